@@ -1,0 +1,168 @@
+/*
+ * cpu.h - one simulated Alpha 21164 processor: architectural state, the
+ * decoded-instruction cache and the execution loop.
+ *
+ * The functional core is an interpreter over pre-decoded instructions.
+ * Each 8 KB physical page that holds code gets an array of 2048 decoded
+ * slots (struct dinsn), filled lazily: a slot starts out pointing at the
+ * decoder, which decodes the word, rewrites the slot and runs it.  A
+ * handler receives the CPU, its slot and the PC and returns the next PC,
+ * so straight-line code costs one indirect call per instruction.
+ *
+ * R31 and F31 are handled once, in the decoder (QEMU target/alpha does the
+ * same at translation time): a read of register 31 reads slot 31, which is
+ * always zero, and a write to register 31 is redirected to slot 32, a sink
+ * nobody reads.
+ */
+#ifndef ALPHASIM_CPU_H
+#define ALPHASIM_CPU_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <setjmp.h>
+#include "sim/isa.h"
+#include "sim/ipr.h"
+
+struct cpu;
+struct dinsn;
+struct machine;
+
+typedef uint64_t (*exec_fn)(struct cpu *c, const struct dinsn *d, uint64_t pc);
+
+/* A decoded instruction: 24 bytes, fields extracted once. */
+struct dinsn {
+	exec_fn  fn;       /* handler; initially the lazy decoder           */
+	uint32_t raw;      /* the instruction word                          */
+	int32_t  imm;      /* displacement (bytes), literal, or IPR index   */
+	uint16_t op;       /* enum isa_op                                   */
+	uint8_t  a, b;     /* source register slots (31 reads as zero)      */
+	uint8_t  c;        /* destination slot (32 = the R31/F31 sink)      */
+	uint8_t  q;        /* FP qualifiers (function bits 10:6)            */
+	uint8_t  pad[2];
+};
+
+#define PAGE_SHIFT   13                       /* 8 KB pages (EV5.md)    */
+#define PAGE_SIZE    (1ull << PAGE_SHIFT)
+#define PAGE_MASK    (PAGE_SIZE - 1)
+#define PAGE_INSNS   (PAGE_SIZE / 4)
+
+struct dpage {
+	uint64_t     pa;                   /* physical address of the page */
+	struct dinsn insn[PAGE_INSNS];
+};
+
+/* Processor modes (ARM 13.2, PS<4:3>).  PAL mode is separate: c->pal. */
+enum cpu_mode { MODE_KERNEL = 0, MODE_EXEC = 1, MODE_SUPER = 2, MODE_USER = 3 };
+
+/* What the instruction counters split by (the stats file's names). */
+enum cpu_count { CNT_USER, CNT_KERNEL, CNT_PAL, CNT_N };
+
+/* PAL entry points, offsets from PAL_BASE (EV5.md "PAL mode"). */
+#define PAL_ENTRIES(X) \
+	X(RESET,    0x000) X(IACCVIO, 0x080) X(INTERRUPT, 0x100) \
+	X(ITB_MISS, 0x180) X(DTB_MISS_SINGLE, 0x200) X(DTB_MISS_DOUBLE, 0x280) \
+	X(UNALIGN,  0x300) X(D_FAULT, 0x380) X(MCHK, 0x400) X(OPCDEC, 0x480) \
+	X(ARITH,    0x500) X(FEN, 0x580)
+enum pal_entry {
+#define X(n, off) PALE_##n = off,
+	PAL_ENTRIES(X)
+#undef X
+};
+const char *pal_entry_name(unsigned offset);
+
+/* Arithmetic trap summary bits as the 21164 reports them in EXC_SUM
+ * (21164 HRM 5.1.15: bits 16:10 SWC, INV, DZE, FOV, UNF, INE, IOV). */
+enum {
+	EXC_SUM_SWC = 1u << 10, EXC_SUM_INV = 1u << 11, EXC_SUM_DZE = 1u << 12,
+	EXC_SUM_FOV = 1u << 13, EXC_SUM_UNF = 1u << 14, EXC_SUM_INE = 1u << 15,
+	EXC_SUM_IOV = 1u << 16,
+};
+
+/* Why cpu_run stopped. */
+enum cpu_stop {
+	STOP_NONE, STOP_BUDGET, STOP_EXIT, STOP_HALT, STOP_NOPAL, STOP_LIMIT,
+	STOP_ERROR,
+};
+
+struct stlb_entry {             /* soft TLB: VA page -> host pointer     */
+	uint64_t tag;               /* VA & ~PAGE_MASK, or ~0 when empty     */
+	uint8_t *host;              /* host address of the page's first byte */
+};
+#define STLB_SIZE 256
+
+struct cpu {
+	uint64_t r[33];             /* integer registers; [31]=0, [32] sink  */
+	uint64_t f[33];             /* FP registers (T format bits)          */
+	uint64_t pc;                /* next instruction, bit 0 clear         */
+	bool     pal;               /* PAL mode (PC<0> in the architecture)  */
+	uint8_t  cm;                /* current mode, enum cpu_mode           */
+	uint64_t fpcr;
+	uint64_t intr_flag;         /* RC/RS flag (ARM 4.11.8)               */
+	uint64_t lock_pa;           /* LDx_L lock: physical block ...        */
+	bool     lock_flag;         /* ... and whether it is still held      */
+	uint64_t ipr[IPR_COUNT];    /* internal processor registers (ipr.h)  */
+	uint64_t shadow[8];         /* PAL shadow of R8-R14, R25             */
+
+	/* decoded code: the page the PC is in */
+	uint64_t       ipage_tag;   /* VA page of ipage (~0: none)           */
+	bool           ipage_pal;   /* ipage was looked up in PAL mode       */
+	struct dpage  *ipage;
+
+	struct stlb_entry stlb_ld[4][STLB_SIZE];   /* per mode, loads        */
+	struct stlb_entry stlb_st[4][STLB_SIZE];   /* per mode, stores       */
+
+	/* counting and stopping */
+	uint64_t icount[CNT_N];     /* instructions retired by mode          */
+	uint64_t cycles;            /* simulated cycles (when timed)         */
+	bool     timed;             /* the timing model owns c->cycles       */
+	int64_t  budget;            /* instructions left in this slice       */
+	enum cpu_stop stop;
+	unsigned nopal_entry;       /* STOP_NOPAL: the PAL entry wanted      */
+	int      exit_status;
+
+	unsigned id;                /* WHAMI                                 */
+	struct machine *m;
+	jmp_buf  trap_jmp;          /* exceptions unwind to cpu_run          */
+};
+
+void cpu_init(struct cpu *c, struct machine *m, unsigned id);
+void cpu_reset_bare(struct cpu *c, uint64_t entry);
+
+/* Run up to budget instructions; returns why it stopped. */
+enum cpu_stop cpu_run(struct cpu *c, int64_t budget);
+
+/* Stop the CPU at the end of the current instruction. */
+void cpu_request_stop(struct cpu *c, enum cpu_stop why);
+
+/* Exceptions: enter PAL at the given entry; never return.  For faults the
+ * PC is the faulting instruction's, for traps the next one's (ARM 6.3). */
+_Noreturn void cpu_exception(struct cpu *c, enum pal_entry e, uint64_t exc_pc);
+_Noreturn void cpu_arith_trap(struct cpu *c, const struct dinsn *d,
+                              uint64_t pc, uint64_t sum);
+_Noreturn void cpu_opcdec(struct cpu *c, uint64_t pc);
+/* CALL_PAL: checks the function and mode, enters PAL; returns the new PC. */
+uint64_t cpu_call_pal(struct cpu *c, uint64_t pc, uint32_t fn);
+/* HW_REI: leave PAL for EXC_ADDR; returns the new PC. */
+uint64_t cpu_rei(struct cpu *c);
+_Noreturn void cpu_unaligned(struct cpu *c, const struct dinsn *d,
+                             uint64_t pc, uint64_t va);
+
+/* Forget decoded instructions in [pa, pa+size) (a store hit them). */
+void cpu_invalidate_code(struct machine *m, uint64_t pa, uint64_t size);
+/* Forget soft-TLB contents (mode, mapping or ASN change). */
+void cpu_flush_stlb(struct cpu *c);
+
+/* Cycles so far: the timing model's count, or one per instruction when
+ * the functional core runs alone (--timing=off). */
+static inline uint64_t cpu_cycles(const struct cpu *c)
+{
+	return c->timed ? c->cycles
+	                : c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL];
+}
+
+static inline unsigned cpu_count_index(const struct cpu *c)
+{
+	return c->pal ? CNT_PAL : c->cm == MODE_USER ? CNT_USER : CNT_KERNEL;
+}
+
+#endif

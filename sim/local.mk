@@ -1,0 +1,21 @@
+# sim/: the simulator library and the alphasim program.
+noinst_LIBRARIES += sim/libsim.a
+sim_libsim_a_SOURCES = \
+	sim/isa.h sim/isa.c sim/insns.def \
+	sim/ipr.h sim/ipr.c sim/ipr.def \
+	sim/cpu.h sim/cpu.c \
+	sim/mem.h sim/mem.c \
+	sim/machine.h sim/machine.c \
+	sim/dev.h sim/dev_console.c sim/dev_simctl.c \
+	sim/exec.h sim/exec_int.c sim/exec_mem.c sim/exec_ctl.c \
+	sim/exec_ext.c sim/exec_fp.c sim/exec_pal.c \
+	sim/fpu.h sim/fpu.c \
+	sim/loader.h sim/loader.c \
+	sim/disasm.h sim/disasm.c \
+	sim/stats.h sim/stats.c
+sim_libsim_a_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
+
+bin_PROGRAMS += sim/alphasim
+sim_alphasim_SOURCES = sim/main.c
+sim_alphasim_CFLAGS = $(AM_CFLAGS) -O2
+sim_alphasim_LDADD = sim/libsim.a $(LIBELF_LIBS) -lm

@@ -1,0 +1,173 @@
+/*
+ * main.c - the alphasim command line.
+ *
+ *   alphasim [options] FILE [ARGS...]     run FILE on the simulated 21164
+ *   alphasim --disassemble FILE           disassemble FILE like objdump -d
+ *
+ * Exit status: the guest's, or 124 when --max-insns stopped it, 125 for
+ * a usage or input error, 126 when a bare-metal guest took an exception
+ * with no PALcode to handle it (docs/usage.md).
+ */
+#include "config.h"
+#include "sim/disasm.h"
+#include "sim/loader.h"
+#include "sim/machine.h"
+#include "sim/stats.h"
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_NOPAL = 126 };
+
+/* The options, as data: one line each drives getopt and --help. */
+#define OPTIONS(X) \
+	X("help",        no_argument,       'h', NULL,   "print this help and exit") \
+	X("version",     no_argument,       'V', NULL,   "print the version and exit") \
+	X("disassemble", required_argument, 'd', "FILE", "disassemble FILE's text sections (objdump -d format)") \
+	X("max-insns",   required_argument, 'n', "N",    "stop the guest after N instructions (exit status 124)") \
+	X("mem",         required_argument, 'm', "MB",   "physical memory size in MB (default 256)") \
+	X("model",       required_argument, 'M', "CPU",  "ev5 (21164, default) or ev56 (21164A): AMASK value") \
+	X("stats",       required_argument, 's', "FILE", "write run statistics as JSON to FILE") \
+	X("quiet",       no_argument,       'q', NULL,   "do not print the run summary on stderr")
+
+static const struct option long_opts[] = {
+#define X(name, has, val, arg, help) { name, has, NULL, val },
+	OPTIONS(X)
+#undef X
+	{ NULL, 0, NULL, 0 }
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: alphasim [options] FILE [ARGS...]\n"
+	           "       alphasim --disassemble FILE\n\n"
+	           "Runs an Alpha program on a simulated Alpha 21164.\n\noptions:\n");
+#define X(name, has, val, arg, help) \
+	fprintf(f, "  --%s%s%-*s %s\n", name, arg ? " " : "", \
+	        (int)(22 - strlen(name)), arg ? arg : "", help);
+	OPTIONS(X)
+#undef X
+	fprintf(f, "\nexit status: the guest's; 124 --max-insns reached; 125 usage or input\n"
+	           "error; 126 unhandled exception in a program without PALcode.\n");
+}
+
+static _Noreturn void die_usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "alphasim: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'alphasim --help'.\n");
+	exit(EXIT_USAGE);
+}
+
+static uint64_t parse_u64(const char *opt, const char *s, uint64_t min, uint64_t max)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || end == s || *end || s[0] == '-' || v < min || v > max) {
+		fprintf(stderr, "alphasim: bad value '%s' for --%s (want %llu..%llu)\n",
+		        s, opt, (unsigned long long)min, (unsigned long long)max);
+		exit(EXIT_USAGE);
+	}
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	uint64_t max_insns = 0, mem_mb = 256, model = 5;
+	const char *stats_path = NULL;
+	bool quiet = false;
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "+hVq", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case 'h': usage(stdout); return 0;
+		case 'V': printf("alphasim %s\n", PACKAGE_VERSION); return 0;
+		case 'd': return disasm_file(optarg, stdout) ? EXIT_USAGE : 0;
+		case 'n': max_insns = parse_u64("max-insns", optarg, 1, UINT64_MAX); break;
+		case 'm': mem_mb = parse_u64("mem", optarg, 1, 1u << 20); break;
+		case 'M':
+			if (!strcmp(optarg, "ev5"))
+				model = 5;
+			else if (!strcmp(optarg, "ev56"))
+				model = 56;
+			else
+				die_usage("bad value '%s' for --model (want ev5 or ev56)", optarg);
+			break;
+		case 's': stats_path = optarg; break;
+		case 'q': quiet = true; break;
+		default:  fprintf(stderr, "Try 'alphasim --help'.\n"); return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc)
+		die_usage("%s", "no program given");
+
+	char err[512];
+	const char *path = argv[optind];
+	struct elf_file *f = elf_open(path, err, sizeof err);
+	if (!f) {
+		fprintf(stderr, "alphasim: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (!elf_is_bare(f)) {
+		fprintf(stderr, "alphasim: %s: a Linux/Alpha program; running those needs "
+		        "the minios guest kernel, which this build does not have yet\n", path);
+		elf_close(f);
+		return EXIT_USAGE;
+	}
+	struct machine *m = machine_new(mem_mb << 20, 1);
+	if (!m) {
+		fprintf(stderr, "alphasim: cannot allocate %llu MB of guest memory\n",
+		        (unsigned long long)mem_mb);
+		return EXIT_USAGE;
+	}
+	m->ev_model = model;
+	uint64_t entry;
+	if (!elf_load_bare(f, m, &entry, err, sizeof err)) {
+		fprintf(stderr, "alphasim: %s\n", err);
+		return EXIT_USAGE;
+	}
+	elf_close(f);
+	cpu_reset_bare(m->cpu[0], entry);
+
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	enum cpu_stop why = machine_run(m, max_insns);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	fflush(stdout);
+	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+
+	struct cpu *c = m->cpu[0];
+	int status = m->exit_status;
+	if (why == STOP_LIMIT) {
+		fprintf(stderr, "alphasim: %s: stopped after %llu instructions (--max-insns)\n",
+		        path, (unsigned long long)max_insns);
+		status = EXIT_LIMIT;
+	} else if (why == STOP_NOPAL) {
+		fprintf(stderr, "alphasim: %s: unhandled %s exception at pc 0x%016llx "
+		        "(EXC_SUM 0x%llx, VA 0x%llx) and no PALcode to take it\n",
+		        path, pal_entry_name(c->nopal_entry),
+		        (unsigned long long)c->ipr[IPR_EXC_ADDR],
+		        (unsigned long long)c->ipr[IPR_EXC_SUM],
+		        (unsigned long long)c->ipr[IPR_VA]);
+		status = EXIT_NOPAL;
+	}
+	if (stats_path && !stats_write(stats_path, m, secs)) {
+		machine_free(m);
+		return EXIT_USAGE;
+	}
+	if (!quiet) {
+		uint64_t n = c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL];
+		fprintf(stderr, "alphasim: %llu instructions (user %llu, kernel %llu, pal %llu), "
+		        "%llu cycles, %.3f s, %.1f MIPS\n",
+		        (unsigned long long)n, (unsigned long long)c->icount[CNT_USER],
+		        (unsigned long long)c->icount[CNT_KERNEL],
+		        (unsigned long long)c->icount[CNT_PAL],
+		        (unsigned long long)cpu_cycles(c), secs, secs > 0 ? n / secs / 1e6 : 0.0);
+	}
+	machine_free(m);
+	return status;
+}

@@ -1,0 +1,41 @@
+# testprogs/: guest programs, built with the Alpha cross tools (never $(CC)).
+#   NAME.bare   bare-metal program for alphasim (testprogs/rt runtime)
+#   NAME.lnx    static Linux/Alpha program, for qemu-alpha comparisons
+
+ALPHA_CFLAGS = -O2 -g -Wall -Wextra -I$(srcdir)/testprogs/lib -I$(srcdir)/testprogs/rt
+ALPHA_BARE_CFLAGS = $(ALPHA_CFLAGS) -ffreestanding -fno-builtin -fno-stack-protector
+ALPHA_BARE_LINK = -nostdlib -static -Wl,--no-warn-rwx-segments -Wl,--build-id=none -Wl,--no-relax -Wl,-T,$(srcdir)/testprogs/rt/rt.ld
+# Static glibc programs need --no-relax (EV5.md, "What the Debian cross
+# toolchain produces").
+ALPHA_LNX_LINK = -static -Wl,--no-relax
+
+BARE_RT = testprogs/rt/crt0.o testprogs/rt/pal.o testprogs/rt/rt.o testprogs/rt/div.o \
+	testprogs/rt/string.o testprogs/rt/tio_bare.o testprogs/lib/tio.bare.o
+LNX_RT = $(srcdir)/testprogs/lib/tio.c $(srcdir)/testprogs/lib/tio_linux.c
+GUEST_HDRS = $(srcdir)/testprogs/rt/rt.h $(srcdir)/testprogs/rt/rt_pal.h \
+	$(srcdir)/testprogs/lib/tio.h
+
+testprogs/rt/%.o: $(srcdir)/testprogs/rt/%.S $(GUEST_HDRS)
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CC)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) -Wa,-m21164 -c -o $@ $<
+testprogs/rt/%.o: $(srcdir)/testprogs/rt/%.c $(GUEST_HDRS)
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CC)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) -c -o $@ $<
+testprogs/lib/tio.bare.o: $(srcdir)/testprogs/lib/tio.c $(GUEST_HDRS)
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CC)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) -c -o $@ $<
+
+# Any testprogs/**/NAME.c builds both ways.
+%.bare: $(srcdir)/%.c $(BARE_RT) $(srcdir)/testprogs/rt/rt.ld $(GUEST_HDRS)
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) $(ALPHA_BARE_LINK) -o $@ $(BARE_RT) $< -lgcc
+%.bare: $(srcdir)/%.S $(BARE_RT) $(srcdir)/testprogs/rt/rt.ld $(GUEST_HDRS)
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) -Wa,-m21164 $(ALPHA_BARE_LINK) -o $@ $(BARE_RT) $< -lgcc
+%.lnx: $(srcdir)/%.c $(LNX_RT) $(GUEST_HDRS)
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) $(ALPHA_LNX_LINK) -o $@ $< $(LNX_RT) -lm
+
+GUEST_TARGETS += testprogs/demo.bare testprogs/demo.lnx
+CLEANFILES += $(BARE_RT) testprogs/*.bare testprogs/*.lnx
+EXTRA_DIST += testprogs

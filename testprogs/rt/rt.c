@@ -1,0 +1,67 @@
+/*
+ * rt.c - the bare-metal runtime: devices reached through the kseg
+ * superpage (docs/platform.md gives the addresses).
+ */
+#include "rt.h"
+
+#define KSEG(pa)     (0xfffffc0000000000ull | (pa))
+#define IO(pa)       ((volatile uint64_t *)KSEG(0x8000000000ull + (pa)))
+#define CON_PUTC     IO(0x0000)
+#define SIMCTL_EXIT  IO(0x2000)
+#define SIMCTL_ICNT  IO(0x2010)
+
+volatile struct rt_trap rt_trap;
+
+void rt_putc(int ch) { *CON_PUTC = (uint64_t)(unsigned char)ch; }
+
+void rt_write(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		rt_putc(s[i]);
+}
+
+uint64_t rt_icount(void) { return *SIMCTL_ICNT; }
+
+_Noreturn void rt_exit(int status)
+{
+	*SIMCTL_EXIT = (uint64_t)status;
+	for (;;)
+		;
+}
+
+/* Division for div.S: op bit 0 unsigned, bit 1 remainder, bit 2 32-bit
+ * (operands and result sign-extended longwords, ARM 4.4 conventions). */
+uint64_t rt_divrem(uint64_t a, uint64_t b, unsigned op);
+
+static uint64_t udivmod(uint64_t n, uint64_t d, uint64_t *rem)
+{
+	uint64_t q = 0, r = 0;
+	for (int i = 63; i >= 0; i--) {
+		r = (r << 1) | ((n >> i) & 1);
+		if (r >= d) {
+			r -= d;
+			q |= 1ull << i;
+		}
+	}
+	*rem = r;
+	return q;
+}
+
+uint64_t rt_divrem(uint64_t a, uint64_t b, unsigned op)
+{
+	int uns = op & 1, rem = op & 2, lw = op & 4;
+	if (lw) {
+		a = uns ? (uint32_t)a : (uint64_t)(int64_t)(int32_t)a;
+		b = uns ? (uint32_t)b : (uint64_t)(int64_t)(int32_t)b;
+	}
+	if (b == 0)
+		return 0;
+	int na = !uns && (int64_t)a < 0, nb = !uns && (int64_t)b < 0;
+	uint64_t r, q = udivmod(na ? 0 - a : a, nb ? 0 - b : b, &r);
+	if (na != nb)
+		q = 0 - q;
+	if (na)
+		r = 0 - r;
+	uint64_t v = rem ? r : q;
+	return lw ? (uint64_t)(int64_t)(int32_t)v : v;
+}

@@ -1,0 +1,2 @@
+# Command-line behaviour: the demo runs, bad input is refused cleanly.
+TESTS += tests/cli_demo.sh tests/cli_badinput.sh
