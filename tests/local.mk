@@ -12,3 +12,11 @@ AM_TESTS_ENVIRONMENT = \
 EXTRA_DIST += tests
 
 include tests/cli.mk
+
+# ISA conformance: each testprogs/isa/*.c listed by a fragment is a test,
+# run by tests/conform.sh (alphasim vs qemu-alpha).
+TEST_EXTENSIONS += .c
+C_LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/conform.sh
+CONFORM_TESTS =
+check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx)
+TESTS += $(CONFORM_TESTS)
