@@ -11,12 +11,19 @@ AM_TESTS_ENVIRONMENT = \
 
 EXTRA_DIST += tests
 
-include tests/cli.mk
-
-# ISA conformance: each testprogs/isa/*.c listed by a fragment is a test,
-# run by tests/conform.sh (alphasim vs qemu-alpha).
+# ISA conformance: each testprogs/isa/*.c listed in CONFORM_TESTS by a
+# fragment is a test, run by tests/conform.sh (alphasim vs qemu-alpha).
 TEST_EXTENSIONS += .c
 C_LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/conform.sh
 CONFORM_TESTS =
-check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx)
+# Guest programs tests need, built before the tests run.
+GUEST_CHECK =
+
+include tests/cli.mk
+include tests/isa.mk
+include tests/fp.mk
+include tests/conform.mk
+include tests/timing.mk
+
+check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)

@@ -1,0 +1,1 @@
+# tests/conform.mk (fragment; see tests/local.mk)

@@ -1,0 +1,1 @@
+# tests/fp.mk (fragment; see tests/local.mk)

@@ -1,0 +1,1 @@
+# tests/isa.mk (fragment; see tests/local.mk)

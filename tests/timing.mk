@@ -1,0 +1,1 @@
+# tests/timing.mk (fragment; see tests/local.mk)
