@@ -128,7 +128,12 @@ struct cpu {
 void cpu_init(struct cpu *c, struct machine *m, unsigned id);
 void cpu_reset_bare(struct cpu *c, uint64_t entry);
 
-/* Run up to budget instructions; returns why it stopped. */
+/* Run up to budget instructions with the functional core alone; returns
+ * why it stopped.  A timed loop (the 21164 model) must follow the same
+ * protocol: setjmp(c->trap_jmp) before running, look pages up with
+ * mem_fetch_page into c->ipage/c->ipage_tag (the lazy decoder reads the
+ * word through c->ipage), call d->fn(c, d, pc) and count the instruction
+ * in c->icount[mode taken before the call]. */
 enum cpu_stop cpu_run(struct cpu *c, int64_t budget);
 
 /* Stop the CPU at the end of the current instruction. */
