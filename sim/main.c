@@ -45,9 +45,10 @@ static void usage(FILE *f)
 	fprintf(f, "usage: alphasim [options] FILE [ARGS...]\n"
 	           "       alphasim --disassemble FILE\n\n"
 	           "Runs an Alpha program on a simulated Alpha 21164.\n\noptions:\n");
+	char left[64];
 #define X(name, has, val, arg, help) \
-	fprintf(f, "  --%s%s%-*s %s\n", name, arg ? " " : "", \
-	        (int)(22 - strlen(name)), arg ? arg : "", help);
+	snprintf(left, sizeof left, "--%s%s%s", name, arg ? " " : "", arg ? arg : ""); \
+	fprintf(f, "  %-24s %s\n", left, help);
 	OPTIONS(X)
 #undef X
 	fprintf(f, "\nexit status: the guest's; 124 --max-insns reached; 125 usage or input\n"
