@@ -1,0 +1,186 @@
+/*
+ * pmu.c - the 21164 performance counters: PMCTR, counting, overflow and
+ * the pending interrupts with their skid trace (see pmu.h).
+ */
+#include "pmu/pmu.h"
+#include <string.h>
+
+const struct pmu_event_info pmu_events[PEV_COUNT] = {
+#define EVENT(id, nm, k, d) [PEV_##id] = { nm, k, d },
+#include "pmu/events.def"
+#undef EVENT
+};
+
+static const struct { uint8_t ctr, sel, ev; } selects[] = {
+#define SELECT(c, s, id) { c, s, PEV_##id },
+#include "pmu/events.def"
+#undef SELECT
+};
+
+static const unsigned ctr_bits[PMU_NCTR] = { 16, 16, 14 };
+
+int pmu_event_by_name(const char *name)
+{
+	for (int e = 0; e < PEV_COUNT; e++)
+		if (!strcmp(pmu_events[e].name, name))
+			return e;
+	return -1;
+}
+
+int pmu_select_for(int ctr, int ev)
+{
+	for (size_t i = 0; i < sizeof selects / sizeof selects[0]; i++)
+		if (selects[i].ctr == ctr && selects[i].ev == ev)
+			return selects[i].sel;
+	return -1;
+}
+
+static int event_for(int ctr, unsigned sel)
+{
+	for (size_t i = 0; i < sizeof selects / sizeof selects[0]; i++)
+		if (selects[i].ctr == ctr && selects[i].sel == sel)
+			return selects[i].ev;
+	return -1;     /* a select value the model cannot count */
+}
+
+void pmu_init(struct pmu *p, unsigned cpu, unsigned delay, FILE *skid)
+{
+	memset(p, 0, sizeof *p);
+	p->cpu = cpu;
+	p->delay = delay;
+	p->skid = skid;
+	p->enabled = true;
+	pmu_write(p, 0);
+}
+
+uint64_t pmu_read(const struct pmu *p)
+{
+	return (uint64_t)p->ctr[0] << 48 | (uint64_t)p->ctr[1] << 32 |
+	       (uint64_t)p->sel[0] << 31 | (uint64_t)p->kill[PMU_USER] << 30 |
+	       (uint64_t)p->ctr[2] << 16 | (uint64_t)p->ctl[0] << 14 |
+	       (uint64_t)p->ctl[1] << 12 | (uint64_t)p->ctl[2] << 10 |
+	       (uint64_t)p->kill[PMU_PAL] << 9 | (uint64_t)p->kill[PMU_KERNEL] << 8 |
+	       (uint64_t)p->sel[1] << 4 | p->sel[2];
+}
+
+void pmu_write(struct pmu *p, uint64_t v)
+{
+	p->ctr[0] = (uint32_t)PMCTR_CTR0(v);
+	p->ctr[1] = (uint32_t)PMCTR_CTR1(v);
+	p->ctr[2] = (uint32_t)PMCTR_CTR2(v);
+	p->sel[0] = (uint8_t)PMCTR_SEL0(v);
+	p->sel[1] = (uint8_t)PMCTR_SEL1(v);
+	p->sel[2] = (uint8_t)PMCTR_SEL2(v);
+	for (int n = 0; n < PMU_NCTR; n++) {
+		p->ctl[n] = (uint8_t)PMCTR_CTL(v, n);
+		p->event_of[n] = event_for(n, p->sel[n]);
+	}
+	p->kill[PMU_USER] = PMCTR_KILLU(v);
+	p->kill[PMU_PAL] = PMCTR_KILLP(v);
+	p->kill[PMU_KERNEL] = PMCTR_KILLK(v);
+}
+
+static void trace_row(struct pmu *p, int ctr, const struct pmu_pending *q,
+                      const char *deliver, const char *pc, const char *why)
+{
+	if (!p->skid)
+		return;
+	fprintf(p->skid, "%u,%d,%s,%llu,%s,0x%llx,%s,%s\n", p->cpu, ctr,
+	        pmu_events[q->event].name, (unsigned long long)q->overflow_cycle,
+	        deliver, (unsigned long long)q->cause_pc, pc, why);
+}
+
+/* Counter ctr passed an interrupt point at cycle `at`. */
+static void overflow(struct pmu *p, int ctr, uint64_t at, uint64_t pc)
+{
+	p->overflows[ctr]++;
+	struct pmu_pending *q = &p->pend[ctr];
+	if (q->active) {
+		/* The ISR bit is already set: this overflow merges into the
+		 * pending one and is lost (a row says so). */
+		struct pmu_pending lost = { true, at, at, pc, p->event_of[ctr], DEFER_NONE };
+		trace_row(p, ctr, &lost, "", "", "lost");
+		return;
+	}
+	*q = (struct pmu_pending){ true, at, at + p->delay, pc, p->event_of[ctr],
+	                           DEFER_NONE };
+}
+
+void pmu_count(struct pmu *p, int ev, uint64_t n, uint64_t cycle,
+               uint64_t pc, enum pmu_mode mode)
+{
+	for (int c = 0; c < PMU_NCTR; c++) {
+		if (!pmu_counts(p, c, ev, mode) || n == 0)
+			continue;
+		uint64_t wrap = 1ull << ctr_bits[c];
+		uint64_t step = p->ctl[c] == PMU_CTL_256 ? 256 : wrap;
+		uint64_t v = p->ctr[c];
+		p->counted[c] += n;
+		if (p->ctl[c] != PMU_CTL_COUNT) {
+			/* Events until the next interrupt point; each point
+			 * passed inside this span is an overflow at its own
+			 * cycle (a PK_OCCUR batch happens all at `cycle`). */
+			uint64_t to_point = step - (v % step);
+			for (uint64_t k = to_point; k <= n; k += step) {
+				uint64_t at = pmu_events[ev].kind == PK_CYCLE
+				                  ? cycle - (n - k) : cycle;
+				overflow(p, c, at, pc);
+			}
+		}
+		p->ctr[c] = (uint32_t)((v + n) & (wrap - 1));
+	}
+}
+
+uint64_t pmu_isr_bits(const struct pmu *p)
+{
+	uint64_t bits = 0;
+	for (int c = 0; c < PMU_NCTR; c++)
+		if (p->pend[c].active)
+			bits |= 1ull << (27 + c);
+	return bits;
+}
+
+int pmu_deliverable(const struct pmu *p, uint64_t now)
+{
+	int best = -1;
+	for (int c = 0; c < PMU_NCTR; c++)
+		if (p->pend[c].active && p->pend[c].deliver_cycle <= now &&
+		    (best < 0 || p->pend[c].deliver_cycle < p->pend[best].deliver_cycle))
+			best = c;
+	return best;
+}
+
+void pmu_defer(struct pmu *p, uint64_t now, enum pmu_defer why)
+{
+	for (int c = 0; c < PMU_NCTR; c++)
+		if (p->pend[c].active && p->pend[c].deliver_cycle <= now &&
+		    p->pend[c].deferred == DEFER_NONE)
+			p->pend[c].deferred = why;
+}
+
+static const char *const defer_name[] = { "none", "pal", "ipl" };
+
+void pmu_deliver(struct pmu *p, int ctr, uint64_t now, uint64_t pc)
+{
+	struct pmu_pending *q = &p->pend[ctr];
+	char d[24], a[24];
+	snprintf(d, sizeof d, "%llu", (unsigned long long)now);
+	snprintf(a, sizeof a, "0x%llx", (unsigned long long)pc);
+	trace_row(p, ctr, q, d, a, defer_name[q->deferred]);
+	q->active = false;
+}
+
+void pmu_clear(struct pmu *p, unsigned mask)
+{
+	for (int c = 0; c < PMU_NCTR; c++)
+		if ((mask >> c & 1) && p->pend[c].active) {
+			trace_row(p, c, &p->pend[c], "", "", "cleared");
+			p->pend[c].active = false;
+		}
+}
+
+void pmu_skid_header(FILE *f)
+{
+	fprintf(f, "cpu,counter,event,overflow_cycle,deliver_cycle,cause_pc,"
+	           "delivered_pc,deferred_by\n");
+}

@@ -1,0 +1,133 @@
+/*
+ * pmu.h - the 21164 performance counters (EV5.md "Performance counters";
+ * the DCPI paper, seeds/000_*, section 4.1).
+ *
+ * Three counters, CTR0 and CTR1 of 16 bits and CTR2 of 14 bits, all in
+ * the PMCTR IPR with their event selects, control modes and mode kill
+ * bits.  Events are counted at the cycle they happen.  When a counter
+ * wraps (CTL = 2) or its low 8 bits wrap (CTL = 3), an interrupt becomes
+ * deliverable `delay` cycles later (six on the 21164); the CPU delivers
+ * it at the first instruction boundary at or after that cycle where PAL
+ * mode and the IPL allow, handing the PC of the oldest instruction not
+ * yet issued.  This module keeps the counters and the pending overflows
+ * and writes the skid trace; the CPU decides when delivery is allowed.
+ */
+#ifndef ALPHASIM_PMU_H
+#define ALPHASIM_PMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum pmu_event {
+#define EVENT(id, name, kind, desc) PEV_##id,
+#include "pmu/events.def"
+#undef EVENT
+	PEV_COUNT
+};
+
+enum pmu_kind { PK_CYCLE, PK_OCCUR };
+
+struct pmu_event_info {
+	const char *name;
+	uint8_t kind;
+	const char *description;
+};
+extern const struct pmu_event_info pmu_events[PEV_COUNT];
+
+/* Look an event up by name; -1 if none. */
+int pmu_event_by_name(const char *name);
+/* The SELn value with which counter ctr counts ev, or -1 if it cannot. */
+int pmu_select_for(int ctr, int ev);
+
+/* PMCTR fields (EV5.md table). */
+#define PMCTR_CTR0(v)   (((v) >> 48) & 0xffff)
+#define PMCTR_CTR1(v)   (((v) >> 32) & 0xffff)
+#define PMCTR_SEL0(v)   (((v) >> 31) & 1)
+#define PMCTR_KILLU(v)  (((v) >> 30) & 1)
+#define PMCTR_CTR2(v)   (((v) >> 16) & 0x3fff)
+#define PMCTR_CTL(v, n) (((v) >> (14 - 2 * (n))) & 3)
+#define PMCTR_KILLP(v)  (((v) >> 9) & 1)
+#define PMCTR_KILLK(v)  (((v) >> 8) & 1)
+#define PMCTR_SEL1(v)   (((v) >> 4) & 0xf)
+#define PMCTR_SEL2(v)   ((v) & 0xf)
+
+enum { PMU_CTL_OFF, PMU_CTL_COUNT, PMU_CTL_WRAP, PMU_CTL_256 };
+enum { PMU_NCTR = 3 };
+/* Counting mode of the CPU, for the KILL bits. */
+enum pmu_mode { PMU_USER, PMU_KERNEL, PMU_PAL };
+/* Why a delivery was late (skid trace "deferred_by"). */
+enum pmu_defer { DEFER_NONE, DEFER_PAL, DEFER_IPL };
+
+struct pmu_pending {
+	bool     active;
+	uint64_t overflow_cycle;    /* the cycle the counter wrapped     */
+	uint64_t deliver_cycle;     /* overflow_cycle + delay            */
+	uint64_t cause_pc;          /* the instruction whose event it was */
+	int      event;             /* enum pmu_event counted            */
+	enum pmu_defer deferred;    /* why delivery has waited so far    */
+};
+
+struct pmu {
+	uint32_t ctr[PMU_NCTR];     /* counter values                    */
+	uint8_t  ctl[PMU_NCTR];     /* PMU_CTL_*                         */
+	uint8_t  sel[PMU_NCTR];     /* SELn                              */
+	bool     kill[3];           /* by enum pmu_mode                  */
+	bool     enabled;           /* ICSR.PMA/PMP gate (EV5.md, assumed) */
+	int      event_of[PMU_NCTR];/* enum pmu_event selected, or -1    */
+	struct pmu_pending pend[PMU_NCTR];
+	unsigned delay;             /* overflow -> deliverable, cycles   */
+	unsigned cpu;               /* for the skid trace                */
+	uint64_t counted[PMU_NCTR]; /* total events counted, for stats   */
+	uint64_t overflows[PMU_NCTR];
+	FILE    *skid;              /* skid trace, or NULL               */
+};
+
+void pmu_init(struct pmu *p, unsigned cpu, unsigned delay, FILE *skid);
+
+/* PMCTR read and write (HW_MFPR/HW_MTPR 0x11C). */
+uint64_t pmu_read(const struct pmu *p);
+void pmu_write(struct pmu *p, uint64_t v);
+
+static inline bool pmu_counts(const struct pmu *p, int ctr, int ev,
+                              enum pmu_mode mode)
+{
+	return p->event_of[ctr] == ev && p->ctl[ctr] != PMU_CTL_OFF &&
+	       p->enabled && !p->kill[mode];
+}
+
+/*
+ * Count n occurrences of event ev, the last of them at cycle `cycle`,
+ * caused by the instruction at pc.  For PK_CYCLE events, the n cycles
+ * are cycle-n+1 .. cycle, so an overflow inside the span is placed at
+ * its exact cycle.
+ */
+void pmu_count(struct pmu *p, int ev, uint64_t n, uint64_t cycle,
+               uint64_t pc, enum pmu_mode mode);
+
+/* Is any overflow interrupt pending?  ISR bits 27..29 (PC0..PC2). */
+static inline bool pmu_pending(const struct pmu *p)
+{
+	return p->pend[0].active | p->pend[1].active | p->pend[2].active;
+}
+uint64_t pmu_isr_bits(const struct pmu *p);
+
+/* The pending counter deliverable at cycle now (lowest deliver cycle
+ * first), or -1. */
+int pmu_deliverable(const struct pmu *p, uint64_t now);
+
+/* Delivery was wanted at `now` but was held back. */
+void pmu_defer(struct pmu *p, uint64_t now, enum pmu_defer why);
+
+/* Counter ctr's interrupt is taken at cycle now with EXC_ADDR pc: write
+ * the skid trace row, clear the pending state. */
+void pmu_deliver(struct pmu *p, int ctr, uint64_t now, uint64_t pc);
+
+/* HWINT_CLR: clear the pending interrupt of the counters in mask
+ * (bit n = counter n) without delivering it. */
+void pmu_clear(struct pmu *p, unsigned mask);
+
+/* The skid trace's header line. */
+void pmu_skid_header(FILE *f);
+
+#endif
