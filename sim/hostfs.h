@@ -1,0 +1,97 @@
+/*
+ * hostfs.h - guest file operations on host directory trees, confined to
+ * them (docs/platform.md, "hostfs").
+ *
+ * The guest kernel fills a request block in its memory and writes the
+ * block's physical address to the device's REQ register; the operation
+ * runs at once and its result (a value >= 0, or a negated Linux/Alpha
+ * errno) is written back into the block.  Paths are resolved beneath the
+ * mount's root: an absolute guest path is taken relative to it, and no
+ * path may leave it, whether through "..", an absolute symbolic link or a
+ * relative one (the host's openat2 RESOLVE_BENEATH does the resolution).
+ *
+ * The protocol uses its own open flags and stat/dirent layouts so that
+ * the guest kernel, not the device, knows the Linux/Alpha ABI.
+ */
+#ifndef ALPHASIM_HOSTFS_H
+#define ALPHASIM_HOSTFS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stddef.h>
+
+/* Operations: HOSTFS_OP(id, number, arguments) as data for both sides. */
+#define HOSTFS_OPS(X)                                                        \
+	X(OPEN,      1, "mnt path_pa path_len flags mode -> handle")          \
+	X(CLOSE,     2, "handle")                                             \
+	X(PREAD,     3, "handle buf_pa len offset -> bytes")                  \
+	X(PWRITE,    4, "handle buf_pa len offset -> bytes")                  \
+	X(STAT,      5, "mnt path_pa path_len stat_pa follow")                \
+	X(FSTAT,     6, "handle stat_pa")                                     \
+	X(READDIR,   7, "handle buf_pa len cookie -> bytes")                  \
+	X(MKDIR,     8, "mnt path_pa path_len mode")                          \
+	X(RENAME,    9, "mnt path_pa path_len path2_pa path2_len")            \
+	X(UNLINK,   10, "mnt path_pa path_len is_dir")                        \
+	X(FTRUNCATE,11, "handle length")                                      \
+	X(READLINK, 12, "mnt path_pa path_len buf_pa len -> bytes")
+
+enum hostfs_op {
+#define X(id, n, args) HOSTFS_##id = n,
+	HOSTFS_OPS(X)
+#undef X
+};
+
+/* The request block in guest memory: 8 little-endian quadwords. */
+struct hostfs_req {
+	uint64_t op;
+	uint64_t arg[6];
+	int64_t  result;
+};
+
+/* Open flags of the protocol. */
+enum {
+	HOSTFS_O_READ = 1, HOSTFS_O_WRITE = 2, HOSTFS_O_CREAT = 4,
+	HOSTFS_O_TRUNC = 8, HOSTFS_O_APPEND = 16, HOSTFS_O_EXCL = 32,
+	HOSTFS_O_DIRECTORY = 64,
+};
+
+/* What STAT and FSTAT write (all little-endian 64-bit). */
+struct hostfs_stat {
+	uint64_t dev, ino, mode, nlink, uid, gid, rdev, size, blksize, blocks;
+	uint64_t atime_ns, mtime_ns, ctime_ns;
+};
+
+/* One READDIR record: header, then the name (not NUL-terminated), the
+ * record padded to 8 bytes.  `next` is the cookie of the next entry. */
+struct hostfs_dirent {
+	uint64_t ino, next;
+	uint16_t reclen, namelen;
+	uint8_t  type;          /* DT_* values */
+	uint8_t  pad[3];
+};
+
+#define HOSTFS_MAX_MOUNTS  4
+#define HOSTFS_MAX_HANDLES 256
+#define HOSTFS_MAX_PATH    4096
+
+struct hostfs {
+	int  root[HOSTFS_MAX_MOUNTS];      /* directory fds, -1 = none   */
+	bool readonly[HOSTFS_MAX_MOUNTS];
+	int  fd[HOSTFS_MAX_HANDLES];       /* open files, -1 = free      */
+	bool fd_readonly[HOSTFS_MAX_HANDLES];
+	uint64_t ops;                      /* requests served            */
+};
+
+void hostfs_init(struct hostfs *fs);
+void hostfs_close_all(struct hostfs *fs);
+
+/* Mount host directory dir as mount number mnt; false with a message
+ * naming dir in err. */
+bool hostfs_mount(struct hostfs *fs, unsigned mnt, const char *dir,
+                  bool readonly, char *err, size_t errlen);
+
+/* Serve one request; guest memory is ram[0..ram_size). */
+void hostfs_serve(struct hostfs *fs, struct hostfs_req *req, uint8_t *ram,
+                  uint64_t ram_size);
+
+#endif
