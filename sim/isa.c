@@ -50,24 +50,26 @@ static void build_index(void)
 	indexed = true;
 }
 
+bool isa_matches(unsigned op, uint32_t w)
+{
+	const struct isa_insn *e = &isa_table[op];
+	if (INSN_OPCODE(w) != e->opcode)
+		return false;
+	unsigned fn = func_of(w);
+	if (isa_fnfield[e->opcode] == FN_FP11 && e->qset != QS_EXACT)
+		return (fn & 0x3f) == (e->func & 0x3fu) && (e->qset >> (fn >> 6) & 1);
+	return fn == e->func;
+}
+
 unsigned isa_decode(uint32_t w, unsigned *qp)
 {
 	if (!indexed)
 		build_index();
-	unsigned opc = INSN_OPCODE(w), fn = func_of(w);
-	bool fp = isa_fnfield[opc] == FN_FP11;
-	unsigned q = fp ? fn >> 6 : 0;
-
+	unsigned opc = INSN_OPCODE(w);
 	for (unsigned k = 0; k < n_by_opcode[opc]; k++) {
-		const struct isa_insn *e = &isa_table[by_opcode[opc][k]];
-		bool hit;
-		if (fp && e->qset != QS_EXACT)
-			hit = (fn & 0x3f) == (e->func & 0x3fu) && (e->qset >> q & 1);
-		else
-			hit = fn == e->func;
-		if (hit) {
+		if (isa_matches(by_opcode[opc][k], w)) {
 			if (qp)
-				*qp = q;
+				*qp = isa_fnfield[opc] == FN_FP11 ? INSN_FUNC11(w) >> 6 : 0;
 			return by_opcode[opc][k];
 		}
 	}

@@ -29,6 +29,7 @@
 #define INSN_FUNC11(w)  (((w) >> 5) & 0x7ff)
 #define INSN_PALFN(w)   ((w) & 0x3ffffff)
 #define INSN_JHINT(w)   ((w) & 0x3fff)
+#define INSN_DISP14(w)  ((int32_t)((w) << 18) >> 18)          /* in insns */
 /* HW_LD/HW_ST (21164 HRM 6.6): bits 15..10 are flags, 9..0 displacement. */
 #define INSN_HWDISP(w)  ((int32_t)((w) << 22) >> 22)
 #define INSN_HWIPR(w)   ((w) & 0xffff)
@@ -55,6 +56,7 @@ enum isa_args {
 	A_HWMFPR,   /* ra,ipr                                             */
 	A_HWMTPR,   /* ra,ipr                                             */
 	A_HWMEM,    /* ra,disp(rb)    hw_ld, hw_st with flag suffixes     */
+	A_COUNT
 };
 
 /* 21164 issue pipes (EV5.md "Pipe classes"). */
@@ -84,6 +86,7 @@ enum {
 	I_PRIV    = 1u << 9,   /* HW_* : PAL mode or ICSR.HWE only           */
 	I_LOCK    = 1u << 10,  /* LDx_L / STx_C                              */
 	I_TRAPS   = 1u << 11,  /* may raise an arithmetic trap               */
+	I_CVTI    = 1u << 12,  /* FP to integer conversion: /U is spelt /V   */
 };
 
 /* Instruction-set extensions (AMASK bits, ARM 4.11 and appendix D). */
@@ -123,6 +126,8 @@ enum isa_qset {
 	QS_VAXCVTQ = QS_VAX,
 	/* VAX CMPGxx: none or /S */
 	QS_VAXCMP = QBIT(0x02) | QBIT(0x12),
+	/* VAX CVTQF, CVTQG: none or /C */
+	QS_VAXCVTQF = QBIT(0x02) | QBIT(0x00),
 };
 
 /* Qualifier fields of a decoded FP instruction (bits 10:6 of the function). */
@@ -158,6 +163,9 @@ extern const struct isa_insn isa_table[OP_COUNT];
 /* Where the function field lives for each primary opcode. */
 enum isa_fnfield { FN_NONE, FN_OPR7, FN_FP11, FN_MISC16, FN_JMP2, FN_PAL };
 extern const uint8_t isa_fnfield[64];
+
+/* Does word w encode table line op (opcode, function and qualifier)? */
+bool isa_matches(unsigned op, uint32_t w);
 
 /* Decode one instruction word: the table index, or OP_ILLEGAL.  When q is
  * not NULL it receives the FP qualifier bits (function bits 10:6). */

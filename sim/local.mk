@@ -6,13 +6,17 @@ sim_libsim_a_SOURCES = \
 	sim/cpu.h sim/cpu.c \
 	sim/mem.h sim/mem.c \
 	sim/machine.h sim/machine.c \
-	sim/dev.h sim/dev_console.c sim/dev_simctl.c \
+	sim/dev.h sim/dev_console.c sim/dev_simctl.c sim/hostfs.h sim/hostfs.c \
 	sim/exec.h sim/exec_int.c sim/exec_mem.c sim/exec_ctl.c \
 	sim/exec_ext.c sim/exec_fp.c sim/exec_pal.c \
 	sim/fpu.h sim/fpu.c \
 	sim/loader.h sim/loader.c \
-	sim/disasm.h sim/disasm.c \
-	sim/stats.h sim/stats.c
+	sim/disasm.h sim/disasm.c sim/disasm_file.c sim/palcall.def \
+	sim/stats.h sim/stats.c \
+	sim/params.h sim/params.c sim/params.def \
+	sim/timing.h sim/timing.c sim/cpu_timed.c \
+	sim/cache.h sim/cache.c sim/memsys.h sim/memsys.c sim/fetch.h sim/fetch.c \
+	sim/bpred.h sim/bpred.c sim/tlb.h sim/tlb.c sim/truth.h sim/truth.c
 sim_libsim_a_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
 
 bin_PROGRAMS += sim/alphasim

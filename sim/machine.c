@@ -3,6 +3,8 @@
  */
 #include "sim/machine.h"
 #include "sim/dev.h"
+#include "sim/timing.h"
+#include "sim/truth.h"
 #include <stdlib.h>
 #include <sys/mman.h>
 
@@ -63,6 +65,7 @@ struct machine *machine_new(uint64_t mem_size, unsigned ncpus)
 	m->con_out = stdout;
 	m->con_err = stderr;
 	m->ev_model = 5;
+	params_default(&m->params);
 	m->ncpus = ncpus;
 	for (unsigned i = 0; i < ncpus; i++) {
 		m->cpu[i] = malloc(sizeof *m->cpu[i]);
@@ -77,8 +80,11 @@ void machine_free(struct machine *m)
 {
 	if (!m)
 		return;
-	for (unsigned i = 0; i < m->ncpus; i++)
+	for (unsigned i = 0; i < m->ncpus; i++) {
+		timing_free(m->timing[i]);
 		free(m->cpu[i]);
+	}
+	truth_free(m->truth);
 	for (uint64_t p = 0; p < m->npages; p++)
 		free(m->dpages[p]);
 	munmap(m->ram, m->mem_size);
@@ -93,6 +99,19 @@ void machine_exit(struct machine *m, int status)
 	m->exit_status = status;
 	for (unsigned i = 0; i < m->ncpus; i++)
 		cpu_request_stop(m->cpu[i], STOP_EXIT);
+}
+
+bool machine_timing_on(struct machine *m, bool truth)
+{
+	if (truth && !(m->truth = truth_new()))
+		return false;
+	for (unsigned i = 0; i < m->ncpus; i++) {
+		m->timing[i] = timing_new(m->cpu[i], &m->params, m->truth, m->mem_size);
+		if (!m->timing[i])
+			return false;
+		m->cpu[i]->timed = true;
+	}
+	return true;
 }
 
 enum cpu_stop machine_run(struct machine *m, uint64_t max_insns)
@@ -110,7 +129,8 @@ enum cpu_stop machine_run(struct machine *m, uint64_t max_insns)
 			if ((uint64_t)slice > max_insns - done)
 				slice = (int64_t)(max_insns - done);
 		}
-		enum cpu_stop why = cpu_run(c, slice);
+		enum cpu_stop why = m->timing[0] ? timing_run(c, m->timing[0], slice)
+		                                 : cpu_run(c, slice);
 		if (why != STOP_BUDGET)
 			return why;
 	}

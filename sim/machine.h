@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "sim/cpu.h"
+#include "sim/params.h"
 
 #define MAX_CPUS   8
 #define PA_BITS    40
@@ -29,6 +30,8 @@
 enum { PF_CODE = 1 /* has decoded instructions */ };
 
 struct machine;
+struct timing;
+struct truth;
 
 /* A memory-mapped device: one line of the platform's device list. */
 struct device {
@@ -57,6 +60,10 @@ struct machine {
 	FILE          *con_out;       /* console streams (stdout, stderr)  */
 	FILE          *con_err;
 	uint64_t       ev_model;      /* 5 = EV5 (21164), 56 = EV56 (21164A) */
+
+	struct params  params;        /* the machine description           */
+	struct timing *timing[MAX_CPUS]; /* per CPU; NULL: --timing=off    */
+	struct truth  *truth;         /* ground truth records, or NULL     */
 };
 
 struct machine *machine_new(uint64_t mem_size, unsigned ncpus);
@@ -76,6 +83,10 @@ bool machine_io_write(struct machine *m, struct cpu *c, uint64_t pa,
 
 /* The guest asked to exit with this status (simctl). */
 void machine_exit(struct machine *m, int status);
+
+/* Switch the 21164 timing model on for every CPU, with m->params, and
+ * keep ground-truth records if truth; false if out of host memory. */
+bool machine_timing_on(struct machine *m, bool truth);
 
 /* Run until the guest exits, a CPU stops, or max_insns (0: no limit)
  * instructions have run; returns the reason. */

@@ -13,6 +13,7 @@
 #include "sim/loader.h"
 #include "sim/machine.h"
 #include "sim/stats.h"
+#include "sim/truth.h"
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -22,16 +23,22 @@
 
 enum { EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_NOPAL = 126 };
 
-/* The options, as data: one line each drives getopt and --help. */
+/* The options, as data: one line each drives getopt and --help.
+ * X(long name, argument, short or code, argument name, help) */
 #define OPTIONS(X) \
-	X("help",        no_argument,       'h', NULL,   "print this help and exit") \
-	X("version",     no_argument,       'V', NULL,   "print the version and exit") \
-	X("disassemble", required_argument, 'd', "FILE", "disassemble FILE's text sections (objdump -d format)") \
-	X("max-insns",   required_argument, 'n', "N",    "stop the guest after N instructions (exit status 124)") \
-	X("mem",         required_argument, 'm', "MB",   "physical memory size in MB (default 256)") \
-	X("model",       required_argument, 'M', "CPU",  "ev5 (21164, default) or ev56 (21164A): AMASK value") \
-	X("stats",       required_argument, 's', "FILE", "write run statistics as JSON to FILE") \
-	X("quiet",       no_argument,       'q', NULL,   "do not print the run summary on stderr")
+	X("help",         no_argument,       'h', NULL,   "print this help and exit") \
+	X("version",      no_argument,       'V', NULL,   "print the version and exit") \
+	X("disassemble",  required_argument, 'd', "FILE", "disassemble FILE's text sections (objdump -d format)") \
+	X("max-insns",    required_argument, 'n', "N",    "stop the guest after N instructions (exit status 124)") \
+	X("mem",          required_argument, 'm', "MB",   "physical memory size in MB (default 256; the mem_mb parameter)") \
+	X("model",        required_argument, 'M', "CPU",  "ev5 (21164, default) or ev56 (21164A): AMASK value") \
+	X("timing",       required_argument, 'T', "on|off", "the 21164 timing model (default on); off runs the functional core alone") \
+	X("param",        required_argument, 'c', "KEY=VALUE", "set a machine parameter (see --print-config)") \
+	X("config",       required_argument, 'C', "FILE", "read machine parameters from FILE: 'key = value' lines, # comments") \
+	X("print-config", no_argument,       'P', NULL,   "print the machine parameters in effect and exit") \
+	X("stats",        required_argument, 's', "FILE", "write run statistics as JSON to FILE") \
+	X("truth",        required_argument, 't', "FILE", "write the ground truth per instruction to FILE (docs/truth-format.md)") \
+	X("quiet",        no_argument,       'q', NULL,   "do not print the run summary on stderr")
 
 static const struct option long_opts[] = {
 #define X(name, has, val, arg, help) { name, has, NULL, val },
@@ -47,12 +54,20 @@ static void usage(FILE *f)
 	           "Runs an Alpha program on a simulated Alpha 21164.\n\noptions:\n");
 	char left[64];
 #define X(name, has, val, arg, help) \
-	snprintf(left, sizeof left, "--%s%s%s", name, arg ? " " : "", arg ? arg : ""); \
+	snprintf(left, sizeof left, "%s--%s%s%s", val == 'c' ? "-c, " : "", name, \
+	         arg ? " " : "", arg ? arg : ""); \
 	fprintf(f, "  %-24s %s\n", left, help);
 	OPTIONS(X)
 #undef X
 	fprintf(f, "\nexit status: the guest's; 124 --max-insns reached; 125 usage or input\n"
 	           "error; 126 unhandled exception in a program without PALcode.\n");
+}
+
+/* A bad parameter, config file or output: one line, status 125. */
+static _Noreturn void die_input(const char *msg)
+{
+	fprintf(stderr, "alphasim: %s\n", msg);
+	exit(EXIT_USAGE);
 }
 
 static _Noreturn void die_usage(const char *fmt, const char *arg)
@@ -76,20 +91,44 @@ static uint64_t parse_u64(const char *opt, const char *s, uint64_t min, uint64_t
 	return v;
 }
 
+/* The truth file, with the machine description and per-CPU totals. */
+static bool write_truth(const char *path, struct machine *m)
+{
+	uint64_t cycles[MAX_CPUS], insns[MAX_CPUS];
+	for (unsigned i = 0; i < m->ncpus; i++) {
+		const struct cpu *c = m->cpu[i];
+		cycles[i] = cpu_cycles(c);
+		insns[i] = c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL];
+	}
+	size_t n = params_text(&m->params, NULL, 0) + 1;
+	char *text = malloc(n);
+	if (!text) {
+		fprintf(stderr, "alphasim: %s: out of host memory\n", path);
+		return false;
+	}
+	params_text(&m->params, text, n);
+	bool ok = truth_write(m->truth, path, text, m->ncpus, cycles, insns);
+	free(text);
+	return ok;
+}
+
 int main(int argc, char **argv)
 {
-	uint64_t max_insns = 0, mem_mb = 256, model = 5;
-	const char *stats_path = NULL;
-	bool quiet = false;
+	uint64_t max_insns = 0, model = 5;
+	const char *stats_path = NULL, *truth_path = NULL;
+	bool quiet = false, timing = true, print_config = false;
+	struct params params;
+	char err[512];
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "+hVq", long_opts, NULL)) != -1) {
+	params_default(&params);
+	while ((opt = getopt_long(argc, argv, "+hVqc:", long_opts, NULL)) != -1) {
 		switch (opt) {
 		case 'h': usage(stdout); return 0;
 		case 'V': printf("alphasim %s\n", PACKAGE_VERSION); return 0;
 		case 'd': return disasm_file(optarg, stdout) ? EXIT_USAGE : 0;
 		case 'n': max_insns = parse_u64("max-insns", optarg, 1, UINT64_MAX); break;
-		case 'm': mem_mb = parse_u64("mem", optarg, 1, 1u << 20); break;
+		case 'm': params.mem_mb = parse_u64("mem", optarg, 1, 1u << 20); break;
 		case 'M':
 			if (!strcmp(optarg, "ev5"))
 				model = 5;
@@ -98,15 +137,40 @@ int main(int argc, char **argv)
 			else
 				die_usage("bad value '%s' for --model (want ev5 or ev56)", optarg);
 			break;
+		case 'T':
+			if (!strcmp(optarg, "on"))
+				timing = true;
+			else if (!strcmp(optarg, "off"))
+				timing = false;
+			else
+				die_usage("bad value '%s' for --timing (want on or off)", optarg);
+			break;
+		case 'c':
+			if (!params_set(&params, optarg, err, sizeof err))
+				die_input(err);
+			break;
+		case 'C':
+			if (!params_load(&params, optarg, err, sizeof err))
+				die_input(err);
+			break;
+		case 'P': print_config = true; break;
 		case 's': stats_path = optarg; break;
+		case 't': truth_path = optarg; break;
 		case 'q': quiet = true; break;
 		default:  fprintf(stderr, "Try 'alphasim --help'.\n"); return EXIT_USAGE;
 		}
 	}
+	if (!params_check(&params, err, sizeof err))
+		die_input(err);
+	if (print_config) {
+		params_print(&params, stdout);
+		return 0;
+	}
+	if (truth_path && !timing)
+		die_usage("%s", "--truth needs the timing model (--timing=on)");
 	if (optind >= argc)
 		die_usage("%s", "no program given");
 
-	char err[512];
 	const char *path = argv[optind];
 	struct elf_file *f = elf_open(path, err, sizeof err);
 	if (!f) {
@@ -119,13 +183,19 @@ int main(int argc, char **argv)
 		elf_close(f);
 		return EXIT_USAGE;
 	}
-	struct machine *m = machine_new(mem_mb << 20, 1);
+	struct machine *m = machine_new(params.mem_mb << 20, 1);
 	if (!m) {
 		fprintf(stderr, "alphasim: cannot allocate %llu MB of guest memory\n",
-		        (unsigned long long)mem_mb);
+		        (unsigned long long)params.mem_mb);
 		return EXIT_USAGE;
 	}
 	m->ev_model = model;
+	m->params = params;
+	if (timing && !machine_timing_on(m, truth_path != NULL)) {
+		fprintf(stderr, "alphasim: out of host memory for the timing model\n");
+		machine_free(m);
+		return EXIT_USAGE;
+	}
 	uint64_t entry;
 	if (!elf_load_bare(f, m, &entry, err, sizeof err)) {
 		fprintf(stderr, "alphasim: %s\n", err);
@@ -156,7 +226,8 @@ int main(int argc, char **argv)
 		        (unsigned long long)c->ipr[IPR_VA]);
 		status = EXIT_NOPAL;
 	}
-	if (stats_path && !stats_write(stats_path, m, secs)) {
+	if ((stats_path && !stats_write(stats_path, m, secs)) ||
+	    (truth_path && !write_truth(truth_path, m))) {
 		machine_free(m);
 		return EXIT_USAGE;
 	}

@@ -10,10 +10,16 @@ ALPHA_BARE_LINK = -nostdlib -static -Wl,--no-warn-rwx-segments -Wl,--build-id=no
 ALPHA_LNX_LINK = -static -Wl,--no-relax
 
 BARE_RT = testprogs/rt/crt0.o testprogs/rt/pal.o testprogs/rt/rt.o testprogs/rt/div.o \
-	testprogs/rt/string.o testprogs/rt/tio_bare.o testprogs/lib/tio.bare.o
-LNX_RT = $(srcdir)/testprogs/lib/tio.c $(srcdir)/testprogs/lib/tio_linux.c
+	testprogs/rt/string.o testprogs/rt/tio_bare.o testprogs/lib/tio.bare.o \
+	testprogs/rt/rt_jmp.o testprogs/rt/trap_bare.o
+LNX_RT = $(srcdir)/testprogs/lib/tio.c $(srcdir)/testprogs/lib/tio_linux.c \
+	$(srcdir)/testprogs/lib/trap_linux.c
+# Keep the runtime's objects: they are made by pattern rules, which would
+# otherwise treat them as intermediate and delete them after each build.
+.SECONDARY: $(BARE_RT)
 GUEST_HDRS = $(srcdir)/testprogs/rt/rt.h $(srcdir)/testprogs/rt/rt_pal.h \
-	$(srcdir)/testprogs/lib/tio.h
+	$(srcdir)/testprogs/lib/tio.h $(srcdir)/testprogs/lib/trap.h \
+	$(srcdir)/testprogs/isa/conform.h
 
 testprogs/rt/%.o: $(srcdir)/testprogs/rt/%.S $(GUEST_HDRS)
 	@$(MKDIR_P) $(@D)
@@ -39,3 +45,12 @@ testprogs/lib/tio.bare.o: $(srcdir)/testprogs/lib/tio.c $(GUEST_HDRS)
 GUEST_TARGETS += testprogs/demo.bare testprogs/demo.lnx
 CLEANFILES += $(BARE_RT) testprogs/*.bare testprogs/*.lnx
 EXTRA_DIST += testprogs
+
+# Benchmarks (make bench): bare builds for alphasim, Linux builds for qemu.
+BENCH_PROGS = testprogs/bench/int testprogs/bench/mem testprogs/bench/fp \
+	testprogs/bench/branchy
+BENCH_TARGETS += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx)
+CLEANFILES += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx)
+
+# The runtime objects are shared by every guest program: keep them.
+.SECONDARY: $(BARE_RT)

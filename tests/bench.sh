@@ -14,6 +14,7 @@ set -u
 top_builddir=${top_builddir:-.}
 sim=${ALPHASIM:-$top_builddir/sim/alphasim}
 qemu=${QEMU_ALPHA:-qemu-alpha}
+plugin=$top_builddir/tests/qemu_icount.so
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -26,7 +27,7 @@ modes="off"
 
 printf '%-9s %12s' workload insns
 for m in $modes; do printf ' %9s %8s' "t($m)/s" "MIPS($m)"; done
-printf ' %9s %8s %8s\n' "qemu/s" "qemuMIPS" "sim/qemu"
+printf ' %12s %9s %8s %8s\n' "qemu insns" "qemu/s" "qemuMIPS" "sim/qemu"
 for w in int mem fp branchy; do
 	prog=$top_builddir/testprogs/bench/$w
 	line=""
@@ -45,6 +46,8 @@ for w in int mem fp branchy; do
 	done
 	t0=$(now); "$qemu" "$prog.lnx" >/dev/null; t1=$(now)
 	q=$(calc "$t1 - $t0")
-	printf '%-9s %12s%s %9.3f %8.1f %8.2f\n' "$w" "$first" "$line" "$q" \
-		"$(calc "$first / $q / 1000000")" "$(calc "$simsec / $q")"
+	"$qemu" -plugin "$plugin,out=$tmp/qn" "$prog.lnx" >/dev/null
+	qn=$(cat "$tmp/qn")
+	printf '%-9s %12s%s %12s %9.3f %8.1f %8.2f\n' "$w" "$first" "$line" "$qn" "$q" \
+		"$(calc "$qn / $q / 1000000")" "$(calc "$simsec / $q")"
 done

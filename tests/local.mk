@@ -24,6 +24,7 @@ include tests/isa.mk
 include tests/fp.mk
 include tests/conform.mk
 include tests/timing.mk
+include tests/platform.mk
 
 check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)

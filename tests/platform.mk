@@ -6,3 +6,11 @@ tests_test_hostfs_SOURCES = tests/test_hostfs.c
 tests_test_hostfs_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_hostfs_LDADD = sim/libsim.a $(CMOCKA_LIBS)
 endif
+
+# The qemu instruction-counting plugin (a host shared object).
+QEMU_ICOUNT = tests/qemu_icount.so
+tests/qemu_icount.so: $(srcdir)/tests/qemu_icount.c
+	$(AM_V_CC)$(CC) $(AM_CFLAGS) $(CFLAGS) -shared -fPIC -o $@ $<
+GUEST_CHECK += $(QEMU_ICOUNT)
+BENCH_TARGETS += $(QEMU_ICOUNT)
+CLEANFILES += $(QEMU_ICOUNT)

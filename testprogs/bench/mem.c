@@ -16,7 +16,10 @@ int main(void)
 		next[i] = i;
 	for (unsigned long i = N - 1; i > 0; i--) {
 		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-		unsigned long j = x % i, t = next[i];
+		/* j uniform in [0, i): the high half of x * i (no division:
+		 * Alpha has none, and the two runtimes' helpers differ) */
+		unsigned long j = (unsigned long)(((unsigned __int128)x * i) >> 64);
+		unsigned long t = next[i];
 		next[i] = next[j];
 		next[j] = t;
 	}

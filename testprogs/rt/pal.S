@@ -4,14 +4,17 @@
  * in rt_trap, counts it, and resumes.  A fault (everything but ARITH,
  * whose EXC_ADDR already points past the trapping instruction) resumes
  * after the faulting instruction, so a test can provoke an exception and
- * carry on.  Entry offsets: EV5.md "PAL mode".
+ * carry on; or, when rt_trap.resume is set, at that address with R27
+ * pointing to it (trap_bare.c).  Entry offsets: EV5.md "PAL mode".
  */
 #include "rt_pal.h"
 	.set noreorder
 	.set noat
 	.section .pal, "ax"
 	.globl rt_pal_base
-rt_pal_base:
+	/* Not a label: GNU as for Alpha moves a label to the next instruction,
+	 * which the .org below would put at offset 0x080. */
+	rt_pal_base = .
 
 #define ENTRY(off, resume_skip)		\
 	.org	off;	\
@@ -52,7 +55,12 @@ record:
 	hw_mfpr	$1, IPR_EXC_ADDR
 	hw_stq/p $1, TR_EXC_ADDR($3)
 	addq	$1, $2, $1		/* skip a faulting instruction */
-	hw_mtpr	$1, IPR_EXC_ADDR
+	hw_ldq/p $2, TR_RESUME($3)
+	beq	$2, 1f
+	hw_stq/p $31, TR_RESUME($3)	/* resume once, at trap_run's unwinder */
+	mov	$2, $1
+	mov	$2, $27
+1:	hw_mtpr	$1, IPR_EXC_ADDR
 	hw_mfpr	$1, IPR_PT0
 	hw_mfpr	$2, IPR_PT1
 	hw_mfpr	$3, IPR_PT2

@@ -24,5 +24,6 @@
 #define TR_EXC_MASK 32
 #define TR_VA       40
 #define TR_MM_STAT  48
+#define TR_RESUME   56
 
 #endif

@@ -1,0 +1,184 @@
+/*
+ * truthcsv.c - print an alphasim truth file (docs/truth-format.md) as CSV.
+ *
+ *   truthcsv FILE            one row per instruction: space, pc, count,
+ *                            head cycles, cycles by cause, events
+ *   truthcsv --summary FILE  key=value totals: cycles and instructions per
+ *                            CPU and in all, the head-cycle sum, each
+ *                            cause and event, and balance=ok|bad
+ *   truthcsv --params FILE   the machine description the run used
+ *
+ * Bad input: one line naming the file and the problem, exit status 125.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NAMES 64
+
+static const char *path;
+
+static _Noreturn void bad(const char *what)
+{
+	fprintf(stderr, "truthcsv: %s: %s\n", path, what);
+	exit(125);
+}
+
+static void get(FILE *f, void *buf, size_t n)
+{
+	if (fread(buf, 1, n, f) != n)
+		bad(ferror(f) ? strerror(errno) : "truncated file");
+}
+
+static uint64_t get64(FILE *f)
+{
+	unsigned char b[8];
+	get(f, b, 8);
+	uint64_t v = 0;
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | b[i];
+	return v;
+}
+
+static uint32_t get32(FILE *f)
+{
+	unsigned char b[4];
+	get(f, b, 4);
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static char *get_name(FILE *f)
+{
+	char buf[64];
+	size_t n = 0;
+	for (;;) {
+		int ch = getc(f);
+		if (ch == EOF)
+			bad("truncated file");
+		if (n == sizeof buf)
+			bad("bad name table");
+		buf[n++] = (char)ch;
+		if (!ch)
+			break;
+	}
+	char *s = malloc(n);
+	if (!s)
+		bad("out of memory");
+	memcpy(s, buf, n);
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	enum { ROWS, SUMMARY, PARAMS } mode = ROWS;
+	int i = 1;
+	if (argc == 3 && !strcmp(argv[1], "--summary"))
+		mode = SUMMARY, i = 2;
+	else if (argc == 3 && !strcmp(argv[1], "--params"))
+		mode = PARAMS, i = 2;
+	if (i != argc - 1) {
+		fprintf(stderr, "usage: truthcsv [--summary | --params] FILE\n");
+		return 125;
+	}
+	path = argv[i];
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		bad(strerror(errno));
+	char magic[8];
+	get(f, magic, 8);
+	if (memcmp(magic, "ASTRUTH\n", 8))
+		bad("not an alphasim truth file");
+	uint32_t version = get32(f);
+	if (version != 1)
+		bad("unsupported truth file version");
+	uint32_t nc = get32(f), ne = get32(f), ncpus = get32(f), plen = get32(f);
+	if (nc > MAX_NAMES || ne > MAX_NAMES || ncpus > 1024 || plen > (1u << 20))
+		bad("bad header");
+	char *params = malloc(plen + 1);
+	if (!params)
+		bad("out of memory");
+	get(f, params, plen);
+	params[plen] = 0;
+	if (mode == PARAMS) {
+		fputs(params, stdout);
+		return 0;
+	}
+	char *cname[MAX_NAMES], *ename[MAX_NAMES];
+	for (uint32_t k = 0; k < nc; k++)
+		cname[k] = get_name(f);
+	for (uint32_t k = 0; k < ne; k++)
+		ename[k] = get_name(f);
+	uint64_t cycles = 0, insns = 0;
+	uint64_t *cpu_cycles = calloc(ncpus + 1, sizeof *cpu_cycles);
+	uint64_t *cpu_insns = calloc(ncpus + 1, sizeof *cpu_insns);
+	if (!cpu_cycles || !cpu_insns)
+		bad("out of memory");
+	for (uint32_t k = 0; k < ncpus; k++) {
+		cpu_cycles[k] = get64(f);
+		cpu_insns[k] = get64(f);
+		cycles += cpu_cycles[k];
+		insns += cpu_insns[k];
+	}
+	uint64_t nrec = get64(f);
+	uint64_t count = 0, head = 0, csum[MAX_NAMES] = { 0 }, esum[MAX_NAMES] = { 0 };
+	bool causes_ok = true;
+	if (mode == ROWS) {
+		printf("space,pc,count,head_cycles");
+		for (uint32_t k = 0; k < nc; k++)
+			printf(",%s", cname[k]);
+		for (uint32_t k = 0; k < ne; k++)
+			printf(",ev_%s", ename[k]);
+		printf("\n");
+	}
+	for (uint64_t r = 0; r < nrec; r++) {
+		uint32_t space = get32(f);
+		get32(f);
+		uint64_t pc = get64(f), n = get64(f), h = get64(f), c[MAX_NAMES], e[MAX_NAMES];
+		uint64_t hsum = 0;
+		for (uint32_t k = 0; k < nc; k++)
+			hsum += c[k] = get64(f);
+		for (uint32_t k = 0; k < ne; k++)
+			e[k] = get64(f);
+		causes_ok &= hsum == h;
+		count += n;
+		head += h;
+		for (uint32_t k = 0; k < nc; k++)
+			csum[k] += c[k];
+		for (uint32_t k = 0; k < ne; k++)
+			esum[k] += e[k];
+		if (mode != ROWS)
+			continue;
+		if (space == 0xffff)
+			printf("pal,");
+		else
+			printf("%u,", space);
+		printf("0x%016llx,%llu,%llu", (unsigned long long)pc, (unsigned long long)n,
+		       (unsigned long long)h);
+		for (uint32_t k = 0; k < nc; k++)
+			printf(",%llu", (unsigned long long)c[k]);
+		for (uint32_t k = 0; k < ne; k++)
+			printf(",%llu", (unsigned long long)e[k]);
+		printf("\n");
+	}
+	if (getc(f) != EOF)
+		bad("trailing data");
+	fclose(f);
+	if (mode == SUMMARY) {
+		for (uint32_t k = 0; k < ncpus; k++)
+			printf("cpu%u_cycles=%llu\ncpu%u_instructions=%llu\n", k,
+			       (unsigned long long)cpu_cycles[k], k, (unsigned long long)cpu_insns[k]);
+		printf("cycles=%llu\ninstructions=%llu\nrecords=%llu\ncount=%llu\nhead_cycles=%llu\n",
+		       (unsigned long long)cycles, (unsigned long long)insns,
+		       (unsigned long long)nrec, (unsigned long long)count,
+		       (unsigned long long)head);
+		for (uint32_t k = 0; k < nc; k++)
+			printf("cause_%s=%llu\n", cname[k], (unsigned long long)csum[k]);
+		for (uint32_t k = 0; k < ne; k++)
+			printf("event_%s=%llu\n", ename[k], (unsigned long long)esum[k]);
+		printf("balance=%s\n", head == cycles && count == insns && causes_ok ? "ok" : "bad");
+	}
+	return 0;
+}

@@ -1,0 +1,123 @@
+/*
+ * truth.h - the ground truth the timing model knows and a profile can only
+ * estimate (DESIGN.md "Simulation is instruction-driven, time is exact").
+ *
+ * For every instruction executed, keyed by address space and virtual PC:
+ * how often it ran, how many cycles it spent at the head of the issue
+ * stage (from the cycle its predecessor issued to its own issue; all
+ * instructions' head cycles add up to the CPU's cycle count), those cycles
+ * split by cause, and the events it caused.  Records live in pages
+ * parallel to the 8 KB code pages, indexed by instruction slot.
+ *
+ * The file format (--truth FILE) is in docs/truth-format.md.
+ */
+#ifndef ALPHASIM_TRUTH_H
+#define ALPHASIM_TRUTH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "sim/cpu.h"
+
+/*
+ * Why an instruction could not issue in a cycle.  When several reasons
+ * hold in the same cycle the cycle goes to the first in this list (the
+ * dynamic causes before the static ones).  X(name, description)
+ */
+#define TRUTH_CAUSES(X) \
+	X(pal,      "entering or leaving PAL mode: exception, interrupt, CALL_PAL, HW_REI") \
+	X(bmisp,    "conditional branch mispredict") \
+	X(jmisp,    "JMP/JSR/RET target mispredict") \
+	X(itbmiss,  "ITB miss") \
+	X(imiss,    "I-cache miss (refill buffer or fill from the S-cache and beyond)") \
+	X(dtbmiss,  "DTB miss") \
+	X(dmiss_s,  "operand from a load that missed the D-cache, served by the S-cache") \
+	X(dmiss_b,  "operand from a load that missed the D-cache, served by the B-cache") \
+	X(dmiss_m,  "operand from a load that missed the D-cache, served by memory or I/O") \
+	X(replay,   "load replay: miss address file full") \
+	X(wbfull,   "store waits for a write buffer entry") \
+	X(mb,       "MB/WMB waits for outstanding memory operations") \
+	X(dep_int,  "operand from an integer add/logical/compare/shift or link register") \
+	X(dep_cmov, "operand from a CMOV, MVI, RPCC or other 2-cycle integer operation") \
+	X(dep_load, "operand from a load that hit the D-cache, or a store conditional") \
+	X(dep_imul, "operand from an integer multiply") \
+	X(dep_fp,   "operand from an FP add, multiply, CPYS or conversion") \
+	X(dep_fdiv, "operand from an FP divide or square root") \
+	X(unit,     "unit busy: integer multiplier, FP divider, E0 multiply write-back slot") \
+	X(slot,     "slotting: no free pipe, load/store in one cycle, block boundary, taken branch")
+
+enum truth_cause {
+#define X(n, d) TC_##n,
+	TRUTH_CAUSES(X)
+#undef X
+	TC_N
+};
+
+/* Events an instruction caused; each total equals a structure statistic
+ * in --stats (named in docs/truth-format.md). */
+#define TRUTH_EVENTS(X) \
+	X(imiss,   "I-cache misses (the block this instruction starts)") \
+	X(dmiss,   "D-cache load misses") \
+	X(smiss,   "S-cache misses (instruction fetch, loads, write buffer)") \
+	X(bmiss,   "B-cache misses") \
+	X(itbmiss, "ITB misses") \
+	X(dtbmiss, "DTB misses") \
+	X(bmisp,   "conditional branch mispredicts") \
+	X(jmisp,   "JMP/JSR/RET mispredicts") \
+	X(replay,  "load replays (miss address file full)")
+
+enum truth_event {
+#define X(n, d) TE_##n,
+	TRUTH_EVENTS(X)
+#undef X
+	TE_N
+};
+
+extern const char *const truth_cause_name[TC_N];
+extern const char *const truth_event_name[TE_N];
+
+/* Address spaces: an ASN (0..127), or PAL code (physical PCs). */
+#define TRUTH_SPACE_PAL 0xffffu
+
+struct truth_page {
+	struct truth_page *next;                /* hash chain             */
+	uint64_t vpage;                         /* VA of the page         */
+	uint32_t space;
+	uint64_t count[PAGE_INSNS];
+	uint64_t head[PAGE_INSNS];
+	uint64_t cause[TC_N][PAGE_INSNS];
+	uint64_t event[TE_N][PAGE_INSNS];
+};
+
+struct truth;
+
+struct truth *truth_new(void);
+void truth_free(struct truth *t);
+
+/* The record page for (space, VA page), created on first use. */
+struct truth_page *truth_page(struct truth *t, uint32_t space, uint64_t vpage);
+
+/* Write the file atomically; params_text is the machine description,
+ * cycles/insns the per-CPU totals.  False after printing a reason. */
+bool truth_write(struct truth *t, const char *path, const char *params_text,
+                 unsigned ncpus, const uint64_t *cycles, const uint64_t *insns);
+
+/* Sums over all records (for the balance check and --stats). */
+struct truth_totals {
+	uint64_t count, head, cause[TC_N], event[TE_N];
+};
+void truth_totals(const struct truth *t, struct truth_totals *tot);
+
+/* Events of the instruction being timed, filled by the structures
+ * (caches, predictor) as they count their own statistics. */
+struct truth_evbuf {
+	uint32_t n;                             /* any event at all       */
+	uint32_t ev[TE_N];
+};
+
+static inline void truth_event(struct truth_evbuf *b, enum truth_event e)
+{
+	b->ev[e]++;
+	b->n++;
+}
+
+#endif
