@@ -84,8 +84,9 @@ static void decode_into(struct dinsn *d, uint32_t w)
 	}
 	/* A load into R31/F31 is a prefetch hint (ARM 4.2, "Data prefetch"):
 	 * no architectural effect and no exception.  LDx_L keeps its lock
-	 * side effect, and HW_LD is PALcode's. */
-	if ((e->flags & I_LOAD) && !(e->flags & (I_LOCK | I_PRIV)) && dst == 31)
+	 * side effect, HW_LD is PALcode's, and VAX loads stay OPCDEC. */
+	if ((e->flags & I_LOAD) && !(e->flags & (I_LOCK | I_PRIV)) && dst == 31 &&
+	    !(e->ext & X_VAX))
 		d->fn = ex_prefetch;
 }
 

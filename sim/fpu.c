@@ -549,7 +549,7 @@ void fpu_compute(enum fpu_op op, unsigned q, uint64_t fpcr, uint64_t fa,
 	 * computed; Fc is not written. */
 	if (!swc && o->in &&
 	    !(hw_operand_ok(fb, o->kind) && (!o->two || hw_operand_ok(fa, o->kind)))) {
-		*out = (struct fpu_result){ .fpcr = record(fpcr, 0),
+		*out = (struct fpu_result){ .fpcr = record(fpcr, X_INV),
 		                            .trap = EXC_SUM_INV };
 		return;
 	}

@@ -28,7 +28,12 @@ OP1(cvtql_n, "cvtql")
 OP1(cvtlq_n, "cvtlq")
 
 /* What the operand is, and so which values it gets. */
-enum input { IN_T, IN_S, IN_TS, IN_TQ, IN_QS, IN_QT, IN_QL, IN_L };
+enum input {
+	IN_T, IN_S,     /* T or S values */
+	IN_TS,          /* T values, many around the S range */
+	IN_TQ,          /* T values, many around the quadword range */
+	IN_Q,           /* quadword integers */
+};
 
 static const struct variant {
 	const char *name;
@@ -47,20 +52,20 @@ static const struct variant {
 	ALLMODES(cvtts, sui, IN_TS, 1) V(cvtts, su, IN_TS, 1, 2)
 	V(cvtst, s, IN_S, 1, 2)
 	ALLMODES(cvttq, svi, IN_TQ, 0) ALLMODES(cvttq, sv, IN_TQ, 0)
-	ALLMODES(cvtqs, sui, IN_QS, 1) ALLMODES(cvtqt, sui, IN_QT, 1)
+	ALLMODES(cvtqs, sui, IN_Q, 1) ALLMODES(cvtqt, sui, IN_Q, 1)
 	/* The forms without /I: qemu-alpha does not record INE for them
 	 * (docs/fp.md); the bare side checks it against the /SUI form. */
-	{ "cvtqs", cvtqs_n, IN_QS, 1, 2, cvtqs_sui },
-	{ "cvtqs/c", cvtqs_c, IN_QS, 1, 2, cvtqs_suic },
-	{ "cvtqs/m", cvtqs_m, IN_QS, 1, 2, cvtqs_suim },
-	{ "cvtqs/d", cvtqs_d, IN_QS, 1, 3, cvtqs_suid },
-	{ "cvtqt", cvtqt_n, IN_QT, 1, 2, cvtqt_sui },
-	{ "cvtqt/c", cvtqt_c, IN_QT, 1, 2, cvtqt_suic },
-	{ "cvtqt/m", cvtqt_m, IN_QT, 1, 2, cvtqt_suim },
-	{ "cvtqt/d", cvtqt_d, IN_QT, 1, 3, cvtqt_suid },
-	{ "cvtql", cvtql_n, IN_QL, 0, 2, 0 },
-	{ "cvtql/sv", cvtql_sv, IN_QL, 0, 2, 0 },
-	{ "cvtlq", cvtlq_n, IN_L, 0, 2, 0 },
+	{ "cvtqs", cvtqs_n, IN_Q, 1, 2, cvtqs_sui },
+	{ "cvtqs/c", cvtqs_c, IN_Q, 1, 2, cvtqs_suic },
+	{ "cvtqs/m", cvtqs_m, IN_Q, 1, 2, cvtqs_suim },
+	{ "cvtqs/d", cvtqs_d, IN_Q, 1, 3, cvtqs_suid },
+	{ "cvtqt", cvtqt_n, IN_Q, 1, 2, cvtqt_sui },
+	{ "cvtqt/c", cvtqt_c, IN_Q, 1, 2, cvtqt_suic },
+	{ "cvtqt/m", cvtqt_m, IN_Q, 1, 2, cvtqt_suim },
+	{ "cvtqt/d", cvtqt_d, IN_Q, 1, 3, cvtqt_suid },
+	{ "cvtql", cvtql_n, IN_Q, 0, 2, 0 },
+	{ "cvtql/sv", cvtql_sv, IN_Q, 0, 2, 0 },
+	{ "cvtlq", cvtlq_n, IN_Q, 0, 2, 0 },
 };
 
 /* Integer operands: limits of the conversions' ranges and exactness. */
@@ -113,7 +118,7 @@ static uint64_t random_input(enum input in)
 	case IN_S: return rng_s();
 	case IN_TS: return rng() & 1 ? rng_t() : rng_t_near(-152, 284);
 	case IN_TQ: return rng() & 1 ? rng_t() : rng_t_near(-3, 70);
-	case IN_QS: case IN_QT: case IN_QL: case IN_L: return rng_int();
+	case IN_Q: return rng_int();
 	default: return rng_t();
 	}
 }

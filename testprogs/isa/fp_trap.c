@@ -23,8 +23,6 @@
  */
 #include "fp_common.h"
 
-#define MIN_NORMAL(s) ((s) ? 0x3810000000000000ull : 0x0010000000000000ull)
-
 /* Flags as the FPCR orders them, and as the trap summary does (<<1). */
 enum { X_INV = 1, X_DZE = 2, X_OVF = 4, X_UNF = 8, X_INE = 16, X_IOV = 32 };
 static unsigned status(uint64_t f) { return (unsigned)(f >> 52) & 0x3f; }
