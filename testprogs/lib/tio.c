@@ -53,11 +53,18 @@ int tio_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
 				v = neg ? 0ull - (unsigned long long)sv : (unsigned long long)sv;
 			} else
 				v = lng ? va_arg(ap, unsigned long long) : va_arg(ap, unsigned);
-			unsigned base = *fmt == 'x' ? 16 : 10;
-			do {
-				*--t = "0123456789abcdef"[v % base];
-				v /= base;
-			} while (v);
+			/* Constant divisors: the compiler multiplies instead of
+			 * calling the (slow, bare-metal) division helpers. */
+			if (*fmt == 'x')
+				do {
+					*--t = "0123456789abcdef"[v & 15];
+					v >>= 4;
+				} while (v);
+			else
+				do {
+					*--t = (char)('0' + v % 10);
+					v /= 10;
+				} while (v);
 			if (neg)
 				*--t = '-';
 			s = t;
