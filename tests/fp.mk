@@ -5,3 +5,12 @@ FP_CONFORM = testprogs/isa/fp_arith.c testprogs/isa/fp_cvt.c \
 CONFORM_TESTS += $(FP_CONFORM)
 $(FP_CONFORM:.c=.bare) $(FP_CONFORM:.c=.lnx): $(srcdir)/testprogs/isa/fp_common.h
 CLEANFILES += $(FP_CONFORM:.c=.bare) $(FP_CONFORM:.c=.lnx)
+
+# fpu_compute against the host's IEEE arithmetic and hand-written cases.
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_fpu
+TESTS += tests/test_fpu
+tests_test_fpu_SOURCES = tests/test_fpu.c
+tests_test_fpu_CFLAGS = $(AM_CFLAGS) -O2 $(CMOCKA_CFLAGS)
+tests_test_fpu_LDADD = sim/libsim.a $(LIBELF_LIBS) $(CMOCKA_LIBS) -lm
+endif
