@@ -52,5 +52,3 @@ BENCH_PROGS = testprogs/bench/int testprogs/bench/mem testprogs/bench/fp \
 BENCH_TARGETS += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx)
 CLEANFILES += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx)
 
-# The runtime objects are shared by every guest program: keep them.
-.SECONDARY: $(BARE_RT)

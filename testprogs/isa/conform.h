@@ -108,7 +108,7 @@ static inline uint64_t rng_val(void)
 	}
 }
 
-/* ---- results: hashing and output ------------------------------------- */
+/* ---- results: hashing and output ------------------------------------ */
 
 static unsigned long conform_values;      /* results produced, all rows */
 
@@ -120,45 +120,11 @@ static inline void acc_add(struct acc *a, uint64_t v)
 	conform_values++;
 }
 
-/*
- * Lines are built here and handed to tio_printf whole: tio's numbers
- * divide, which the bare runtime does in software.
- */
-static char c_line[200];
-static unsigned c_len;
-
-static inline void put_str(const char *s)
-{
-	while (*s && c_len < sizeof c_line - 2)
-		c_line[c_len++] = *s++;
-}
-
-static inline void put_hex(uint64_t v, unsigned digits)
-{
-	put_str(" ");
-	while (digits-- && c_len < sizeof c_line - 2)
-		c_line[c_len++] = "0123456789abcdef"[(v >> (4 * digits)) & 15];
-}
-
-static inline void put_end(void)
-{
-	c_line[c_len++] = '\n';
-	c_line[c_len] = 0;
-	tio_printf("%s", c_line);
-	c_len = 0;
-}
-
 /* "name form row: hash" */
 static inline void report(const char *name, const char *form, unsigned row,
                           const struct acc *a)
 {
-	put_str(name);
-	put_str(" ");
-	put_str(form);
-	put_hex(row, 2);
-	put_str(":");
-	put_hex(a->h, 16);
-	put_end();
+	tio_printf("%s %s %02x: %016lx\n", name, form, row, a->h);
 }
 
 static int conform_bad;         /* a check that is not a comparison failed */
@@ -188,10 +154,15 @@ static inline int conform_end(const char *prog)
 typedef uint64_t (*opr_rr)(uint64_t a, uint64_t b);
 typedef void (*opr_lit)(uint64_t a, uint64_t *out256);
 
+enum {
+	F_UNARY = 1,            /* Rb,Rc form: Ra is R31 in the encoding */
+	F_TRAPS = 2,            /* may raise an arithmetic trap (/V)     */
+	F_NOLIT = 4,            /* literal form not compared (docs/testing.md) */
+};
+
 struct opr {
 	const char *name;
-	int unary;              /* Rb,Rc form: Ra is R31 in the encoding */
-	int traps;              /* may raise an arithmetic trap          */
+	unsigned flags;
 	opr_rr rr, za, zb, zc, same;
 	opr_lit lit;
 };
@@ -201,7 +172,7 @@ struct opr {
 	{                                                                   \
 		register uint64_t a2 __asm__("$2") = a;                     \
 		register uint64_t s3 __asm__("$3") = SENTINEL;              \
-		__asm__ volatile(".Lk = 0\n\t.rept 256\n\t"                 \
+		__asm__ volatile(".arch ev67\n\t.Lk = 0\n\t.rept 256\n\t"    \
 		        "bis $31, $3, $1\n\t"                               \
 		        ".long (" #opc " << 26) | (" #ra " << 21) | "       \
 		        "(.Lk << 13) | (1 << 12) | (" #func " << 5) | 1\n\t" \
@@ -255,13 +226,13 @@ struct opr {
 	  return a; }                                                       \
 	OPR_LIT(fn, opc, func, 31)
 
-#define OPR2_ENTRY(fn, insn) { insn, 0, 0, fn##_rr, fn##_za, fn##_zb, fn##_zc, fn##_same, fn##_lit }
-#define OPR1_ENTRY(fn, insn) { insn, 1, 0, fn##_rr, fn##_rr, fn##_zb, fn##_zc, fn##_same, fn##_lit }
-/* An instruction that may trap (the /V forms). */
-#define OPR2V_ENTRY(fn, insn) { insn, 0, 1, fn##_rr, fn##_za, fn##_zb, fn##_zc, fn##_same, fn##_lit }
+#define OPR2_ENTRY(fn, insn, flags) \
+	{ insn, flags, fn##_rr, fn##_za, fn##_zb, fn##_zc, fn##_same, fn##_lit }
+#define OPR1_ENTRY(fn, insn, flags) \
+	{ insn, F_UNARY | flags, fn##_rr, fn##_rr, fn##_zb, fn##_zc, fn##_same, fn##_lit }
 
 /* Random pairs per instruction, in rows of 64. */
-#define RANDOM_ROWS 16
+#define RANDOM_ROWS 64
 
 /*
  * Instructions that may trap run under trap_run; a trap must be an
@@ -290,18 +261,15 @@ static void opr_call(void *p)
 static inline int opr_trapped(const struct opr *o, struct opr_call *c)
 {
 	struct trap_info t;
-	if (!o->traps) {
+	if (!(o->flags & F_TRAPS)) {
 		opr_call(c);
 		return 0;
 	}
 	if (!trap_run(opr_call, c, &t))
 		return 0;
 	if (t.cls != TRAP_ARITH || (t.sum_known && t.sum != TRAP_IOV)) {
-		put_str(o->name);
-		put_str(": unexpected exception");
-		put_hex(t.cls, 1);
-		put_hex(t.sum, 2);
-		put_end();
+		tio_printf("%s: unexpected %s exception, summary %02x\n",
+		           o->name, trap_class_name(t.cls), t.sum);
 		conform_bad = 1;
 	}
 	return 1;
@@ -318,7 +286,7 @@ static inline uint64_t opr_value(const struct opr *o, opr_rr f, uint64_t a,
 static inline void run_opr(const struct opr *o)
 {
 	struct acc a;
-	unsigned rows = o->unary ? 1 : N_OF(edges);
+	unsigned rows = (o->flags & F_UNARY) ? 1 : N_OF(edges);
 	for (unsigned i = 0; i < rows; i++) {
 		a = (struct acc){ 0 };
 		for (unsigned j = 0; j < N_BVALS; j++)
@@ -334,7 +302,7 @@ static inline void run_opr(const struct opr *o)
 		report(o->name, "random", i, &a);
 	}
 	uint64_t out[256];
-	for (unsigned i = 0; i < rows; i++) {
+	for (unsigned i = 0; i < rows && !(o->flags & F_NOLIT); i++) {
 		for (unsigned j = 0; j < 256; j++)
 			out[j] = TRAPPED;
 		struct opr_call c = { .lit = o->lit, .a = edges[i], .out = out };
@@ -361,6 +329,126 @@ static inline void run_oprs(const struct opr *o, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
 		run_opr(&o[i]);
+}
+
+/* ---- loads and stores through a window of memory --------------------- */
+
+/*
+ * A block of 256 accesses: access k goes to EA = win + k * step, reached
+ * as base + disp with disp = -32768 + 257k, so the displacements span the
+ * whole signed 16-bit range and the base is often unaligned (only EA
+ * must be aligned, ARM 4.2).  Loads store what they load to out[k];
+ * stores write val + k.  The forms: Ra an ordinary register, Ra = Rb (a
+ * load into its own base; not for stores, whose data would then be an
+ * address), Ra = R31 (a load is a prefetch with no effect, a store
+ * writes zero).
+ */
+#define MEM_WIN  (256 * 8)          /* bytes a block may touch */
+#define MEM_DISP "-32768 + 257 * .Lk"
+
+#define MEM_LOAD(fn, insn, step)                                            \
+	static void fn(uint64_t win, uint64_t val, uint64_t *o)             \
+	{                                                                   \
+		register uint64_t w5 __asm__("$5") = win;                   \
+		(void)val;                                                  \
+		__asm__ volatile(".arch ev67\n\t.Lk = 0\n\t.rept 256\n\t"    \
+		        "lda $3, " MEM_DISP "($31)\n\t"                     \
+		        "subq $5, $3, $2\n\t"                               \
+		        "lda $2, .Lk * " #step "($2)\n\t"                   \
+		        insn " $1, " MEM_DISP "($2)\n\t"                    \
+		        "stq $1, .Lk * 8(%1)\n\t.Lk = .Lk + 1\n\t.endr"     \
+		        : : "r"(w5), "r"(o) : "$1", "$2", "$3", "memory");  \
+	}                                                                   \
+	static void fn##_same(uint64_t win, uint64_t val, uint64_t *o)      \
+	{                                                                   \
+		register uint64_t w5 __asm__("$5") = win;                   \
+		(void)val;                                                  \
+		__asm__ volatile(".arch ev67\n\t.Lk = 0\n\t.rept 256\n\t"    \
+		        "lda $3, " MEM_DISP "($31)\n\t"                     \
+		        "subq $5, $3, $2\n\t"                               \
+		        "lda $2, .Lk * " #step "($2)\n\t"                   \
+		        insn " $2, " MEM_DISP "($2)\n\t"                    \
+		        "stq $2, .Lk * 8(%1)\n\t.Lk = .Lk + 1\n\t.endr"     \
+		        : : "r"(w5), "r"(o) : "$2", "$3", "memory");        \
+	}                                                                   \
+	static void fn##_r31(uint64_t win, uint64_t val, uint64_t *o)       \
+	{                                                                   \
+		register uint64_t w5 __asm__("$5") = win;                   \
+		(void)val;                                                  \
+		__asm__ volatile(".arch ev67\n\t.Lk = 0\n\t.rept 256\n\t"    \
+		        "lda $3, " MEM_DISP "($31)\n\t"                     \
+		        "subq $5, $3, $2\n\t"                               \
+		        "lda $2, .Lk * " #step "($2)\n\t"                   \
+		        insn " $31, " MEM_DISP "($2)\n\t"                   \
+		        "stq $31, .Lk * 8(%1)\n\t.Lk = .Lk + 1\n\t.endr"    \
+		        : : "r"(w5), "r"(o) : "$2", "$3", "memory");        \
+	}
+
+#define MEM_STORE(fn, insn, step)                                           \
+	static void fn(uint64_t win, uint64_t val, uint64_t *o)             \
+	{                                                                   \
+		register uint64_t w5 __asm__("$5") = win, v4 __asm__("$4") = val; \
+		(void)o;                                                    \
+		__asm__ volatile(".arch ev67\n\t.Lk = 0\n\t.rept 256\n\t"    \
+		        "lda $3, " MEM_DISP "($31)\n\t"                     \
+		        "subq $5, $3, $2\n\t"                               \
+		        "lda $2, .Lk * " #step "($2)\n\t"                   \
+		        "addq $4, .Lk, $1\n\t"                              \
+		        insn " $1, " MEM_DISP "($2)\n\t.Lk = .Lk + 1\n\t.endr" \
+		        : : "r"(w5), "r"(v4) : "$1", "$2", "$3", "memory"); \
+	}                                                                   \
+	static void fn##_r31(uint64_t win, uint64_t val, uint64_t *o)       \
+	{                                                                   \
+		register uint64_t w5 __asm__("$5") = win;                   \
+		(void)val; (void)o;                                         \
+		__asm__ volatile(".arch ev67\n\t.Lk = 0\n\t.rept 256\n\t"    \
+		        "lda $3, " MEM_DISP "($31)\n\t"                     \
+		        "subq $5, $3, $2\n\t"                               \
+		        "lda $2, .Lk * " #step "($2)\n\t"                   \
+		        insn " $31, " MEM_DISP "($2)\n\t.Lk = .Lk + 1\n\t.endr" \
+		        : : "r"(w5) : "$2", "$3", "memory");                \
+	}
+
+typedef void (*mem_blk)(uint64_t win, uint64_t val, uint64_t *out);
+
+struct mem_test {
+	const char *name, *form;
+	mem_blk fn;
+	int store;              /* hash the window, not out[] */
+};
+
+#define MEM_LOAD_ENTRIES(fn, insn) \
+	{ insn, "ra", fn, 0 }, { insn, "same", fn##_same, 0 }, { insn, "ra31", fn##_r31, 0 }
+#define MEM_STORE_ENTRIES(fn, insn) \
+	{ insn, "ra", fn, 1 }, { insn, "ra31", fn##_r31, 1 }
+
+/* The window with a guard of 64 bytes on each side, quadword aligned. */
+static uint64_t mem_buf[(MEM_WIN + 128) / 8];
+#define MEM_WINDOW ((uint64_t)(uintptr_t)mem_buf + 64)
+
+static inline void mem_fill(void)
+{
+	for (unsigned i = 0; i < N_OF(mem_buf); i++)
+		mem_buf[i] = rng_val();
+}
+
+/* Each test from rounds freshly filled windows: one line per round. */
+static inline void run_mem(const struct mem_test *t, unsigned n, unsigned rounds)
+{
+	static uint64_t out[256];
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned r = 0; r < rounds; r++) {
+			struct acc a = { 0 };
+			mem_fill();
+			t[i].fn(MEM_WINDOW, rng_val(), out);
+			if (t[i].store)
+				for (unsigned j = 0; j < N_OF(mem_buf); j++)
+					acc_add(&a, mem_buf[j]);
+			else
+				for (unsigned j = 0; j < 256; j++)
+					acc_add(&a, out[j]);
+			report(t[i].name, t[i].form, r, &a);
+		}
 }
 
 #endif

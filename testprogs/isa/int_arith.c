@@ -27,9 +27,9 @@ OPS(DEF)
 VOPS(DEF)
 
 static const struct opr ops[] = {
-#define ENT(fn, insn, opc, func) OPR2_ENTRY(fn, insn),
+#define ENT(fn, insn, opc, func) OPR2_ENTRY(fn, insn, 0),
 	OPS(ENT)
-#define VENT(fn, insn, opc, func) OPR2V_ENTRY(fn, insn),
+#define VENT(fn, insn, opc, func) OPR2_ENTRY(fn, insn, F_TRAPS),
 	VOPS(VENT)
 };
 
