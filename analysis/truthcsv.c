@@ -18,6 +18,7 @@
 #include <string.h>
 
 #define MAX_NAMES 64
+#define MAX_CPUS  1024
 
 static const char *path;
 
@@ -50,25 +51,20 @@ static uint32_t get32(FILE *f)
 	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-static char *get_name(FILE *f)
+#define NAME_MAX_LEN 64
+
+static void get_name(FILE *f, char *buf)
 {
-	char buf[64];
-	size_t n = 0;
-	for (;;) {
+	for (size_t n = 0;; n++) {
 		int ch = getc(f);
 		if (ch == EOF)
 			bad("truncated file");
-		if (n == sizeof buf)
+		if (n == NAME_MAX_LEN)
 			bad("bad name table");
-		buf[n++] = (char)ch;
+		buf[n] = (char)ch;
 		if (!ch)
 			break;
 	}
-	char *s = malloc(n);
-	if (!s)
-		bad("out of memory");
-	memcpy(s, buf, n);
-	return s;
 }
 
 int main(int argc, char **argv)
@@ -95,7 +91,7 @@ int main(int argc, char **argv)
 	if (version != 1)
 		bad("unsupported truth file version");
 	uint32_t nc = get32(f), ne = get32(f), ncpus = get32(f), plen = get32(f);
-	if (nc > MAX_NAMES || ne > MAX_NAMES || ncpus > 1024 || plen > (1u << 20))
+	if (nc > MAX_NAMES || ne > MAX_NAMES || ncpus > MAX_CPUS || plen > (1u << 20))
 		bad("bad header");
 	char *params = malloc(plen + 1);
 	if (!params)
@@ -104,18 +100,18 @@ int main(int argc, char **argv)
 	params[plen] = 0;
 	if (mode == PARAMS) {
 		fputs(params, stdout);
+		free(params);
+		fclose(f);
 		return 0;
 	}
-	char *cname[MAX_NAMES], *ename[MAX_NAMES];
+	free(params);
+	static char cname[MAX_NAMES][NAME_MAX_LEN], ename[MAX_NAMES][NAME_MAX_LEN];
 	for (uint32_t k = 0; k < nc; k++)
-		cname[k] = get_name(f);
+		get_name(f, cname[k]);
 	for (uint32_t k = 0; k < ne; k++)
-		ename[k] = get_name(f);
+		get_name(f, ename[k]);
 	uint64_t cycles = 0, insns = 0;
-	uint64_t *cpu_cycles = calloc(ncpus + 1, sizeof *cpu_cycles);
-	uint64_t *cpu_insns = calloc(ncpus + 1, sizeof *cpu_insns);
-	if (!cpu_cycles || !cpu_insns)
-		bad("out of memory");
+	static uint64_t cpu_cycles[MAX_CPUS], cpu_insns[MAX_CPUS];
 	for (uint32_t k = 0; k < ncpus; k++) {
 		cpu_cycles[k] = get64(f);
 		cpu_insns[k] = get64(f);

@@ -23,7 +23,7 @@ static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
 /* ---- per-slot operand flags (the dinsn's spare byte) ----------------- */
 
-static uint8_t classify(const struct dinsn *d)
+static uint8_t classify(const struct dinsn *d, const struct tclass *k)
 {
 	const struct isa_insn *e = &isa_table[d->op];
 	bool lit = INSN_ISLIT(d->raw);
@@ -49,8 +49,7 @@ static uint8_t classify(const struct dinsn *d)
 	default:       break;
 	}
 	/* A conditional move keeps the old destination when the test fails. */
-	bool cmov = e->lat == L_CMOV || (e->opcode == 0x17 && e->func >= 0x2a && e->func <= 0x2f);
-	if (cmov && d->c != SINK)
+	if ((k->flags & TCF_CMOV) && d->c != SINK)
 		f |= TS_SC;
 	if (e->flags & I_FPA)
 		f |= TS_AFP;
@@ -59,47 +58,6 @@ static uint8_t classify(const struct dinsn *d)
 	if (e->flags & I_FPC)
 		f |= TS_CFP;
 	return f;
-}
-
-/* ---- issue slots of one cycle ---------------------------------------- */
-
-static inline void cycle_reset(struct timing *tm)
-{
-	unsigned n = tm->n_int + tm->n_fp;
-	tm->issue_hist[n > 4 ? 4 : n]++;
-	tm->n_int = tm->n_e0 = tm->n_e1 = tm->n_fp = tm->n_fa = tm->n_fm = 0;
-	tm->n_ld = tm->n_st = 0;
-}
-
-/* Could the pipes of the current cycle take one more instruction of this
- * pipe class?  E0-only, E1-only and either-pipe instructions fit when
- * some assignment exists (and likewise FA/FM), E0 may be taken by a
- * multiply's write-back. */
-static inline bool pipes_fit(const struct timing *tm, unsigned pipe, bool e0ok)
-{
-	unsigned e0 = e0ok, ints = e0 + 1;
-	switch (pipe) {
-	case P_E0:  return tm->n_e0 + 1u <= e0 && tm->n_int + 1u <= ints;
-	case P_E1:  return tm->n_e1 + 1u <= 1 && tm->n_int + 1u <= ints;
-	case P_EE:  return tm->n_int + 1u <= ints;
-	case P_FA:  return tm->n_fa + 1u <= 1 && tm->n_fp + 1u <= 2;
-	case P_FM:  return tm->n_fm + 1u <= 1 && tm->n_fp + 1u <= 2;
-	case P_FAM: return tm->n_fp + 1u <= 2;
-	default:    return true;
-	}
-}
-
-static inline void pipes_take(struct timing *tm, unsigned pipe)
-{
-	switch (pipe) {
-	case P_E0:  tm->n_e0++; tm->n_int++; break;
-	case P_E1:  tm->n_e1++; tm->n_int++; break;
-	case P_EE:  tm->n_int++; break;
-	case P_FA:  tm->n_fa++; tm->n_fp++; break;
-	case P_FM:  tm->n_fm++; tm->n_fp++; break;
-	case P_FAM: tm->n_fp++; break;
-	default:    break;
-	}
 }
 
 /* ---- addresses -------------------------------------------------------- */
@@ -180,164 +138,81 @@ static inline uint64_t mul_extra(const struct timing *tm, unsigned r, uint64_t t
 	}                                                                \
 } while (0)
 
-static void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
-                      uint64_t npc, uint64_t base)
+/* The memory side of a load or store about to issue at t: its physical
+ * address, and in *e and *cause the wait for a MAF or write buffer entry. */
+static inline uint64_t mem_need(struct timing *tm, const struct cpu *c,
+                                const struct dinsn *d, const struct tclass *k,
+                                uint64_t base, uint64_t t, uint64_t *e, unsigned *cause)
 {
-	uint8_t f = d->pad[0];
-	if (!(f & TS_VALID))
-		d->pad[0] = f = classify(d);
-	const struct tclass *k = &tm->tc[d->op];
-	const uint64_t tl = tm->tl;
-	uint64_t t = tl;
-	struct need cs[12];
-	unsigned n = 0;
-
-	/* fetch: a new block instance issues no earlier than the next cycle,
-	 * after a redirect and when its I-cache line has arrived */
-	bool newblk = pc != tm->next_seq || !(pc & 15);
-	if (newblk) {
-		NEED(tl + 1, TC_slot);
-		if (tm->redirect > tl + 1) {
-			NEED(tm->redirect, tm->redirect_cause);
-		}
-		uint64_t tag = fetch_tag(&tm->fe, pc, tm->space);
-		if (tag != tm->line_tag) {
-			tm->line_tag = tag;
-			uint64_t pa = c->ipage->pa | (pc & PAGE_MASK);
-			uint64_t a = fetch_line(&tm->fe, &tm->ms, tag, pa, t);
-			if (a > t)
-				NEED(a, TC_imiss);
-		}
-	}
-
-	/* operands */
-	bool test = k->flags & TCF_TEST;
-	if (f & TS_SA) {
-		unsigned r = reg_a(d, f);
-		NEED(test ? tm->tready[r] : tm->ready[r], tm->rcause[r]);
-	}
-	if (f & TS_SB) {
-		unsigned r = reg_b(d, f);
-		NEED(tm->ready[r], tm->rcause[r]);
-	}
-	if (f & TS_SC) {
-		unsigned r = reg_c(d, f);
-		NEED(tm->ready[r], tm->rcause[r]);
-	}
-
-	/* units and the memory system */
-	uint64_t pa = 0;
-	bool io = false;
-	switch (k->kind) {
-	case TK_IMUL:
-		NEED(tm->imul_free, TC_unit);
-		break;
-	case TK_FDIV:
-		NEED(tm->fdiv_free, TC_unit);
-		break;
-	case TK_LOAD: case TK_STORE: {
-		uint64_t va = base + (uint64_t)(int64_t)d->imm;
-		if (d->op == OP_ldq_u)
-			va &= ~7ull;
-		bool store = k->kind == TK_STORE;
-		pa = (k->flags & TCF_HWPHYS) && (d->raw & 0x8000) ? va & PA_MASK
-		                                                   : data_pa(c, va, store);
-		io = pa >= tm->mem_size;
-		if (io)
-			break;
-		if (!store) {
-			if (memsys_load_misses(&tm->ms, pa)) {
-				uint64_t e = memsys_maf_free(&tm->ms, t);
-				if (e > t)
-					NEED(e + tm->replay, TC_replay);
+	uint64_t va = base + (uint64_t)(int64_t)d->imm;
+	if (d->op == OP_ldq_u)
+		va &= ~7ull;
+	bool store = k->kind == TK_STORE;
+	uint64_t pa = (k->flags & TCF_HWPHYS) && (d->raw & 0x8000) ? va & PA_MASK
+	                                                           : data_pa(c, va, store);
+	*e = t;
+	if (pa >= tm->mem_size)
+		return pa;
+	if (!store) {
+		if (memsys_load_misses(&tm->ms, pa)) {
+			uint64_t free = memsys_maf_free(&tm->ms, t);
+			if (free > t) {
+				*e = free + tm->replay;
+				*cause = TC_replay;
 			}
-		} else {
-			uint64_t e = memsys_wb_free(&tm->ms, pa, t);
-			if (e > t)
-				NEED(e, TC_wbfull);
 		}
-		break;
+	} else {
+		uint64_t free = memsys_wb_free(&tm->ms, pa, t);
+		if (free > t) {
+			*e = free;
+			*cause = TC_wbfull;
+		}
 	}
-	case TK_MB:
-		NEED(memsys_drained(&tm->ms), TC_mb);
-		break;
-	case TK_WMB:
-		NEED(memsys_wb_drained(&tm->ms), TC_mb);
-		break;
-	default:
-		break;
-	}
+	return pa;
+}
 
-	/* pipes and load/store pairing in the cycle it would issue; in a
-	 * later cycle than its predecessor's the pipes are all free, unless
-	 * a multiply's write-back holds E0 */
-	bool ld = k->kind == TK_LOAD, st = k->kind == TK_STORE;
-	for (;;) {
-		bool e0ok = t != tm->e0_wb[0] && t != tm->e0_wb[1];
-		bool pair = !(ld && tm->n_st) && !(st && tm->n_ld);
-		if (t > tl ? k->pipe != P_E0 || e0ok : pair && pipes_fit(tm, k->pipe, e0ok))
-			break;
-		bool unit = t > tl || (pair && pipes_fit(tm, k->pipe, true));
-		NEED(t + 1, unit ? TC_unit : TC_slot);
-	}
+/* A store into a page with decoded code: the functional core has made
+ * the slots it wrote decode again; clear their operand flags too, so the
+ * next execution reads its base register from the new word. */
+static void forget_code(struct machine *m, uint64_t pa)
+{
+	struct dpage *p = m->dpages[pa >> PAGE_SHIFT];
+	unsigned slot = (unsigned)((pa & PAGE_MASK & ~7ull) >> 2);
+	p->insn[slot].pad[0] = 0;
+	p->insn[slot + 1].pad[0] = 0;
+}
 
-	/* issue at t */
-	if (t > tl)
-		cycle_reset(tm);
-	pipes_take(tm, k->pipe);
-	tm->n_ld += ld;
-	tm->n_st += st;
-	tm->tl = t;
-	c->cycles = t;
-
-	/* results */
+/* The result of a load or store that issued at t; a load's ready cycle
+ * and the cause its consumers get. */
+static inline uint64_t mem_issue(struct timing *tm, struct machine *m,
+                                 const struct tclass *k, uint64_t pa, uint64_t t,
+                                 unsigned *dcause)
+{
 	uint64_t ready = t + k->lat;
-	unsigned dcause = k->dcause;
-	switch (k->kind) {
-	case TK_LOAD:
-		if (io) {
-			ready = memsys_io_load(&tm->ms, t);
-			dcause = TC_dmiss_m;
-		} else {
-			enum mem_level lv = memsys_load(&tm->ms, pa, t, &ready);
-			if (lv != LV_D)
-				dcause = TC_dmiss_s + (lv - LV_S);
-		}
-		break;
-	case TK_STORE:
-		if (io)
+	if (k->kind == TK_STORE) {
+		if (pa >= tm->mem_size)
 			memsys_io_store(&tm->ms);
-		else
+		else {
 			memsys_store(&tm->ms, pa, t);
-		break;
-	case TK_IMUL: {
-		uint64_t x = 0;
-		if (f & TS_SA)
-			x = mul_extra(tm, reg_a(d, f), t);
-		if (f & TS_SB)
-			x = max64(x, mul_extra(tm, reg_b(d, f), t));
-		ready += x;
-		tm->imul_free = t + k->busy;
-		/* the result returns through E0 (GCC ev5.md reservation) */
-		tm->e0_wb[1] = tm->e0_wb[0];
-		tm->e0_wb[0] = ready - 3;
-		break;
+			if (m->pflags[pa >> PAGE_SHIFT] & PF_CODE)
+				forget_code(m, pa);
+		}
+	} else if (pa >= tm->mem_size) {
+		ready = memsys_io_load(&tm->ms, t);
+		*dcause = TC_dmiss_m;
+	} else {
+		enum mem_level lv = memsys_load(&tm->ms, pa, t, &ready);
+		if (lv != LV_D)
+			*dcause = TC_dmiss_s + (lv - LV_S);
 	}
-	case TK_FDIV:
-		tm->fdiv_free = t + k->busy;
-		break;
-	default:
-		break;
-	}
-	if (d->c != SINK) {
-		unsigned r = reg_c(d, f);
-		tm->ready[r] = ready;
-		tm->tready[r] = (k->flags & TCF_TEST0) ? t : ready;
-		tm->rcause[r] = (uint8_t)dcause;
-	}
+	return ready;
+}
 
-	/* control flow: where and when the next instruction can come from */
-	tm->next_seq = pc + 4;
+/* Where and when the instruction after a control transfer issued at t
+ * can come from. */
+static inline void control(struct timing *tm, const struct dinsn *d, const struct tclass *k,
+                           uint64_t pc, uint64_t npc, uint64_t t)
+{
 	bool taken = npc != pc + 4, redirect = taken;
 	uint64_t when = t + 1 + tm->bubble;
 	unsigned why = TC_slot;
@@ -373,6 +248,140 @@ static void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_
 		tm->redirect = when;
 		tm->redirect_cause = (uint8_t)why;
 	}
+}
+
+/* The issue cycle of the instruction at pc (slot d, just executed, next
+ * PC npc, base register value before it ran), its results, its truth. */
+static inline __attribute__((always_inline))
+void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
+               uint64_t npc, uint64_t base)
+{
+	const struct tclass *k = &tm->tc[d->op];
+	uint8_t f = d->pad[0];
+	if (__builtin_expect(!(f & TS_VALID), 0))
+		d->pad[0] = f = classify(d, k);
+	const uint64_t tl = tm->tl;
+	uint64_t t = tl;
+	struct need cs[12];
+	unsigned n = 0;
+
+	/* fetch: a new block instance issues no earlier than the next cycle,
+	 * after a redirect and when its I-cache line has arrived */
+	bool newblk = pc != tm->next_seq || !(pc & 15);
+	if (newblk) {
+		NEED(tl + 1, TC_slot);
+		if (tm->redirect > t)
+			NEED(tm->redirect, tm->redirect_cause);
+		uint64_t tag = fetch_tag(&tm->fe, pc, tm->space);
+		if (tag != tm->line_tag) {
+			tm->line_tag = tag;
+			uint64_t a = fetch_line(&tm->fe, &tm->ms, tag,
+			                        c->ipage->pa | (pc & PAGE_MASK), t);
+			if (a > t)
+				NEED(a, TC_imiss);
+		}
+	}
+
+	/* operands */
+	if (f & (TS_SA | TS_SB | TS_SC)) {
+		if (f & TS_SA) {
+			unsigned r = reg_a(d, f);
+			NEED((k->flags & TCF_TEST) ? tm->tready[r] : tm->ready[r], tm->rcause[r]);
+		}
+		if (f & TS_SB) {
+			unsigned r = reg_b(d, f);
+			NEED(tm->ready[r], tm->rcause[r]);
+		}
+		if (f & TS_SC) {
+			unsigned r = reg_c(d, f);
+			NEED(tm->ready[r], tm->rcause[r]);
+		}
+	}
+
+	/* units and the memory system */
+	uint64_t pa = 0;
+	if (k->kind >= TK_MB) {
+		switch (k->kind) {
+		case TK_IMUL:
+			NEED(tm->imul_free, TC_unit);
+			break;
+		case TK_FDIV:
+			NEED(tm->fdiv_free, TC_unit);
+			break;
+		case TK_MB:
+			NEED(memsys_drained(&tm->ms), TC_mb);
+			break;
+		case TK_WMB:
+			NEED(memsys_wb_drained(&tm->ms), TC_mb);
+			break;
+		default: {
+			unsigned why = TC_slot;
+			uint64_t e;
+			pa = mem_need(tm, c, d, k, base, t, &e, &why);
+			if (e > t)
+				NEED(e, why);
+			break;
+		}
+		}
+	}
+
+	/* pipes and load/store pairing in the cycle it would issue; in a
+	 * later cycle than its predecessor's the pipes are all free, unless
+	 * a multiply's write-back holds E0 */
+	uint32_t slots;
+	for (;;) {
+		slots = t > tl ? SLOT_EMPTY : tm->slots;
+		bool wb = t <= tm->e0_wb[0] && (t == tm->e0_wb[0] || t == tm->e0_wb[1]);
+		if (!((slots + k->inc + (wb ? SLOT_E0_WB : 0)) & SLOT_OVER))
+			break;
+		bool unit = wb && !((slots + k->inc) & SLOT_OVER);
+		NEED(t + 1, unit ? TC_unit : TC_slot);
+	}
+
+	/* issue at t */
+	if (t > tl) {
+		tm->issue_hist[tm->issued & 7]++;
+		tm->issued = 0;
+	}
+	tm->issued++;
+	tm->slots = slots + k->inc;
+	tm->tl = t;
+	c->cycles = t;
+
+	/* results */
+	uint64_t ready = t + k->lat;
+	unsigned dcause = k->dcause;
+	if (k->kind >= TK_MB) {
+		if (k->kind >= TK_LOAD)
+			ready = mem_issue(tm, c->m, k, pa, t, &dcause);
+		else if (k->kind == TK_IMUL) {
+			uint64_t x = 0;
+			if (f & TS_SA)
+				x = mul_extra(tm, reg_a(d, f), t);
+			if (f & TS_SB)
+				x = max64(x, mul_extra(tm, reg_b(d, f), t));
+			ready += x;
+			tm->imul_free = t + k->busy;
+			/* the result returns through E0 (GCC ev5.md reservation) */
+			tm->e0_wb[1] = tm->e0_wb[0];
+			tm->e0_wb[0] = ready - 3;
+		} else if (k->kind == TK_FDIV)
+			tm->fdiv_free = t + k->busy;
+	}
+	if (d->c != SINK) {
+		unsigned r = reg_c(d, f);
+		tm->ready[r] = ready;
+		tm->tready[r] = (k->flags & TCF_TEST0) ? t : ready;
+		tm->rcause[r] = (uint8_t)dcause;
+	}
+
+	tm->next_seq = pc + 4;
+	if (k->kind >= TK_COND && k->kind <= TK_REI)
+		control(tm, d, k, pc, npc, t);
+	else if (npc != pc + 4) {
+		/* an exception's or a trap's new PC: see trapped() */
+		tm->next_seq = ~0ull;
+	}
 
 	/* the truth */
 	tm->retired++;
@@ -382,7 +391,10 @@ static void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_
 		tp->count[slot]++;
 		if (t > tl) {
 			tp->head[slot] += t - tl;
-			attribute(tp, slot, tl, cs, n);
+			if (n == 1)
+				tp->cause[cs[0].cause][slot] += t - tl;
+			else
+				attribute(tp, slot, tl, cs, n);
 		}
 		if (tm->ev.n) {
 			for (unsigned i = 0; i < TE_N; i++)

@@ -15,6 +15,10 @@
 #include "sim/fpu.h"
 #include "sim/cpu.h"
 #include <stddef.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 
 __extension__ typedef unsigned __int128 u128;
 
@@ -590,9 +594,85 @@ void fpu_compute(enum fpu_op op, unsigned q, uint64_t fpcr, uint64_t fa,
 	};
 }
 
+#if defined(__SSE2__)
+/*
+ * The common case, on the host's IEEE hardware: add, subtract, multiply
+ * or divide of normal (or zero) operands rounding to nearest, giving a
+ * normal (or exactly zero) result with no exception but perhaps inexact.
+ * That is what fpu_compute gives too: the result, and INE recorded when
+ * the hardware records it (without /S).  /SUI forms, other rounding modes
+ * and every other outcome take fpu_compute.  The host's SSE status flags
+ * (MXCSR, default round-to-nearest with exceptions masked) tell whether
+ * anything but inexactness happened.
+ */
+static bool normal_or_zero(uint64_t t)
+{
+	unsigned e = (unsigned)(t >> 52) & 0x7ff;
+	return (e != 0 && e != 0x7ff) || !(t << 1);
+}
+
+/* A register value that is exactly an S_floating value. */
+static bool s_exact(uint64_t t)
+{
+	return fp_s_to_reg(fp_reg_to_s(t)) == t;
+}
+
+static bool fast_path(struct cpu *c, const struct dinsn *d, enum fpu_op op)
+{
+	unsigned q = d->q;
+	unsigned rm = FPQ_ROUND(q) == 3 ? (unsigned)(c->fpcr >> FPCR_DYN_SHIFT) & 3
+	                                : FPQ_ROUND(q);
+	uint64_t fa = c->f[d->a], fb = c->f[d->b], out;
+	if (rm != 2 || FPQ_I(q) || !normal_or_zero(fa) || !normal_or_zero(fb))
+		return false;
+	unsigned csr = _mm_getcsr();
+	_mm_setcsr(csr & ~0x3fu);
+	if (op <= FPU_DIVS) {
+		if (!s_exact(fa) || !s_exact(fb))
+			goto slow;
+		uint32_t ua = fp_reg_to_s(fa), ub = fp_reg_to_s(fb), ur;
+		float a, b, r;
+		memcpy(&a, &ua, 4);
+		memcpy(&b, &ub, 4);
+		r = op == FPU_ADDS ? a + b : op == FPU_SUBS ? a - b :
+		    op == FPU_MULS ? a * b : a / b;
+		memcpy(&ur, &r, 4);
+		unsigned e = (ur >> 23) & 0xff;
+		if ((e == 0 && (ur << 1)) || e == 0xff)
+			goto slow;
+		out = fp_s_to_reg(ur);
+	} else {
+		double a, b, r;
+		memcpy(&a, &fa, 8);
+		memcpy(&b, &fb, 8);
+		r = op == FPU_ADDT ? a + b : op == FPU_SUBT ? a - b :
+		    op == FPU_MULT ? a * b : a / b;
+		memcpy(&out, &r, 8);
+		if (!normal_or_zero(out))
+			goto slow;
+	}
+	unsigned flags = _mm_getcsr() & 0x3f;
+	_mm_setcsr(csr);
+	/* PE (inexact) alone is fine; a zero result must be exact */
+	if ((flags & ~0x20u) || ((flags & 0x20u) && !(out << 1)))
+		return false;
+	c->f[d->c] = out;
+	if ((flags & 0x20u) && !FPQ_S(q))
+		c->fpcr = record(c->fpcr, X_INE);
+	return true;
+slow:
+	_mm_setcsr(csr);
+	return false;
+}
+#endif
+
 uint64_t fpu_exec(struct cpu *c, const struct dinsn *d, uint64_t pc,
                   enum fpu_op op)
 {
+#if defined(__SSE2__)
+	if (op <= FPU_DIVT && fast_path(c, d, op))
+		return pc + 4;
+#endif
 	struct fpu_result r;
 	fpu_compute(op, d->q, c->fpcr, c->f[d->a], c->f[d->b], &r);
 	if (r.write)

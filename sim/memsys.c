@@ -139,10 +139,8 @@ static void maf_retire(struct memsys *m, uint64_t t)
 {
 	unsigned j = 0;
 	for (unsigned i = 0; i < m->maf_n; i++)
-		if (m->maf_done[i] > t) {
-			m->maf_block[j] = m->maf_block[i];
+		if (m->maf_done[i] > t)
 			m->maf_done[j++] = m->maf_done[i];
-		}
 	m->maf_n = j;
 }
 
@@ -186,10 +184,8 @@ enum mem_level memsys_load(struct memsys *m, uint64_t pa, uint64_t t, uint64_t *
 	l->ready = arrive;
 	l->level = (uint8_t)lv;
 	maf_retire(m, t);
-	if (m->maf_n < MEMSYS_MAX_Q) {
-		m->maf_block[m->maf_n] = block;
+	if (m->maf_n < MEMSYS_MAX_Q)
 		m->maf_done[m->maf_n++] = arrive;
-	}
 	m->st.maf_allocs++;
 	m->maf_last_done = max64(m->maf_last_done, arrive);
 	*ready = arrive;

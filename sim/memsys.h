@@ -40,8 +40,8 @@ struct memsys {
 	unsigned wb_head, wb_n;
 	uint64_t wb_last_done;
 
-	/* miss address file: blocks being filled for loads */
-	uint64_t maf_block[MEMSYS_MAX_Q], maf_done[MEMSYS_MAX_Q];
+	/* miss address file: when each outstanding load miss is back */
+	uint64_t maf_done[MEMSYS_MAX_Q];
 	unsigned maf_n;
 	uint64_t maf_last_done;
 

@@ -72,6 +72,17 @@ static enum tkind kind_of(unsigned op, const struct isa_insn *e)
 	return TK_OP;
 }
 
+/* Pipe class -> SLOT increment (EV5.md "Pipe classes"). */
+static const uint32_t pipe_inc[] = {
+	[P_NONE] = 0,
+	[P_E0]   = SLOT(SF_E0, 1) | SLOT(SF_INT, 1),
+	[P_E1]   = SLOT(SF_E1, 1) | SLOT(SF_INT, 1),
+	[P_EE]   = SLOT(SF_INT, 1),
+	[P_FA]   = SLOT(SF_FA, 1) | SLOT(SF_FP, 1),
+	[P_FM]   = SLOT(SF_FM, 1) | SLOT(SF_FP, 1),
+	[P_FAM]  = SLOT(SF_FP, 1),
+};
+
 static void build_classes(struct timing *tm, const struct params *p)
 {
 	for (unsigned op = 0; op < OP_COUNT; op++) {
@@ -81,6 +92,11 @@ static void build_classes(struct timing *tm, const struct params *p)
 		k->kind = (uint8_t)kind_of(op, e);
 		k->lat = clamp16(param_at(p, lat_class[e->lat].lat));
 		k->dcause = lat_class[e->lat].cause;
+		k->inc = pipe_inc[e->pipe];
+		if (k->kind == TK_LOAD)
+			k->inc += SLOT(SF_MEM, 1);
+		if (k->kind == TK_STORE)
+			k->inc += SLOT(SF_MEM, 2);
 		switch (e->lat) {
 		case L_IMULL: k->busy = clamp16(p->imull_busy); break;
 		case L_IMULQ: case L_UMULH: k->busy = clamp16(p->imulq_busy); break;
@@ -98,6 +114,8 @@ static void build_classes(struct timing *tm, const struct params *p)
 			k->flags |= TCF_TEST;
 		if (op == OP_hw_ld || op == OP_hw_st)
 			k->flags |= TCF_HWPHYS;
+		if (e->lat == L_CMOV || !strncmp(e->name, "fcmov", 5))
+			k->flags |= TCF_CMOV;
 	}
 }
 
@@ -120,7 +138,7 @@ struct timing *timing_new(struct cpu *c, const struct params *p, struct truth *t
 	tm->replay = p->replay_penalty;
 	tm->nobypass = p->imul_nobypass;
 	tm->mulchain = p->imul_chain;
-	tm->e0_wb[0] = tm->e0_wb[1] = ~0ull;
+	tm->slots = SLOT_EMPTY;
 	build_classes(tm, p);
 	bool ok = fetch_init(&tm->fe, p, &tm->ev);
 	ok = memsys_init(&tm->ms, p, &tm->ev) && ok;
@@ -149,10 +167,9 @@ void timing_free(struct timing *tm)
 void timing_json(const struct timing *tm, FILE *f, const char *indent)
 {
 	/* the cycle still open counts too */
-	uint64_t h[5];
+	uint64_t h[8];
 	memcpy(h, tm->issue_hist, sizeof h);
-	unsigned open = tm->n_int + tm->n_fp;
-	h[open > 4 ? 4 : open]++;
+	h[tm->issued & 7]++;
 	fprintf(f, "%s\"issue\": { \"single\": %llu, \"dual\": %llu, \"triple\": %llu, "
 	        "\"quad\": %llu },\n", indent, (unsigned long long)h[1],
 	        (unsigned long long)h[2], (unsigned long long)h[3], (unsigned long long)h[4]);

@@ -30,14 +30,34 @@
 #include "sim/tlb.h"
 #include "sim/truth.h"
 
-/* What an instruction does to the model beyond its pipe and latency. */
+/* What an instruction does to the model beyond its pipe and latency
+ * (the order groups the cases the run loop tests). */
 enum tkind {
-	TK_OP, TK_LOAD, TK_STORE, TK_COND, TK_BR, TK_BSR, TK_JUMP, TK_CALLPAL,
-	TK_REI, TK_MB, TK_WMB, TK_IMUL, TK_FDIV,
+	TK_OP, TK_COND, TK_BR, TK_BSR, TK_JUMP, TK_CALLPAL, TK_REI,
+	TK_MB, TK_WMB, TK_IMUL, TK_FDIV, TK_LOAD, TK_STORE,
 };
+
+/*
+ * The issue slots of one cycle, as 4-bit counters in one word: pipes E0,
+ * E1, FA, FM, integer and FP instructions, and memory operations (a load
+ * counts 1, a store 2, so a load and a store together exceed the limit
+ * of 2).  Each counter starts at 7 - its limit, so exceeding the limit
+ * sets the counter's top bit: an instruction fits iff
+ * (slots + its increment) & SLOT_OVER is 0.  Two counters per pipe pair
+ * (E0 <= 1, E1 <= 1, both <= 2) are exactly the condition for some
+ * assignment of either-pipe instructions to exist.
+ */
+enum { SF_E0, SF_E1, SF_INT, SF_FA, SF_FM, SF_FP, SF_MEM };
+#define SLOT(f, n)   ((uint32_t)(n) << (4 * (f)))
+#define SLOT_EMPTY   (SLOT(SF_E0, 6) | SLOT(SF_E1, 6) | SLOT(SF_INT, 5) | SLOT(SF_FA, 6) | \
+                      SLOT(SF_FM, 6) | SLOT(SF_FP, 5) | SLOT(SF_MEM, 5))
+#define SLOT_OVER    0x08888888u
+/* A multiply's result returning through E0 takes it for that cycle. */
+#define SLOT_E0_WB   (SLOT(SF_E0, 1) | SLOT(SF_INT, 1))
 
 /* Per instruction-table line, built from sim/insns.def and the params. */
 struct tclass {
+	uint32_t inc;       /* SLOT increment: its pipes and memory use      */
 	uint8_t  pipe;      /* enum isa_pipe                                 */
 	uint8_t  kind;      /* enum tkind                                    */
 	uint8_t  dcause;    /* cause a consumer waiting for the result gets  */
@@ -50,6 +70,7 @@ enum {
 	                       the result in the same cycle                  */
 	TCF_TEST  = 2,      /* Ra is a branch or CMOV test operand           */
 	TCF_HWPHYS = 4,     /* HW_LD/HW_ST: bit 15 makes the address physical */
+	TCF_CMOV  = 8,      /* CMOVxx/FCMOVxx: also reads its destination    */
 };
 
 /* Per decoded slot, in struct dinsn's first spare byte (zeroed whenever
@@ -75,8 +96,10 @@ struct timing {
 	uint64_t line_tag;             /* I-cache line being issued from     */
 	uint64_t redirect;             /* earliest issue after a transfer    */
 	uint8_t  redirect_cause;
-	uint8_t  n_int, n_e0, n_e1, n_fp, n_fa, n_fm, n_ld, n_st;  /* cycle tl */
-	uint64_t imul_free, fdiv_free, e0_wb[2];
+	uint8_t  issued;               /* instructions issued in cycle tl    */
+	uint32_t slots;                /* SLOT counters of cycle tl          */
+	uint64_t imul_free, fdiv_free;
+	uint64_t e0_wb[2];             /* cycles multiplies hold E0, newest first */
 	uint64_t ready[TREG_N], tready[TREG_N];
 	uint8_t  rcause[TREG_N];
 
@@ -97,7 +120,7 @@ struct timing {
 	uint32_t           space;      /* ASN or TRUTH_SPACE_PAL             */
 	uint64_t           retired;    /* instructions timed                 */
 
-	uint64_t issue_hist[5];        /* cycles issuing 1..4 instructions   */
+	uint64_t issue_hist[8];        /* cycles issuing 1..4 instructions   */
 };
 
 /* The model for CPU c; truth may be NULL (no --truth).  NULL if out of

@@ -71,23 +71,6 @@ struct truth_page *truth_page(struct truth *t, uint32_t space, uint64_t vpage)
 	return p;
 }
 
-void truth_totals(const struct truth *t, struct truth_totals *tot)
-{
-	memset(tot, 0, sizeof *tot);
-	for (unsigned h = 0; h < TRUTH_HASH; h++)
-		for (const struct truth_page *p = t->bucket[h]; p; p = p->next)
-			for (unsigned i = 0; i < PAGE_INSNS; i++) {
-				if (!p->count[i])
-					continue;
-				tot->count += p->count[i];
-				tot->head += p->head[i];
-				for (unsigned k = 0; k < TC_N; k++)
-					tot->cause[k] += p->cause[k][i];
-				for (unsigned k = 0; k < TE_N; k++)
-					tot->event[k] += p->event[k][i];
-			}
-}
-
 /* ---- the file (docs/truth-format.md) -------------------------------- */
 
 static void put32(FILE *f, uint32_t v)

@@ -101,12 +101,6 @@ struct truth_page *truth_page(struct truth *t, uint32_t space, uint64_t vpage);
 bool truth_write(struct truth *t, const char *path, const char *params_text,
                  unsigned ncpus, const uint64_t *cycles, const uint64_t *insns);
 
-/* Sums over all records (for the balance check and --stats). */
-struct truth_totals {
-	uint64_t count, head, cause[TC_N], event[TE_N];
-};
-void truth_totals(const struct truth *t, struct truth_totals *tot);
-
 /* Events of the instruction being timed, filled by the structures
  * (caches, predictor) as they count their own statistics. */
 struct truth_evbuf {

@@ -2,11 +2,19 @@
 # answers (testprogs/timing/*.S, run by tests/timing_bench.sh), the truth
 # balance on every test program, and the machine description options.
 TIMING_BENCHES = \
-	testprogs/timing/dep_add.S
+	testprogs/timing/dep_add.S testprogs/timing/indep_add.S \
+	testprogs/timing/quad_issue.S testprogs/timing/slotting.S \
+	testprogs/timing/block_boundary.S testprogs/timing/load_chain.S \
+	testprogs/timing/dmiss_scache.S testprogs/timing/smiss_memory.S \
+	testprogs/timing/imulq_chain.S testprogs/timing/divt_chain.S \
+	testprogs/timing/cmov.S testprogs/timing/cmp_branch.S \
+	testprogs/timing/loop_predicted.S testprogs/timing/branch_alternating.S \
+	testprogs/timing/call_chain.S testprogs/timing/icache_thrash.S \
+	testprogs/timing/wb_saturate.S
 TIMING_BARE = $(TIMING_BENCHES:.S=.bare)
 $(TIMING_BARE): $(srcdir)/testprogs/timing/bench.h
 GUEST_CHECK += $(TIMING_BARE)
 TEST_EXTENSIONS += .S
 S_LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/timing_bench.sh
-TESTS += $(TIMING_BENCHES)
+TESTS += $(TIMING_BENCHES) tests/timing_balance.sh tests/timing_config.sh
 CLEANFILES += testprogs/timing/*.bare
