@@ -38,7 +38,9 @@ struct dinsn {
 	uint8_t  a, b;     /* source register slots (31 reads as zero)      */
 	uint8_t  c;        /* destination slot (32 = the R31/F31 sink)      */
 	uint8_t  q;        /* FP qualifiers (function bits 10:6)            */
-	uint8_t  pad[2];
+	uint8_t  tflags;   /* the timing model's operand flags (TS_*), set   */
+	                   /* lazily; decode_into's memset clears them       */
+	uint8_t  pad;
 };
 
 #define PAGE_SHIFT   13                       /* 8 KB pages (EV5.md)    */
@@ -157,12 +159,17 @@ void cpu_invalidate_code(struct machine *m, uint64_t pa, uint64_t size);
 /* Forget soft-TLB contents (mode, mapping or ASN change). */
 void cpu_flush_stlb(struct cpu *c);
 
+/* Instructions retired so far, all modes. */
+static inline uint64_t cpu_insns(const struct cpu *c)
+{
+	return c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL];
+}
+
 /* Cycles so far: the timing model's count, or one per instruction when
  * the functional core runs alone (--timing=off). */
 static inline uint64_t cpu_cycles(const struct cpu *c)
 {
-	return c->timed ? c->cycles
-	                : c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL];
+	return c->timed ? c->cycles : cpu_insns(c);
 }
 
 static inline unsigned cpu_count_index(const struct cpu *c)

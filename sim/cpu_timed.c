@@ -178,8 +178,8 @@ static void forget_code(struct machine *m, uint64_t pa)
 {
 	struct dpage *p = m->dpages[pa >> PAGE_SHIFT];
 	unsigned slot = (unsigned)((pa & PAGE_MASK & ~7ull) >> 2);
-	p->insn[slot].pad[0] = 0;
-	p->insn[slot + 1].pad[0] = 0;
+	p->insn[slot].tflags = 0;
+	p->insn[slot + 1].tflags = 0;
 }
 
 /* The result of a load or store that issued at t; a load's ready cycle
@@ -257,9 +257,9 @@ void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
                uint64_t npc, uint64_t base)
 {
 	const struct tclass *k = &tm->tc[d->op];
-	uint8_t f = d->pad[0];
+	uint8_t f = d->tflags;
 	if (__builtin_expect(!(f & TS_VALID), 0))
-		d->pad[0] = f = classify(d, k);
+		d->tflags = f = classify(d, k);
 	const uint64_t tl = tm->tl;
 	uint64_t t = tl;
 	struct need cs[12];
@@ -411,7 +411,7 @@ void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
  * Either way the PAL entry restarts the pipeline. */
 static void trapped(struct timing *tm, struct cpu *c)
 {
-	uint64_t done = c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL];
+	uint64_t done = cpu_insns(c);
 	if (done > tm->retired && c->ipage) {
 		uint64_t pc = (c->ipr[IPR_EXC_ADDR] & ~3ull) - 4;
 		time_insn(tm, c, &c->ipage->insn[(pc & PAGE_MASK) >> 2], pc, c->pc, 0);
@@ -446,7 +446,7 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 		do {
 			struct dinsn *d = &p->insn[(pc & PAGE_MASK) >> 2];
 			unsigned mode = cpu_count_index(c);
-			uint8_t f = d->pad[0];
+			uint8_t f = d->tflags;
 			uint64_t base;
 			if (f & TS_VALID)
 				base = (f & TS_MEM) ? c->r[d->b] : 0;

@@ -10,7 +10,7 @@ uint64_t simctl_read(struct machine *m, struct cpu *c, uint64_t off,
 	(void)m; (void)size;
 	switch (off) {
 	case SIMCTL_ICOUNT:
-		return c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL];
+		return cpu_insns(c);
 	case SIMCTL_CYCLES:
 		return cpu_cycles(c);
 	default:

@@ -122,8 +122,7 @@ enum cpu_stop machine_run(struct machine *m, uint64_t max_insns)
 	for (;;) {
 		int64_t slice = quantum;
 		if (max_insns) {
-			uint64_t done = c->icount[CNT_USER] + c->icount[CNT_KERNEL] +
-			                c->icount[CNT_PAL];
+			uint64_t done = cpu_insns(c);
 			if (done >= max_insns)
 				return STOP_LIMIT;
 			if ((uint64_t)slice > max_insns - done)

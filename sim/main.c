@@ -98,7 +98,7 @@ static bool write_truth(const char *path, struct machine *m)
 	for (unsigned i = 0; i < m->ncpus; i++) {
 		const struct cpu *c = m->cpu[i];
 		cycles[i] = cpu_cycles(c);
-		insns[i] = c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL];
+		insns[i] = cpu_insns(c);
 	}
 	size_t n = params_text(&m->params, NULL, 0) + 1;
 	char *text = malloc(n);
@@ -232,7 +232,7 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!quiet) {
-		uint64_t n = c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL];
+		uint64_t n = cpu_insns(c);
 		fprintf(stderr, "alphasim: %llu instructions (user %llu, kernel %llu, pal %llu), "
 		        "%llu cycles, %.3f s, %.1f MIPS\n",
 		        (unsigned long long)n, (unsigned long long)c->icount[CNT_USER],

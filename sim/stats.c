@@ -26,7 +26,7 @@ bool stats_write(const char *path, struct machine *m, double host_seconds)
 	fprintf(f, "  },\n  \"cpus\": [\n");
 	for (unsigned i = 0; i < m->ncpus; i++) {
 		struct cpu *c = m->cpu[i];
-		uint64_t n = c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL];
+		uint64_t n = cpu_insns(c);
 		fprintf(f, "    {\n      \"cpu\": %u,\n      \"cycles\": %llu,\n"
 		        "      \"instructions\": { \"user\": %llu, \"kernel\": %llu, \"pal\": %llu, "
 		        "\"total\": %llu }", i,
