@@ -154,6 +154,15 @@ uint64_t cpu_rei(struct cpu *c);
 _Noreturn void cpu_unaligned(struct cpu *c, const struct dinsn *d,
                              uint64_t pc, uint64_t va);
 
+/*
+ * Interrupt requests (21164 HRM 5.1 ISR; EV5.md "Interrupt levels"):
+ * a hardware source (a device, the IPI logic, the performance counters)
+ * sets or clears its ISR bit; the CPU takes the highest pending request
+ * whose EV5 IPL is above IPLR at the next instruction boundary outside
+ * PAL mode, entering PAL at INTERRUPT (implemented in sim/intr.c).
+ */
+void cpu_irq(struct cpu *c, unsigned isr_bit, bool on);
+
 /* Forget decoded instructions in [pa, pa+size) (a store hit them). */
 void cpu_invalidate_code(struct machine *m, uint64_t pa, uint64_t size);
 /* Forget soft-TLB contents (mode, mapping or ASN change). */
