@@ -24,7 +24,7 @@ int main(void)
 		next[j] = t;
 	}
 	unsigned long p = 0, sum = 0;
-	for (unsigned long i = 0; i < 4 * N; i++)
+	for (unsigned long i = 0; i < 24 * N; i++)
 		p = next[p];
 	for (int r = 0; r < 16; r++)
 		for (unsigned long i = 0; i < N / 2; i++)
