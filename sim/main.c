@@ -197,11 +197,13 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	uint64_t entry;
-	if (!elf_load_bare(f, m, &entry, err, sizeof err)) {
+	bool loaded = elf_load_bare(f, m, &entry, err, sizeof err);
+	elf_close(f);
+	if (!loaded) {
 		fprintf(stderr, "alphasim: %s\n", err);
+		machine_free(m);
 		return EXIT_USAGE;
 	}
-	elf_close(f);
 	cpu_reset_bare(m->cpu[0], entry);
 
 	struct timespec t0, t1;

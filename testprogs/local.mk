@@ -31,14 +31,16 @@ testprogs/lib/tio.bare.o: $(srcdir)/testprogs/lib/tio.c $(GUEST_HDRS)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CC)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) -c -o $@ $<
 
-# Any testprogs/**/NAME.c builds both ways.
-%.bare: $(srcdir)/%.c $(BARE_RT) $(srcdir)/testprogs/rt/rt.ld $(GUEST_HDRS)
+# Any testprogs/**/NAME.c builds both ways.  The prerequisites carry no
+# $(srcdir): with a slash-free target pattern make would put the target's
+# directory in front of them; VPATH finds the sources instead.
+%.bare: %.c $(BARE_RT) $(srcdir)/testprogs/rt/rt.ld $(GUEST_HDRS)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) $(ALPHA_BARE_LINK) -o $@ $(BARE_RT) $< -lgcc
-%.bare: $(srcdir)/%.S $(BARE_RT) $(srcdir)/testprogs/rt/rt.ld $(GUEST_HDRS)
+%.bare: %.S $(BARE_RT) $(srcdir)/testprogs/rt/rt.ld $(GUEST_HDRS)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) -Wa,-m21164 $(ALPHA_BARE_LINK) -o $@ $(BARE_RT) $< -lgcc
-%.lnx: $(srcdir)/%.c $(LNX_RT) $(GUEST_HDRS)
+%.lnx: %.c $(LNX_RT) $(GUEST_HDRS)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) $(ALPHA_LNX_LINK) -o $@ $< $(LNX_RT) -lm
 
