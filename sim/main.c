@@ -236,11 +236,12 @@ int main(int argc, char **argv)
 	if (!quiet) {
 		uint64_t n = cpu_insns(c);
 		fprintf(stderr, "alphasim: %llu instructions (user %llu, kernel %llu, pal %llu), "
-		        "%llu cycles, %.3f s, %.1f MIPS\n",
+		        "%llu cycles (CPI %.2f), %.3f s, %.1f MIPS\n",
 		        (unsigned long long)n, (unsigned long long)c->icount[CNT_USER],
 		        (unsigned long long)c->icount[CNT_KERNEL],
 		        (unsigned long long)c->icount[CNT_PAL],
-		        (unsigned long long)cpu_cycles(c), secs, secs > 0 ? n / secs / 1e6 : 0.0);
+		        (unsigned long long)cpu_cycles(c), n ? (double)cpu_cycles(c) / n : 0.0,
+		        secs, secs > 0 ? n / secs / 1e6 : 0.0);
 	}
 	machine_free(m);
 	return status;
