@@ -75,6 +75,10 @@ void pmu_write(struct pmu *p, uint64_t v)
 		p->ctl[n] = (uint8_t)PMCTR_CTL(v, n);
 		p->event_of[n] = event_for(n, p->sel[n]);
 	}
+	p->watch = 0;
+	for (int n = 0; n < PMU_NCTR; n++)
+		if (p->ctl[n] != PMU_CTL_OFF && p->event_of[n] >= 0)
+			p->watch |= 1ull << p->event_of[n];
 	p->kill[PMU_USER] = PMCTR_KILLU(v);
 	p->kill[PMU_PAL] = PMCTR_KILLP(v);
 	p->kill[PMU_KERNEL] = PMCTR_KILLK(v);
@@ -94,16 +98,17 @@ static void trace_row(struct pmu *p, int ctr, const struct pmu_pending *q,
 static void overflow(struct pmu *p, int ctr, uint64_t at, uint64_t pc)
 {
 	p->overflows[ctr]++;
-	struct pmu_pending *q = &p->pend[ctr];
-	if (q->active) {
-		/* The ISR bit is already set: this overflow merges into the
-		 * pending one and is lost (a row says so). */
+	if (p->latch >> ctr & 1) {
+		/* The ISR bit is still set: this overflow merges into the
+		 * request already there and is lost (a row says so). */
 		struct pmu_pending lost = { true, at, at, pc, p->event_of[ctr], DEFER_NONE };
 		trace_row(p, ctr, &lost, "", "", "lost");
+		p->lost[ctr]++;
 		return;
 	}
-	*q = (struct pmu_pending){ true, at, at + p->delay, pc, p->event_of[ctr],
-	                           DEFER_NONE };
+	p->latch |= (uint8_t)(1u << ctr);
+	p->pend[ctr] = (struct pmu_pending){ true, at, at + p->delay, pc, p->event_of[ctr],
+	                                     DEFER_NONE };
 }
 
 void pmu_count(struct pmu *p, int ev, uint64_t n, uint64_t cycle,
@@ -133,11 +138,31 @@ void pmu_count(struct pmu *p, int ev, uint64_t n, uint64_t cycle,
 
 uint64_t pmu_isr_bits(const struct pmu *p)
 {
-	uint64_t bits = 0;
+	return (uint64_t)p->latch << 27;
+}
+
+uint64_t pmu_next_point(const struct pmu *p, int ev, enum pmu_mode mode)
+{
+	uint64_t best = UINT64_MAX;
+	for (int c = 0; c < PMU_NCTR; c++) {
+		if (!pmu_counts(p, c, ev, mode) || p->ctl[c] == PMU_CTL_COUNT ||
+		    (p->latch >> c & 1))
+			continue;
+		uint64_t step = p->ctl[c] == PMU_CTL_256 ? 256 : 1ull << ctr_bits[c];
+		uint64_t k = step - p->ctr[c] % step;
+		if (k < best)
+			best = k;
+	}
+	return best;
+}
+
+uint64_t pmu_next_deliver(const struct pmu *p)
+{
+	uint64_t best = UINT64_MAX;
 	for (int c = 0; c < PMU_NCTR; c++)
-		if (p->pend[c].active)
-			bits |= 1ull << (27 + c);
-	return bits;
+		if (p->pend[c].active && p->pend[c].deliver_cycle < best)
+			best = p->pend[c].deliver_cycle;
+	return best;
 }
 
 int pmu_deliverable(const struct pmu *p, uint64_t now)
@@ -167,16 +192,23 @@ void pmu_deliver(struct pmu *p, int ctr, uint64_t now, uint64_t pc)
 	snprintf(d, sizeof d, "%llu", (unsigned long long)now);
 	snprintf(a, sizeof a, "0x%llx", (unsigned long long)pc);
 	trace_row(p, ctr, q, d, a, defer_name[q->deferred]);
+	p->delivered[ctr]++;
+	p->deferred[ctr][q->deferred]++;
 	q->active = false;
 }
 
 void pmu_clear(struct pmu *p, unsigned mask)
 {
-	for (int c = 0; c < PMU_NCTR; c++)
-		if ((mask >> c & 1) && p->pend[c].active) {
+	for (int c = 0; c < PMU_NCTR; c++) {
+		if (!(mask >> c & 1))
+			continue;
+		if (p->pend[c].active) {
 			trace_row(p, c, &p->pend[c], "", "", "cleared");
+			p->cleared[c]++;
 			p->pend[c].active = false;
 		}
+		p->latch &= (uint8_t)~(1u << c);
+	}
 }
 
 void pmu_skid_header(FILE *f)

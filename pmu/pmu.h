@@ -70,6 +70,10 @@ struct pmu_pending {
 
 struct pmu {
 	uint32_t ctr[PMU_NCTR];     /* counter values                    */
+	uint8_t  latch;             /* ISR PC0-PC2: set by an overflow,  */
+	                            /* cleared by HWINT_CLR (pmu_clear)  */
+	uint64_t watch;             /* events a counter selects (bit per */
+	                            /* enum pmu_event), CTL not off      */
 	uint8_t  ctl[PMU_NCTR];     /* PMU_CTL_*                         */
 	uint8_t  sel[PMU_NCTR];     /* SELn                              */
 	bool     kill[3];           /* by enum pmu_mode                  */
@@ -80,6 +84,10 @@ struct pmu {
 	unsigned cpu;               /* for the skid trace                */
 	uint64_t counted[PMU_NCTR]; /* total events counted, for stats   */
 	uint64_t overflows[PMU_NCTR];
+	uint64_t delivered[PMU_NCTR];
+	uint64_t deferred[PMU_NCTR][3]; /* delivered late, by enum pmu_defer */
+	uint64_t lost[PMU_NCTR];    /* overflowed while ISR was still set */
+	uint64_t cleared[PMU_NCTR]; /* HWINT_CLR before delivery          */
 	FILE    *skid;              /* skid trace, or NULL               */
 };
 
@@ -105,12 +113,24 @@ static inline bool pmu_counts(const struct pmu *p, int ctr, int ev,
 void pmu_count(struct pmu *p, int ev, uint64_t n, uint64_t cycle,
                uint64_t pc, enum pmu_mode mode);
 
-/* Is any overflow interrupt pending?  ISR bits 27..29 (PC0..PC2). */
+/* Is any overflow interrupt waiting to be delivered? */
 static inline bool pmu_pending(const struct pmu *p)
 {
 	return p->pend[0].active | p->pend[1].active | p->pend[2].active;
 }
+/* ISR bits 27..29 (PC0..PC2): set when a counter overflows, until
+ * HWINT_CLR clears them, delivered or not.  An overflow while its bit is
+ * still set is lost (it merges into the request already there). */
 uint64_t pmu_isr_bits(const struct pmu *p);
+
+/* Events of kind ev (counted in mode) until the next interrupt point of
+ * a counter whose ISR bit is clear: wrap (CTL 2) or 256 boundary (CTL 3);
+ * UINT64_MAX when no counter would raise an interrupt on ev. */
+uint64_t pmu_next_point(const struct pmu *p, int ev, enum pmu_mode mode);
+
+/* The earliest deliver cycle of an overflow not yet delivered, or
+ * UINT64_MAX. */
+uint64_t pmu_next_deliver(const struct pmu *p);
 
 /* The pending counter deliverable at cycle now (lowest deliver cycle
  * first), or -1. */
@@ -120,11 +140,11 @@ int pmu_deliverable(const struct pmu *p, uint64_t now);
 void pmu_defer(struct pmu *p, uint64_t now, enum pmu_defer why);
 
 /* Counter ctr's interrupt is taken at cycle now with EXC_ADDR pc: write
- * the skid trace row, clear the pending state. */
+ * the skid trace row, end the pending state (the ISR bit stays set). */
 void pmu_deliver(struct pmu *p, int ctr, uint64_t now, uint64_t pc);
 
-/* HWINT_CLR: clear the pending interrupt of the counters in mask
- * (bit n = counter n) without delivering it. */
+/* HWINT_CLR: clear the ISR bits of the counters in mask (bit n =
+ * counter n); an overflow not yet delivered is dropped (a row says so). */
 void pmu_clear(struct pmu *p, unsigned mask);
 
 /* The skid trace's header line. */

@@ -1,13 +1,17 @@
 /*
  * cpu.c - the execution loop, the lazy decoder and exception entry.
  *
- * Exceptions (ARM chapter 6; 21164 HRM 5.1 for EXC_ADDR/EXC_SUM) unwind
- * with longjmp to cpu_run, which resumes at the PAL entry point.  A fault
- * leaves EXC_ADDR at the faulting instruction, a trap at the next one.
+ * Exceptions (ARM chapter 6; 21164 HRM 5.1 for EXC_ADDR/EXC_SUM, 5.2 for
+ * VA and MM_STAT) unwind with longjmp to cpu_run, which resumes at the
+ * PAL entry point.  A fault leaves EXC_ADDR at the faulting instruction,
+ * a trap at the next one.  Interrupts are taken between runs of
+ * instructions (sim/intr.c), which end wherever one may be due.
  */
 #include "sim/cpu.h"
 #include "sim/exec.h"
+#include "sim/intr.h"
 #include "sim/machine.h"
+#include "sim/pal.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -94,11 +98,18 @@ static void decode_into(struct dinsn *d, uint32_t w)
 static uint64_t ex_decode(struct cpu *c, const struct dinsn *dc, uint64_t pc)
 {
 	struct dinsn *d = (struct dinsn *)dc;
+	cpu_decode_slot(c, d);
+	return d->fn(c, d, pc);
+}
+
+void cpu_decode_slot(struct cpu *c, struct dinsn *d)
+{
+	if (d->fn != ex_decode)
+		return;
 	struct dpage *p = c->ipage;
 	uint32_t w;
 	memcpy(&w, c->m->ram + p->pa + (uint64_t)(d - p->insn) * 4, 4);
 	decode_into(d, w);
-	return d->fn(c, d, pc);
 }
 
 void cpu_invalidate_code(struct machine *m, uint64_t pa, uint64_t size)
@@ -120,6 +131,12 @@ void cpu_flush_stlb(struct cpu *c)
 	memset(c->stlb_st, 0xff, sizeof c->stlb_st);
 }
 
+void cpu_flush_itlb(struct cpu *c)
+{
+	memset(c->itlb_soft, 0xff, sizeof c->itlb_soft);
+	c->ipage_tag = ~0ull;
+}
+
 /* ---- state ---------------------------------------------------------- */
 
 void cpu_init(struct cpu *c, struct machine *m, unsigned id)
@@ -129,8 +146,9 @@ void cpu_init(struct cpu *c, struct machine *m, unsigned id)
 	c->id = id;
 	c->pal = true;                 /* the 21164 resets into PAL mode */
 	c->ipr[IPR_IPLR] = 31;
-	c->ipage_tag = ~0ull;
 	cpu_flush_stlb(c);
+	cpu_flush_itlb(c);
+	pal_configure_cpu(c, &m->params, NULL);
 }
 
 /*
@@ -141,12 +159,13 @@ void cpu_init(struct cpu *c, struct machine *m, unsigned id)
 void cpu_reset_bare(struct cpu *c, uint64_t entry)
 {
 	c->pal = false;
-	c->cm = MODE_KERNEL;
+	c->cm = c->dcm = MODE_KERNEL;
 	c->pc = entry;
 	c->ipr[IPR_ICSR] |= ICSR_SPE | ICSR_HWE | ICSR_FPE;
 	c->ipr[IPR_MCSR] |= MCSR_SP;
 	c->ipr[IPR_IPLR] = 31;
-	c->ipage_tag = ~0ull;
+	pal_write_ipr(c, IPR_CC_CTL, 1ull << 32, entry); /* RPCC counts cycles */
+	cpu_flush_itlb(c);
 }
 
 const char *pal_entry_name(unsigned offset)
@@ -167,9 +186,10 @@ void cpu_request_stop(struct cpu *c, enum cpu_stop why)
 {
 	c->stop = why;
 	c->budget = 0;
+	c->held = 0;
 }
 
-static void swap_shadow(struct cpu *c)
+void cpu_swap_shadow(struct cpu *c)
 {
 	static const uint8_t shadowed[8] = { 8, 9, 10, 11, 12, 13, 14, 25 };
 	for (unsigned i = 0; i < 8; i++) {
@@ -180,26 +200,30 @@ static void swap_shadow(struct cpu *c)
 }
 
 /* Enter PAL mode at PAL_BASE + offset (21164 HRM 6.2); returns the PC. */
-static uint64_t pal_enter(struct cpu *c, unsigned offset, uint64_t exc_addr)
+uint64_t cpu_enter_pal(struct cpu *c, unsigned offset, uint64_t exc_addr)
 {
 	c->ipr[IPR_EXC_ADDR] = exc_addr;
 	c->lock_flag = false;
 	if (!c->pal && (c->ipr[IPR_ICSR] & ICSR_SDE))
-		swap_shadow(c);
+		cpu_swap_shadow(c);
 	if (c->ipr[IPR_PAL_BASE] == 0 && !c->m->pal_present) {
 		/* Nothing to run the exception: report it like a crash. */
 		c->stop = STOP_NOPAL;
 		c->nopal_entry = offset;
 		c->budget = 0;
+		c->held = 0;
 	}
 	c->pal = true;
 	c->pc = c->ipr[IPR_PAL_BASE] + offset;
 	return c->pc;
 }
 
+/* An exception: the instructions before it are counted in the mode they
+ * ran in, the one raising it is not (a fault) or already is (a trap). */
 static _Noreturn void enter_pal(struct cpu *c, unsigned offset, uint64_t exc_addr)
 {
-	pal_enter(c, offset, exc_addr);
+	intr_pmu_sync(c, exc_addr & ~3ull, 0);
+	cpu_enter_pal(c, offset, exc_addr);
 	longjmp(c->trap_jmp, 1);
 }
 
@@ -211,18 +235,20 @@ uint64_t cpu_call_pal(struct cpu *c, uint64_t pc, uint32_t fn)
 	if ((fn & ~0xbfu) || (priv && !c->pal && c->cm != MODE_KERNEL))
 		cpu_opcdec(c, pc);
 	unsigned offset = (priv ? 0x2000 : 0x3000) + ((fn & 0x3f) << 6);
-	return pal_enter(c, offset, (pc + 4) | c->pal);
+	intr_pmu_sync(c, pc, 1);
+	return cpu_enter_pal(c, offset, (pc + 4) | c->pal);
 }
 
-uint64_t cpu_rei(struct cpu *c)
+uint64_t cpu_rei(struct cpu *c, uint64_t pc)
 {
 	uint64_t to = c->ipr[IPR_EXC_ADDR];
 	bool was_pal = c->pal;
+	intr_pmu_sync(c, pc, 1);
 	c->lock_flag = false;
 	c->intr_flag = 0;
 	c->pal = to & 1;
 	if (was_pal && !c->pal && (c->ipr[IPR_ICSR] & ICSR_SDE))
-		swap_shadow(c);
+		cpu_swap_shadow(c);
 	return to & ~3ull;
 }
 
@@ -251,14 +277,31 @@ _Noreturn void cpu_opcdec(struct cpu *c, uint64_t pc)
 	enter_pal(c, PALE_OPCDEC, pc | c->pal);
 }
 
+_Noreturn void cpu_fen(struct cpu *c, uint64_t pc)
+{
+	enter_pal(c, PALE_FEN, pc | c->pal);
+}
+
+void cpu_dstream_fault(struct cpu *c, const struct dinsn *d, uint64_t va,
+                       unsigned stat)
+{
+	/* 21164 HRM 5.2: VA, VA_FORM and MM_STAT are loaded by a D-stream
+	 * fault and locked until PALcode reads VA; MM_STAT has the opcode
+	 * and Ra of the instruction; VA_FORM is MVPTBR<63:33> | VA<42:13>
+	 * at <32:3> (the OSF/1 form). */
+	if (c->va_locked)
+		return;
+	c->va_locked = true;
+	c->ipr[IPR_VA] = va;
+	c->ipr[IPR_VA_FORM] = c->ipr[IPR_MVPTBR] | ((va >> 10) & 0x1fffffff8ull);
+	c->ipr[IPR_MM_STAT] = stat | (uint64_t)INSN_RA(d->raw) << MM_STAT_RA_SHIFT |
+	                      (uint64_t)INSN_OPCODE(d->raw) << MM_STAT_OPCODE_SHIFT;
+}
+
 _Noreturn void cpu_unaligned(struct cpu *c, const struct dinsn *d,
                              uint64_t pc, uint64_t va)
 {
-	/* 21164 HRM 5.2.9: VA holds the address, MM_STAT the opcode and Ra */
-	c->ipr[IPR_VA] = va;
-	c->ipr[IPR_MM_STAT] = (uint64_t)INSN_OPCODE(d->raw) << 4 |
-	                      (uint64_t)INSN_RA(d->raw) << 10 |
-	                      ((isa_table[d->op].flags & I_STORE) ? 1 : 0);
+	cpu_dstream_fault(c, d, va, (isa_table[d->op].flags & I_STORE) ? MM_STAT_WR : 0);
 	enter_pal(c, PALE_UNALIGN, pc | c->pal);
 }
 
@@ -267,9 +310,21 @@ _Noreturn void cpu_unaligned(struct cpu *c, const struct dinsn *d,
 enum cpu_stop cpu_run(struct cpu *c, int64_t budget)
 {
 	c->budget = budget;
+	c->held = 0;
 	c->stop = STOP_NONE;
 	setjmp(c->trap_jmp);               /* exceptions resume here */
-	while (c->budget > 0) {
+	for (;;) {
+		if (c->budget <= 0) {
+			if (c->held <= 0 || c->stop != STOP_NONE)
+				break;
+			c->budget = c->held;   /* a boundary intr.c wanted */
+			c->held = 0;
+		}
+		if (__builtin_expect(c->events, 0)) {
+			intr_functional(c);
+			if (c->stop != STOP_NONE)
+				break;
+		}
 		uint64_t pc = c->pc;
 		uint64_t tag = (pc & ~PAGE_MASK) | c->pal;
 		if (tag != c->ipage_tag) {

@@ -22,6 +22,8 @@
 #include <setjmp.h>
 #include "sim/isa.h"
 #include "sim/ipr.h"
+#include "sim/tlb.h"
+#include "pmu/pmu.h"
 
 struct cpu;
 struct dinsn;
@@ -92,12 +94,40 @@ struct stlb_entry {             /* soft TLB: VA page -> host pointer     */
 };
 #define STLB_SIZE 256
 
+struct itlb_soft {              /* I-side soft TLB: VA page -> PA page   */
+	uint64_t tag;               /* VA page | ICM mode, or ~0 when empty  */
+	uint64_t pa;
+};
+#define ITLB_SOFT_SIZE 64
+
+/* Work the run loops do at instruction boundaries (c->events): one byte
+ * the functional loop tests once per run of instructions and the timed
+ * loop once per instruction (sim/intr.c). */
+enum { CPU_EV_IRQ = 1,          /* an interrupt request above IPLR      */
+       CPU_EV_PMU = 2 };        /* counters counting, or an overflow    */
+
+/* Interrupt and counter bookkeeping (sim/intr.c). */
+struct cpu_intr {
+	unsigned pmu_ipl;           /* EV5 IPL of the counter interrupts    */
+	uint64_t cycles_to;         /* the counters counted cycles up to it */
+	uint64_t pmu_counted;       /* --timing=off: instructions counted   */
+	uint64_t arm_n, arm_pc;     /* --timing=off: the next instruction   */
+	bool     armed;             /* (count arm_n + 1) overflows a counter */
+	uint64_t waited_pal;        /* levels that waited for PAL mode to   */
+	uint64_t waited_ipl;        /* end / for IPLR to drop (bit = level) */
+	uint64_t taken, taken_pmu, deferred_pal, deferred_ipl;
+};
+
 struct cpu {
 	uint64_t r[33];             /* integer registers; [31]=0, [32] sink  */
 	uint64_t f[33];             /* FP registers (T format bits)          */
 	uint64_t pc;                /* next instruction, bit 0 clear         */
 	bool     pal;               /* PAL mode (PC<0> in the architecture)  */
-	uint8_t  cm;                /* current mode, enum cpu_mode           */
+	uint8_t  cm;                /* Ibox current mode (ICM), enum cpu_mode */
+	uint8_t  dcm;               /* Mbox current mode (DTB_CM): data      */
+	uint8_t  events;            /* CPU_EV_*                              */
+	bool     va_locked;         /* VA, VA_FORM, MM_STAT hold a D-stream  */
+	                            /* fault until VA is read (HRM 5.2)      */
 	uint64_t fpcr;
 	uint64_t intr_flag;         /* RC/RS flag (ARM 4.11.8)               */
 	uint64_t lock_pa;           /* LDx_L lock: physical block ...        */
@@ -112,12 +142,14 @@ struct cpu {
 
 	struct stlb_entry stlb_ld[4][STLB_SIZE];   /* per mode, loads        */
 	struct stlb_entry stlb_st[4][STLB_SIZE];   /* per mode, stores       */
+	struct itlb_soft  itlb_soft[ITLB_SOFT_SIZE];
 
 	/* counting and stopping */
 	uint64_t icount[CNT_N];     /* instructions retired by mode          */
 	uint64_t cycles;            /* simulated cycles (when timed)         */
 	bool     timed;             /* the timing model owns c->cycles       */
 	int64_t  budget;            /* instructions left in this slice       */
+	int64_t  held;              /* ... held back to stop at a boundary   */
 	enum cpu_stop stop;
 	unsigned nopal_entry;       /* STOP_NOPAL: the PAL entry wanted      */
 	int      exit_status;
@@ -125,6 +157,10 @@ struct cpu {
 	unsigned id;                /* WHAMI                                 */
 	struct machine *m;
 	jmp_buf  trap_jmp;          /* exceptions unwind to cpu_run          */
+
+	struct cpu_intr   intr;
+	struct pmu        pmu;                     /* performance counters   */
+	struct tlb        itb, dtb;                /* the 21164's ITB, DTB   */
 };
 
 void cpu_init(struct cpu *c, struct machine *m, unsigned id);
@@ -135,7 +171,10 @@ void cpu_reset_bare(struct cpu *c, uint64_t entry);
  * protocol: setjmp(c->trap_jmp) before running, look pages up with
  * mem_fetch_page into c->ipage/c->ipage_tag (the lazy decoder reads the
  * word through c->ipage), call d->fn(c, d, pc) and count the instruction
- * in c->icount[mode taken before the call]. */
+ * in c->icount[mode taken before the call]; when c->budget runs out, go
+ * on with c->held if it is not zero (sim/intr.c holds budget back to
+ * stop at a boundary); and when c->events is set, give sim/intr.c the
+ * boundary before each instruction (intr_timed) or each run (cpu.c). */
 enum cpu_stop cpu_run(struct cpu *c, int64_t budget);
 
 /* Stop the CPU at the end of the current instruction. */
@@ -147,26 +186,44 @@ _Noreturn void cpu_exception(struct cpu *c, enum pal_entry e, uint64_t exc_pc);
 _Noreturn void cpu_arith_trap(struct cpu *c, const struct dinsn *d,
                               uint64_t pc, uint64_t sum);
 _Noreturn void cpu_opcdec(struct cpu *c, uint64_t pc);
+/* An FP instruction with ICSR.FPE clear (21164 HRM 5.1.17). */
+_Noreturn void cpu_fen(struct cpu *c, uint64_t pc);
+/* Load VA, VA_FORM and MM_STAT (stat: the MM_STAT_* bits) for a
+ * D-stream fault of instruction d at va, unless they are locked. */
+void cpu_dstream_fault(struct cpu *c, const struct dinsn *d, uint64_t va,
+                       unsigned stat);
 /* CALL_PAL: checks the function and mode, enters PAL; returns the new PC. */
 uint64_t cpu_call_pal(struct cpu *c, uint64_t pc, uint32_t fn);
-/* HW_REI: leave PAL for EXC_ADDR; returns the new PC. */
-uint64_t cpu_rei(struct cpu *c);
+/* HW_REI at pc: leave PAL for EXC_ADDR; returns the new PC. */
+uint64_t cpu_rei(struct cpu *c, uint64_t pc);
+/* Enter PAL at PAL_BASE + offset with EXC_ADDR exc_addr, without
+ * unwinding (an interrupt at an instruction boundary); returns the PC. */
+uint64_t cpu_enter_pal(struct cpu *c, unsigned offset, uint64_t exc_addr);
+/* Exchange R8-R14, R25 with the PAL shadow registers (ICSR.SDE). */
+void cpu_swap_shadow(struct cpu *c);
+/* The lazy decoder's work for slot d of c->ipage, if not done yet. */
+void cpu_decode_slot(struct cpu *c, struct dinsn *d);
 _Noreturn void cpu_unaligned(struct cpu *c, const struct dinsn *d,
                              uint64_t pc, uint64_t va);
 
 /*
  * Interrupt requests (21164 HRM 5.1 ISR; EV5.md "Interrupt levels"):
- * a hardware source (a device, the IPI logic, the performance counters)
- * sets or clears its ISR bit; the CPU takes the highest pending request
+ * a hardware source (a device, the IPI logic) sets or clears its ISR
+ * line: IRQ0-3 (ISR_IRQ0 + 0..3, EV5 IPL 20-23), ISR_PFL (30), ISR_MCK
+ * (31), ISR_CRD (31), ISR_HLT (any IPL); other bits are ignored (the
+ * counters' PC0-2 belong to the PMU).  The CPU takes the highest request
  * whose EV5 IPL is above IPLR at the next instruction boundary outside
- * PAL mode, entering PAL at INTERRUPT (implemented in sim/intr.c).
+ * PAL mode, entering PAL at INTERRUPT (sim/intr.c, docs/pal.md).  A
+ * line stays set until its source clears it.
  */
 void cpu_irq(struct cpu *c, unsigned isr_bit, bool on);
 
 /* Forget decoded instructions in [pa, pa+size) (a store hit them). */
 void cpu_invalidate_code(struct machine *m, uint64_t pa, uint64_t size);
-/* Forget soft-TLB contents (mode, mapping or ASN change). */
+/* Forget soft-TLB contents (mapping, ASN or superpage change): the
+ * D-side tables, and the I-side with the page being run. */
 void cpu_flush_stlb(struct cpu *c);
+void cpu_flush_itlb(struct cpu *c);
 
 /* Instructions retired so far, all modes. */
 static inline uint64_t cpu_insns(const struct cpu *c)
@@ -184,6 +241,14 @@ static inline uint64_t cpu_cycles(const struct cpu *c)
 static inline unsigned cpu_count_index(const struct cpu *c)
 {
 	return c->pal ? CNT_PAL : c->cm == MODE_USER ? CNT_USER : CNT_KERNEL;
+}
+
+/* The counters' mode (the KILL bits): the same split. */
+_Static_assert(CNT_USER == (int)PMU_USER && CNT_KERNEL == (int)PMU_KERNEL &&
+               CNT_PAL == (int)PMU_PAL, "enum cpu_count follows enum pmu_mode");
+static inline enum pmu_mode cpu_pmu_mode(const struct cpu *c)
+{
+	return (enum pmu_mode)cpu_count_index(c);
 }
 
 #endif

@@ -1,16 +1,21 @@
 /*
  * cpu_timed.c - the timed run loop: the functional core's loop (sim/cpu.c,
- * same protocol) with the 21164 timing model after every instruction
+ * same protocol) with the 21164 timing model around every instruction
  * (sim/timing.h; EV5.md "Pipeline"; 21164 HRM 2.3 issue rules).
  *
- * The functional handler runs first and the timing model observes what it
- * did: the next PC (branch outcome), the decoded slot, the address of a
- * memory access (its base register is read before the handler runs, since
- * a load may overwrite it).  An exception unwinds with longjmp to the
- * loop; the instruction that faulted does not issue, and the first PAL
- * instruction pays for the pipeline restart.
+ * For each instruction the model first works out the cycle it issues
+ * (time_issue: fetch, operands, units, memory, pipes); that is when the
+ * boundary before it is, so a due interrupt is taken there, ahead of it,
+ * and the counters count the cycles up to it (sim/intr.c; the DCPI
+ * paper's "oldest instruction not yet issued").  Then the functional
+ * handler runs and the model commits what it did (time_commit): the
+ * next PC (branch outcome), results, the memory access.  An exception
+ * unwinds with longjmp to the loop; the instruction that faulted does
+ * not issue, and the first PAL instruction pays for the pipeline
+ * restart, charged to the TB miss when it was one (docs/timing.md).
  */
 #include "sim/timing.h"
+#include "sim/intr.h"
 #include "sim/machine.h"
 #include "sim/mem.h"
 
@@ -25,6 +30,8 @@ static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
 static uint8_t classify(const struct dinsn *d, const struct tclass *k)
 {
+	if (d->op == OP_ILLEGAL)
+		return TS_VALID;                /* it only faults */
 	const struct isa_insn *e = &isa_table[d->op];
 	bool lit = INSN_ISLIT(d->raw);
 	uint8_t f = TS_VALID;
@@ -60,20 +67,6 @@ static uint8_t classify(const struct dinsn *d, const struct tclass *k)
 	return f;
 }
 
-/* ---- addresses -------------------------------------------------------- */
-
-/* The physical address of a data access that has just executed: the
- * soft TLB entry it used, else the superpage, else the VA's low bits
- * (an access the soft TLB does not cache: I/O space or code pages). */
-static inline uint64_t data_pa(const struct cpu *c, uint64_t va, bool store)
-{
-	const struct stlb_entry *e =
-		stlb_slot((struct stlb_entry *)(store ? c->stlb_st[c->cm] : c->stlb_ld[c->cm]), va);
-	if (e->tag == (va & ~PAGE_MASK))
-		return (uint64_t)(e->host - c->m->ram) + (va & PAGE_MASK);
-	return KSEG_PA(va);
-}
-
 static inline uint32_t space_of(const struct cpu *c)
 {
 	return c->pal ? TRUTH_SPACE_PAL : (uint32_t)((c->ipr[IPR_ITB_ASN] >> 4) & 0x7f);
@@ -81,19 +74,14 @@ static inline uint32_t space_of(const struct cpu *c)
 
 /* ---- one instruction ------------------------------------------------- */
 
-struct need {
-	uint64_t e;
-	unsigned cause;
-};
-
 /* Split the head cycles [tl, t) by cause: each cycle goes to the first
  * cause (in enum truth_cause order) whose constraint still held then. */
 static void attribute(struct truth_page *tp, unsigned slot, uint64_t tl,
-                      struct need *cs, unsigned n)
+                      struct tneed *cs, unsigned n)
 {
 	for (unsigned i = 1; i < n; i++)
 		for (unsigned j = i; j > 0 && cs[j].cause < cs[j - 1].cause; j--) {
-			struct need x = cs[j];
+			struct tneed x = cs[j];
 			cs[j] = cs[j - 1];
 			cs[j - 1] = x;
 		}
@@ -148,8 +136,9 @@ static inline uint64_t mem_need(struct timing *tm, const struct cpu *c,
 	if (d->op == OP_ldq_u)
 		va &= ~7ull;
 	bool store = k->kind == TK_STORE;
-	uint64_t pa = (k->flags & TCF_HWPHYS) && (d->raw & 0x8000) ? va & PA_MASK
-	                                                           : data_pa(c, va, store);
+	uint64_t pa;
+	if (((k->flags & TCF_HWPHYS) && (d->raw & 0x8000)) || !mem_probe_data(c, va, store, &pa))
+		pa = va & PA_MASK;     /* physical, or it faults and never issues */
 	*e = t;
 	if (pa >= tm->mem_size)
 		return pa;
@@ -209,9 +198,10 @@ static inline uint64_t mem_issue(struct timing *tm, struct machine *m,
 }
 
 /* Where and when the instruction after a control transfer issued at t
- * can come from. */
-static inline void control(struct timing *tm, const struct dinsn *d, const struct tclass *k,
-                           uint64_t pc, uint64_t npc, uint64_t t)
+ * can come from.  Leaving PAL after a TB miss charges the miss again. */
+static inline __attribute__((always_inline))
+void control(struct timing *tm, struct cpu *c, const struct dinsn *d,
+             const struct tclass *k, uint64_t pc, uint64_t npc, uint64_t t)
 {
 	bool taken = npc != pc + 4, redirect = taken;
 	uint64_t when = t + 1 + tm->bubble;
@@ -235,10 +225,17 @@ static inline void control(struct timing *tm, const struct dinsn *d, const struc
 			why = TC_jmisp;
 		}
 		break;
-	case TK_CALLPAL: case TK_REI:
+	case TK_CALLPAL:
 		redirect = true;
 		when = t + 1 + tm->pal;
-		why = TC_pal;
+		why = tm->pal_cause = TC_pal;
+		break;
+	case TK_REI:
+		redirect = true;
+		when = t + 1 + tm->pal;
+		why = c->pal ? TC_pal : tm->pal_cause;
+		if (!c->pal)
+			tm->pal_cause = TC_pal;
 		break;
 	default:
 		break;
@@ -248,25 +245,27 @@ static inline void control(struct timing *tm, const struct dinsn *d, const struc
 		tm->redirect = when;
 		tm->redirect_cause = (uint8_t)why;
 	}
+	if (taken && (c->pmu.watch >> PEV_FLOWCHANGE & 1))
+		pmu_count(&c->pmu, PEV_FLOWCHANGE, 1, t, pc, (enum pmu_mode)tm->is.mode);
 }
 
-/* The issue cycle of the instruction at pc (slot d, just executed, next
- * PC npc, base register value before it ran), its results, its truth. */
+/* The cycle the instruction at pc (slot d, not run yet; base: its base
+ * register) can issue at, into tm->is; fetches its line. */
 static inline __attribute__((always_inline))
-void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
-               uint64_t npc, uint64_t base)
+uint64_t time_issue(struct timing *tm, const struct cpu *c, const struct dinsn *d,
+                    uint64_t pc, uint64_t base)
 {
 	const struct tclass *k = &tm->tc[d->op];
-	uint8_t f = d->tflags;
-	if (__builtin_expect(!(f & TS_VALID), 0))
-		d->tflags = f = classify(d, k);
+	const uint8_t f = d->tflags;
+	struct tissue *is = &tm->is;
+	struct tneed *cs = is->cs;
 	const uint64_t tl = tm->tl;
 	uint64_t t = tl;
-	struct need cs[12];
 	unsigned n = 0;
 
 	/* fetch: a new block instance issues no earlier than the next cycle,
 	 * after a redirect and when its I-cache line has arrived */
+	is->fetched = false;
 	bool newblk = pc != tm->next_seq || !(pc & 15);
 	if (newblk) {
 		NEED(tl + 1, TC_slot);
@@ -275,8 +274,12 @@ void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
 		uint64_t tag = fetch_tag(&tm->fe, pc, tm->space);
 		if (tag != tm->line_tag) {
 			tm->line_tag = tag;
+			uint32_t misses = tm->ev.ev[TE_imiss];
 			uint64_t a = fetch_line(&tm->fe, &tm->ms, tag,
 			                        c->ipage->pa | (pc & PAGE_MASK), t);
+			is->fetched = true;
+			is->fetch_at = t;
+			is->imiss = tm->ev.ev[TE_imiss] != misses;
 			if (a > t)
 				NEED(a, TC_imiss);
 		}
@@ -299,7 +302,6 @@ void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
 	}
 
 	/* units and the memory system */
-	uint64_t pa = 0;
 	if (k->kind >= TK_MB) {
 		switch (k->kind) {
 		case TK_IMUL:
@@ -317,7 +319,7 @@ void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
 		default: {
 			unsigned why = TC_slot;
 			uint64_t e;
-			pa = mem_need(tm, c, d, k, base, t, &e, &why);
+			is->pa = mem_need(tm, c, d, k, base, t, &e, &why);
 			if (e > t)
 				NEED(e, why);
 			break;
@@ -328,23 +330,110 @@ void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
 	/* pipes and load/store pairing in the cycle it would issue; in a
 	 * later cycle than its predecessor's the pipes are all free, unless
 	 * a multiply's write-back holds E0 */
-	uint32_t slots;
 	for (;;) {
-		slots = t > tl ? SLOT_EMPTY : tm->slots;
+		uint32_t slots = t > tl ? SLOT_EMPTY : tm->slots;
 		bool wb = t <= tm->e0_wb[0] && (t == tm->e0_wb[0] || t == tm->e0_wb[1]);
 		if (!((slots + k->inc + (wb ? SLOT_E0_WB : 0)) & SLOT_OVER))
 			break;
 		bool unit = wb && !((slots + k->inc) & SLOT_OVER);
 		NEED(t + 1, unit ? TC_unit : TC_slot);
 	}
+	is->pc = pc;
+	is->t = t;
+	is->n = n;
+	return t;
+}
+
+/* Count an event at cycle `at` caused by the instruction at pc, if a
+ * counter selects it. */
+static inline void count(struct cpu *c, int ev, uint64_t n, uint64_t at, uint64_t pc,
+                         enum pmu_mode mode)
+{
+	if (c->pmu.watch >> ev & 1)
+		pmu_count(&c->pmu, ev, n, at, pc, mode);
+}
+
+/* Events in the truth buffer the counters count too. */
+static const uint8_t te_pev[][2] = {
+	{ TE_dmiss, PEV_DMISS }, { TE_smiss, PEV_SMISS }, { TE_bmisp, PEV_BRMISS },
+	{ TE_jmisp, PEV_JSRMISS }, { TE_replay, PEV_LDREPLAY }, { TE_replay, PEV_REPLAY },
+};
+
+/* The truth events of the instruction in tm->ev go to its record (at pc
+ * in tp), counted or not. */
+static void flush_events(struct timing *tm, struct truth_page *tp, uint64_t pc)
+{
+	if (tp && tm->ev.n) {
+		unsigned slot = (unsigned)((pc & PAGE_MASK) >> 2);
+		for (unsigned i = 0; i < TE_N; i++)
+			tp->event[i][slot] += tm->ev.ev[i];
+	}
+	tm->ev = (struct truth_evbuf){ 0 };
+}
+
+/*
+ * The boundary before the instruction in tm->is, when c->events asks:
+ * its fetch's events, the cycles up to its issue on the counters, and an
+ * interrupt due by then (taken instead of it: true).  Otherwise the
+ * events of its issue.
+ */
+static bool boundary(struct timing *tm, struct cpu *c, uint64_t pc)
+{
+	struct tissue *is = &tm->is;
+	enum pmu_mode mode = cpu_pmu_mode(c);
+	const uint64_t tl = tm->tl, t = is->t;
+	is->mode = (uint8_t)mode;
+	if (is->fetched) {
+		count(c, PEV_IACCESS, 1, is->fetch_at, pc, mode);
+		if (is->imiss)
+			count(c, PEV_IMISS, 1, is->fetch_at, pc, mode);
+	}
+	/* the cycle tl is over when this one issues later (once, should an
+	 * interrupt come first) */
+	if (t > tl && tm->closed != tl && tm->issued >= 1 && tm->issued <= 4) {
+		count(c, PEV_SINGLE + tm->issued - 1, 1, tl, pc, mode);
+		tm->closed = tl;
+	}
+	uint64_t at;
+	if (intr_timed(c, pc, tl, t, &at)) {
+		/* it does not issue: the PAL entry restarts the pipeline */
+		flush_events(tm, tm->tp, pc);
+		tm->next_seq = ~0ull;
+		tm->redirect = at + 1 + tm->pal;
+		tm->redirect_cause = tm->pal_cause = TC_pal;
+		return true;
+	}
+	const struct tclass *k = &tm->tc[c->ipage->insn[(pc & PAGE_MASK) >> 2].op];
+	if (t > tl + 1)
+		count(c, PEV_NONISSUE, t - tl - 1, t - 1, pc, mode);
+	if (t - tl > 15)
+		count(c, PEV_LONGSTALL, 1, t, pc, mode);
+	if ((k->kind == TK_MB || k->kind == TK_WMB) && t > tl)
+		count(c, PEV_MBSTALL, t - tl, t, pc, mode);
+	for (uint32_t ev = k->pev & (uint32_t)c->pmu.watch; ev; ev &= ev - 1)
+		pmu_count(&c->pmu, __builtin_ctz(ev), 1, t, pc, mode);
+	return false;
+}
+
+/* The instruction in tm->is (slot d) has run (next PC npc): it issues,
+ * its results, its truth. */
+static inline __attribute__((always_inline))
+void time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64_t pc,
+                 uint64_t npc, uint64_t t)
+{
+	const struct tclass *k = &tm->tc[d->op];
+	const uint8_t f = d->tflags;
+	struct tissue *is = &tm->is;
+	const uint64_t tl = tm->tl;
 
 	/* issue at t */
 	if (t > tl) {
 		tm->issue_hist[tm->issued & 7]++;
 		tm->issued = 0;
+		tm->slots = SLOT_EMPTY;
 	}
 	tm->issued++;
-	tm->slots = slots + k->inc;
+	tm->slots += k->inc;
 	tm->tl = t;
 	c->cycles = t;
 
@@ -353,7 +442,7 @@ void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
 	unsigned dcause = k->dcause;
 	if (k->kind >= TK_MB) {
 		if (k->kind >= TK_LOAD)
-			ready = mem_issue(tm, c->m, k, pa, t, &dcause);
+			ready = mem_issue(tm, c->m, k, is->pa, t, &dcause);
 		else if (k->kind == TK_IMUL) {
 			uint64_t x = 0;
 			if (f & TS_SA)
@@ -377,7 +466,7 @@ void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
 
 	tm->next_seq = pc + 4;
 	if (k->kind >= TK_COND && k->kind <= TK_REI)
-		control(tm, d, k, pc, npc, t);
+		control(tm, c, d, k, pc, npc, t);
 	else if (npc != pc + 4) {
 		/* an exception's or a trap's new PC: see trapped() */
 		tm->next_seq = ~0ull;
@@ -391,35 +480,65 @@ void time_insn(struct timing *tm, struct cpu *c, struct dinsn *d, uint64_t pc,
 		tp->count[slot]++;
 		if (t > tl) {
 			tp->head[slot] += t - tl;
-			if (n == 1)
-				tp->cause[cs[0].cause][slot] += t - tl;
+			if (is->n == 1)
+				tp->cause[is->cs[0].cause][slot] += t - tl;
 			else
-				attribute(tp, slot, tl, cs, n);
+				attribute(tp, slot, tl, is->cs, is->n);
 		}
-		if (tm->ev.n) {
-			for (unsigned i = 0; i < TE_N; i++)
-				tp->event[i][slot] += tm->ev.ev[i];
-			tm->ev = (struct truth_evbuf){ 0 };
-		}
-	} else if (tm->ev.n) {
-		tm->ev = (struct truth_evbuf){ 0 };
+	}
+	if (tm->ev.n) {
+		/* the counters: what the structures saw it do */
+		if (c->pmu.watch)
+			for (size_t i = 0; i < sizeof te_pev / sizeof te_pev[0]; i++)
+				if (tm->ev.ev[te_pev[i][0]])
+					count(c, te_pev[i][1], tm->ev.ev[te_pev[i][0]], t, pc,
+					      (enum pmu_mode)is->mode);
+		flush_events(tm, tp, pc);
 	}
 }
 
+/* A TB miss is an event of the instruction whose translation missed,
+ * counted at cycle `at` in the mode it ran in. */
+static void tb_miss(struct timing *tm, struct cpu *c, int te, uint64_t at, uint64_t pc)
+{
+	truth_event(&tm->ev, (enum truth_event)te);
+	enum pmu_mode mode = (c->ipr[IPR_EXC_ADDR] & 1) ? PMU_PAL
+	                     : c->cm == MODE_USER ? PMU_USER : PMU_KERNEL;
+	count(c, te == TE_itbmiss ? PEV_ITBMISS : PEV_DTBMISS, 1, at, pc, mode);
+}
+
 /* An exception unwound the instruction in flight.  An arithmetic trap
- * completed it (cpu_arith_trap counts it): time it; a fault did not.
- * Either way the PAL entry restarts the pipeline. */
+ * completed it (cpu_arith_trap counts it): it issues.  A fault did not:
+ * its events (its fetch, a DTB miss) stay with it.  An ITB miss came
+ * before any instruction: the one whose fetch missed gets the event.
+ * Either way the PAL entry restarts the pipeline; a TB miss's restarts
+ * are charged to the miss (docs/timing.md). */
 static void trapped(struct timing *tm, struct cpu *c)
 {
-	uint64_t done = cpu_insns(c);
-	if (done > tm->retired && c->ipage) {
-		uint64_t pc = (c->ipr[IPR_EXC_ADDR] & ~3ull) - 4;
-		time_insn(tm, c, &c->ipage->insn[(pc & PAGE_MASK) >> 2], pc, c->pc, 0);
+	uint64_t entry = c->pc - c->ipr[IPR_PAL_BASE];
+	uint8_t cause = entry == PALE_ITB_MISS ? TC_itbmiss
+	                : entry == PALE_DTB_MISS_SINGLE || entry == PALE_DTB_MISS_DOUBLE ? TC_dtbmiss
+	                : TC_pal;
+	if (tm->in_insn) {
+		uint64_t pc = tm->is.pc;
+		if (cpu_insns(c) > tm->retired)
+			time_commit(tm, c, &c->ipage->insn[(pc & PAGE_MASK) >> 2], pc, c->pc,
+			            tm->is.t);
+		else {
+			if (cause == TC_dtbmiss)
+				tb_miss(tm, c, TE_dtbmiss, tm->is.t, pc);
+			flush_events(tm, tm->tp, pc);
+		}
+	} else if (cause == TC_itbmiss) {
+		uint64_t pc = c->ipr[IPR_EXC_ADDR] & ~3ull;
+		tb_miss(tm, c, TE_itbmiss, tm->tl + 1, pc);
+		flush_events(tm, tm->truth ? truth_page(tm->truth,
+		             (uint32_t)((c->ipr[IPR_ITB_ASN] >> 4) & 0x7f), pc & ~PAGE_MASK) : NULL, pc);
 	}
-	tm->retired = done;
+	tm->retired = cpu_insns(c);
 	tm->next_seq = ~0ull;
 	tm->redirect = tm->tl + 1 + tm->pal;
-	tm->redirect_cause = TC_pal;
+	tm->redirect_cause = tm->pal_cause = cause;
 }
 
 /* ---- the loop --------------------------------------------------------- */
@@ -427,16 +546,25 @@ static void trapped(struct timing *tm, struct cpu *c)
 enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 {
 	c->budget = budget;
+	c->held = 0;
 	c->stop = STOP_NONE;
 	if (setjmp(c->trap_jmp))           /* exceptions resume here */
 		trapped(tm, c);
-	while (c->budget > 0) {
+	for (;;) {
+		if (c->budget <= 0) {
+			if (c->held <= 0 || c->stop != STOP_NONE)
+				break;
+			c->budget = c->held;
+			c->held = 0;
+		}
 		uint64_t pc = c->pc;
 		uint64_t tag = (pc & ~PAGE_MASK) | c->pal;
 		if (tag != c->ipage_tag) {
+			tm->in_insn = false;   /* an exception now is the fetch's */
 			c->ipage = mem_fetch_page(c, pc);
 			c->ipage_tag = tag;
 		}
+		tm->in_insn = true;
 		uint32_t space = space_of(c);
 		if (tm->truth && (tag != tm->tp_vpage || space != tm->space))
 			tm->tp = truth_page(tm->truth, space, pc & ~PAGE_MASK);
@@ -447,19 +575,19 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 			struct dinsn *d = &p->insn[(pc & PAGE_MASK) >> 2];
 			unsigned mode = cpu_count_index(c);
 			uint8_t f = d->tflags;
-			uint64_t base;
-			if (f & TS_VALID)
-				base = (f & TS_MEM) ? c->r[d->b] : 0;
-			else {
-				/* not decoded yet: Rb from the instruction word */
-				uint32_t w;
-				memcpy(&w, c->m->ram + p->pa + (pc & PAGE_MASK), 4);
-				base = c->r[INSN_RB(w)];
+			if (!(f & TS_VALID)) {
+				cpu_decode_slot(c, d);
+				d->tflags = f = classify(d, &tm->tc[d->op]);
+			}
+			uint64_t t = time_issue(tm, c, d, pc, (f & TS_MEM) ? c->r[d->b] : 0);
+			if (__builtin_expect(c->events, 0) && boundary(tm, c, pc)) {
+				pc = c->pc;            /* an interrupt came first */
+				break;
 			}
 			uint64_t npc = d->fn(c, d, pc);
 			c->icount[mode]++;
 			c->budget--;
-			time_insn(tm, c, d, pc, npc, base);
+			time_commit(tm, c, d, pc, npc, t);
 			pc = npc;
 		} while (((pc & ~PAGE_MASK) | c->pal) == tag && c->budget > 0);
 		c->pc = pc;

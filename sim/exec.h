@@ -65,6 +65,14 @@ EXEC(prefetch);     /* a load whose destination is R31/F31: a hint only   */
 	EXEC(id)      { return opv_##id(c, d, pc, RA, RB); }                 \
 	EXEC(id##_l)  { return opv_##id(c, d, pc, RA, LIT); }
 
+/* FP instructions (those naming an FP register) with ICSR.FPE clear
+ * take the FEN fault (21164 HRM 5.1.17; EV5.md). */
+static inline void require_fp(struct cpu *c, uint64_t pc)
+{
+	if (__builtin_expect(!(c->ipr[IPR_ICSR] & ICSR_FPE), 0))
+		cpu_fen(c, pc);
+}
+
 /* Privileged (HW_*) instructions: PAL mode, or kernel with ICSR.HWE. */
 static inline void require_hw(struct cpu *c, uint64_t pc)
 {

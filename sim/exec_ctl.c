@@ -5,6 +5,7 @@
  */
 #include "sim/exec.h"
 #include "sim/machine.h"
+#include "sim/pal.h"
 
 #define TARGET (pc + 4 + (uint64_t)DISP)
 
@@ -24,8 +25,8 @@ BRANCH(blbs, A & 1)
 
 /* FP branches test the bit pattern; +0 and -0 are both zero (ARM 4.9). */
 #define FBRANCH(id, cond) \
-	EXEC(id) { uint64_t F = FA; bool z = !(F << 1), n = F >> 63;     \
-	           (void)z; (void)n; return (cond) ? TARGET : pc + 4; }
+	EXEC(id) { require_fp(c, pc); uint64_t F = FA; bool z = !(F << 1), \
+	           n = F >> 63; (void)z; (void)n; return (cond) ? TARGET : pc + 4; }
 FBRANCH(fbeq, z)
 FBRANCH(fbne, !z)
 FBRANCH(fblt, n && !z)
@@ -58,12 +59,7 @@ NOP(wh64)
 
 /* RPCC (ARM 4.11.7, 21164 HRM 5.2.11): CC<63:32> is an offset PALcode
  * writes, CC<31:0> counts cycles. */
-EXEC(rpcc)
-{
-	uint64_t cc = c->ipr[IPR_CC];
-	SET_RC((cc & ~0xffffffffull) | ((cc + cpu_cycles(c)) & 0xffffffffull));
-	return pc + 4;
-}
+EXEC(rpcc) { SET_RC(pal_cc(c)); return pc + 4; }
 
 /* RC / RS: read the interrupt flag, then clear / set it (ARM 4.11.8). */
 EXEC(rc) { SET_RC(c->intr_flag); c->intr_flag = 0; return pc + 4; }

@@ -13,7 +13,7 @@
 #define SIGNEXP (0xfffull << 52)
 
 /* IEEE(id, op): an operate with qualifiers, computed by the FPU. */
-#define IEEE(id, op) EXEC(id) { return fpu_exec(c, d, pc, op); }
+#define IEEE(id, op) EXEC(id) { require_fp(c, pc); return fpu_exec(c, d, pc, op); }
 IEEE(adds,   FPU_ADDS)
 IEEE(subs,   FPU_SUBS)
 IEEE(muls,   FPU_MULS)
@@ -38,7 +38,7 @@ IEEE(cvtql,  FPU_CVTQL)
 /* BITS(id, expr): Fc = expr of A (Fa) and B (Fb), no exceptions (copying
  * does not look at the value, 4.7.10.2). */
 #define BITS(id, expr) \
-	EXEC(id) { uint64_t A = FA, B = FB; (void)A; (void)B; \
+	EXEC(id) { require_fp(c, pc); uint64_t A = FA, B = FB; (void)A; (void)B; \
 	           SET_FC(expr); return pc + 4; }
 BITS(cpys,  (A & SIGN) | (B & ~SIGN))
 BITS(cpysn, (~A & SIGN) | (B & ~SIGN))
@@ -49,7 +49,7 @@ BITS(cvtlq, SEXT32(((B >> 32) & 0xc0000000) | ((B >> 29) & 0x3fffffff)))
 /* FCMOVxx: Fa is tested as a T value against zero by its bits, so -0 is
  * zero and a NaN goes by its sign (4.10). */
 #define FCMOV(id, cond) \
-	EXEC(id) { uint64_t F = FA; bool z = !(F << 1), n = F >> 63; \
+	EXEC(id) { require_fp(c, pc); uint64_t F = FA; bool z = !(F << 1), n = F >> 63; \
 	           (void)z; (void)n; if (cond) SET_FC(FB); return pc + 4; }
 FCMOV(fcmoveq, z)
 FCMOV(fcmovne, !z)
@@ -59,12 +59,12 @@ FCMOV(fcmovgt, !n && !z)
 FCMOV(fcmovge, !n || z)
 
 /* The FPCR (4.7.8): bits 46:0 read as zero and ignore writes. */
-EXEC(mt_fpcr) { c->fpcr = FA & FPCR_MASK; return pc + 4; }
-EXEC(mf_fpcr) { SET_FC(c->fpcr); return pc + 4; }
+EXEC(mt_fpcr) { require_fp(c, pc); c->fpcr = FA & FPCR_MASK; return pc + 4; }
+EXEC(mf_fpcr) { require_fp(c, pc); SET_FC(c->fpcr); return pc + 4; }
 
 /* Register moves between the files (4.10): S goes through its memory
  * format, so ITOFS is LDS and FTOIS is STS without the memory. */
-EXEC(itofs) { SET_FC(fp_s_to_reg((uint32_t)RA)); return pc + 4; }
-EXEC(itoft) { SET_FC(RA); return pc + 4; }
-EXEC(ftoit) { SET_RC(FA); return pc + 4; }
-EXEC(ftois) { SET_RC(SEXT32(fp_reg_to_s(FA))); return pc + 4; }
+EXEC(itofs) { require_fp(c, pc); SET_FC(fp_s_to_reg((uint32_t)RA)); return pc + 4; }
+EXEC(itoft) { require_fp(c, pc); SET_FC(RA); return pc + 4; }
+EXEC(ftoit) { require_fp(c, pc); SET_RC(FA); return pc + 4; }
+EXEC(ftois) { require_fp(c, pc); SET_RC(SEXT32(fp_reg_to_s(FA))); return pc + 4; }

@@ -22,11 +22,10 @@ EXEC(stq_u) { mem_st64(c, d, pc, EA & ~7ull, RA); return pc + 4; }
 
 /*
  * Load-locked / store-conditional (ARM 4.2.4-4.2.5).  The lock covers an
- * aligned 16-byte physical block, the architecture's minimum; it is lost
+ * aligned 16-byte physical block (LOCK_BLOCK, sim/machine.h); it is lost
  * on any exception or HW_REI (sim/cpu.c) and when another processor
- * writes the block (sim/machine.c).
+ * writes the block (machine_store_notify, sim/machine.c).
  */
-#define LOCK_BLOCK(pa) ((pa) & ~15ull)
 
 static uint64_t load_locked(struct cpu *c, const struct dinsn *d, uint64_t pc,
                             unsigned size)
@@ -62,7 +61,8 @@ EXEC(ldq_l) { SET_RC(load_locked(c, d, pc, 8)); return pc + 4; }
 EXEC(stl_c) { SET_RC(store_cond(c, d, pc, 4));  return pc + 4; }
 EXEC(stq_c) { SET_RC(store_cond(c, d, pc, 8));  return pc + 4; }
 
-EXEC(lds) { SET_FC(fp_s_to_reg(mem_ld32(c, d, pc, EA))); return pc + 4; }
-EXEC(ldt) { SET_FC(mem_ld64(c, d, pc, EA));               return pc + 4; }
-EXEC(sts) { mem_st32(c, d, pc, EA, fp_reg_to_s(FA));      return pc + 4; }
-EXEC(stt) { mem_st64(c, d, pc, EA, FA);                   return pc + 4; }
+/* FP loads and stores take FEN before anything else (sim/exec.h). */
+EXEC(lds) { require_fp(c, pc); SET_FC(fp_s_to_reg(mem_ld32(c, d, pc, EA))); return pc + 4; }
+EXEC(ldt) { require_fp(c, pc); SET_FC(mem_ld64(c, d, pc, EA));               return pc + 4; }
+EXEC(sts) { require_fp(c, pc); mem_st32(c, d, pc, EA, fp_reg_to_s(FA));      return pc + 4; }
+EXEC(stt) { require_fp(c, pc); mem_st64(c, d, pc, EA, FA);                   return pc + 4; }

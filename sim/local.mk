@@ -6,7 +6,8 @@ sim_libsim_a_SOURCES = \
 	sim/cpu.h sim/cpu.c \
 	sim/mem.h sim/mem.c \
 	sim/machine.h sim/machine.c \
-	sim/dev.h sim/dev_console.c sim/dev_simctl.c sim/hostfs.h sim/hostfs.c \
+	sim/dev.h sim/dev_console.c sim/dev_simctl.c sim/dev_timer.c \
+	sim/dev_ipi.c sim/dev_hostfs.c sim/hostfs.h sim/hostfs.c \
 	sim/exec.h sim/exec_int.c sim/exec_mem.c sim/exec_ctl.c \
 	sim/exec_ext.c sim/exec_fp.c sim/exec_pal.c \
 	sim/fpu.h sim/fpu.c \
@@ -17,9 +18,11 @@ sim_libsim_a_SOURCES = \
 	sim/timing.h sim/timing.c sim/cpu_timed.c \
 	sim/cache.h sim/cache.c sim/memsys.h sim/memsys.c sim/fetch.h sim/fetch.c \
 	sim/bpred.h sim/bpred.c sim/tlb.h sim/tlb.c sim/truth.h sim/truth.c
+# PAL mode, IPRs, interrupts (docs/pal.md)
+sim_libsim_a_SOURCES += sim/pal.h sim/pal.c sim/intr.h sim/intr.c
 sim_libsim_a_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
 
 bin_PROGRAMS += sim/alphasim
 sim_alphasim_SOURCES = sim/main.c
 sim_alphasim_CFLAGS = $(AM_CFLAGS) -O2
-sim_alphasim_LDADD = sim/libsim.a $(LIBELF_LIBS) -lm
+sim_alphasim_LDADD = sim/libsim.a pmu/libpmu.a $(LIBELF_LIBS) -lm

@@ -9,9 +9,11 @@
  * with no PALcode to handle it (docs/usage.md).
  */
 #include "config.h"
+#include "sim/dev.h"
 #include "sim/disasm.h"
 #include "sim/loader.h"
 #include "sim/machine.h"
+#include "sim/pal.h"
 #include "sim/stats.h"
 #include "sim/truth.h"
 #include <errno.h>
@@ -23,21 +25,27 @@
 
 enum { EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_NOPAL = 126 };
 
+#define DEFAULT_SYSROOT "/usr/alpha-linux-gnu"
+
 /* The options, as data: one line each drives getopt and --help.
  * X(long name, argument, short or code, argument name, help) */
 #define OPTIONS(X) \
 	X("help",         no_argument,       'h', NULL,   "print this help and exit") \
 	X("version",      no_argument,       'V', NULL,   "print the version and exit") \
 	X("disassemble",  required_argument, 'd', "FILE", "disassemble FILE's text sections (objdump -d format)") \
-	X("max-insns",    required_argument, 'n', "N",    "stop the guest after N instructions (exit status 124)") \
+	X("max-insns",    required_argument, 'n', "N",    "stop the guest after N instructions, all CPUs together (exit status 124)") \
 	X("mem",          required_argument, 'm', "MB",   "physical memory size in MB (default 256; the mem_mb parameter)") \
 	X("model",        required_argument, 'M', "CPU",  "ev5 (21164, default) or ev56 (21164A): AMASK value") \
+	X("cpus",         required_argument, 'N', "N",    "simulate N processors, 1 to 8 (default 1; the cpus parameter)") \
+	X("root",         required_argument, 'R', "DIR",  "hostfs: the guest's file tree (default: the current directory)") \
+	X("sysroot",      required_argument, 'S', "DIR",  "hostfs: the cross sysroot, read-only (default " DEFAULT_SYSROOT ")") \
 	X("timing",       required_argument, 'T', "on|off", "the 21164 timing model (default on); off runs the functional core alone") \
 	X("param",        required_argument, 'c', "KEY=VALUE", "set a machine parameter (see --print-config)") \
 	X("config",       required_argument, 'C', "FILE", "read machine parameters from FILE: 'key = value' lines, # comments") \
 	X("print-config", no_argument,       'P', NULL,   "print the machine parameters in effect and exit") \
 	X("stats",        required_argument, 's', "FILE", "write run statistics as JSON to FILE") \
 	X("truth",        required_argument, 't', "FILE", "write the ground truth per instruction to FILE (docs/truth-format.md)") \
+	X("skid-trace",   required_argument, 'K', "FILE", "write a CSV row per counter overflow to FILE (docs/pmu.md)") \
 	X("quiet",        no_argument,       'q', NULL,   "do not print the run summary on stderr")
 
 static const struct option long_opts[] = {
@@ -91,6 +99,26 @@ static uint64_t parse_u64(const char *opt, const char *s, uint64_t min, uint64_t
 	return v;
 }
 
+/* An output written whole or not at all: FILE.tmp, renamed at the end. */
+static FILE *open_tmp(const char *path, char *tmp, size_t len)
+{
+	snprintf(tmp, len, "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+static bool close_tmp(FILE *f, const char *tmp, const char *path)
+{
+	if (ferror(f) | fclose(f) || rename(tmp, path)) {
+		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(errno));
+		remove(tmp);
+		return false;
+	}
+	return true;
+}
+
 /* The truth file, with the machine description and per-CPU totals. */
 static bool write_truth(const char *path, struct machine *m)
 {
@@ -116,6 +144,8 @@ int main(int argc, char **argv)
 {
 	uint64_t max_insns = 0, model = 5;
 	const char *stats_path = NULL, *truth_path = NULL;
+	const char *root = ".", *sysroot = NULL;
+	const char *skid_path = NULL;
 	bool quiet = false, timing = true, print_config = false;
 	struct params params;
 	char err[512];
@@ -129,6 +159,9 @@ int main(int argc, char **argv)
 		case 'd': return disasm_file(optarg, stdout) ? EXIT_USAGE : 0;
 		case 'n': max_insns = parse_u64("max-insns", optarg, 1, UINT64_MAX); break;
 		case 'm': params.mem_mb = parse_u64("mem", optarg, 1, 1u << 20); break;
+		case 'N': params.cpus = parse_u64("cpus", optarg, 1, MAX_CPUS); break;
+		case 'R': root = optarg; break;
+		case 'S': sysroot = optarg; break;
 		case 'M':
 			if (!strcmp(optarg, "ev5"))
 				model = 5;
@@ -156,6 +189,7 @@ int main(int argc, char **argv)
 		case 'P': print_config = true; break;
 		case 's': stats_path = optarg; break;
 		case 't': truth_path = optarg; break;
+		case 'K': skid_path = optarg; break;
 		case 'q': quiet = true; break;
 		default:  fprintf(stderr, "Try 'alphasim --help'.\n"); return EXIT_USAGE;
 		}
@@ -183,7 +217,7 @@ int main(int argc, char **argv)
 		elf_close(f);
 		return EXIT_USAGE;
 	}
-	struct machine *m = machine_new(params.mem_mb << 20, 1);
+	struct machine *m = machine_new(params.mem_mb << 20, (unsigned)params.cpus);
 	if (!m) {
 		fprintf(stderr, "alphasim: cannot allocate %llu MB of guest memory\n",
 		        (unsigned long long)params.mem_mb);
@@ -191,6 +225,17 @@ int main(int argc, char **argv)
 	}
 	m->ev_model = model;
 	m->params = params;
+	/* hostfs: a bad tree the user named is an error; a missing default
+	 * sysroot just leaves that mount out */
+	if (!hostfs_mount(&m->hostfs, HOSTFS_MNT_ROOT, root, false, err, sizeof err) ||
+	    (!hostfs_mount(&m->hostfs, HOSTFS_MNT_SYSROOT, sysroot ? sysroot : DEFAULT_SYSROOT,
+	                   true, err, sizeof err) && sysroot)) {
+		fprintf(stderr, "alphasim: --%s: %s\n",
+		        m->hostfs.root[HOSTFS_MNT_ROOT] < 0 ? "root" : "sysroot", err);
+		elf_close(f);
+		machine_free(m);
+		return EXIT_USAGE;
+	}
 	if (timing && !machine_timing_on(m, truth_path != NULL)) {
 		fprintf(stderr, "alphasim: out of host memory for the timing model\n");
 		machine_free(m);
@@ -204,7 +249,19 @@ int main(int argc, char **argv)
 		machine_free(m);
 		return EXIT_USAGE;
 	}
-	cpu_reset_bare(m->cpu[0], entry);
+	for (unsigned i = 0; i < m->ncpus; i++)
+		cpu_reset_bare(m->cpu[i], entry);
+
+	/* the skid trace goes to FILE.tmp, renamed at the end */
+	char skid_tmp[4096];
+	FILE *skid = skid_path ? open_tmp(skid_path, skid_tmp, sizeof skid_tmp) : NULL;
+	if (skid_path && !skid) {
+		machine_free(m);
+		return EXIT_USAGE;
+	}
+	if (skid)
+		pmu_skid_header(skid);
+	pal_configure(m, skid);
 
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -213,34 +270,46 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 
-	struct cpu *c = m->cpu[0];
+	struct cpu *c = m->cpu[m->stop_cpu];
 	int status = m->exit_status;
 	if (why == STOP_LIMIT) {
 		fprintf(stderr, "alphasim: %s: stopped after %llu instructions (--max-insns)\n",
 		        path, (unsigned long long)max_insns);
 		status = EXIT_LIMIT;
 	} else if (why == STOP_NOPAL) {
-		fprintf(stderr, "alphasim: %s: unhandled %s exception at pc 0x%016llx "
+		fprintf(stderr, "alphasim: %s: CPU %u: unhandled %s exception at pc 0x%016llx "
 		        "(EXC_SUM 0x%llx, VA 0x%llx) and no PALcode to take it\n",
-		        path, pal_entry_name(c->nopal_entry),
+		        path, c->id, pal_entry_name(c->nopal_entry),
 		        (unsigned long long)c->ipr[IPR_EXC_ADDR],
 		        (unsigned long long)c->ipr[IPR_EXC_SUM],
 		        (unsigned long long)c->ipr[IPR_VA]);
 		status = EXIT_NOPAL;
 	}
-	if ((stats_path && !stats_write(stats_path, m, secs)) ||
+	bool skid_ok = !skid || close_tmp(skid, skid_tmp, skid_path);
+	if (!skid_ok || (stats_path && !stats_write(stats_path, m, secs)) ||
 	    (truth_path && !write_truth(truth_path, m))) {
 		machine_free(m);
 		return EXIT_USAGE;
 	}
 	if (!quiet) {
-		uint64_t n = cpu_insns(c);
+		/* all CPUs together; cycles are the longest CPU's */
+		uint64_t cnt[CNT_N] = { 0 }, cycles = 0, total = 0;
+		for (unsigned i = 0; i < m->ncpus; i++) {
+			for (unsigned k = 0; k < CNT_N; k++)
+				cnt[k] += m->cpu[i]->icount[k];
+			total += cpu_cycles(m->cpu[i]);
+			if (cpu_cycles(m->cpu[i]) > cycles)
+				cycles = cpu_cycles(m->cpu[i]);
+		}
+		uint64_t n = machine_insns(m);
+		char on[24] = "";
+		if (m->ncpus > 1)
+			snprintf(on, sizeof on, " on %u CPUs", m->ncpus);
 		fprintf(stderr, "alphasim: %llu instructions (user %llu, kernel %llu, pal %llu), "
-		        "%llu cycles (CPI %.2f), %.3f s, %.1f MIPS\n",
-		        (unsigned long long)n, (unsigned long long)c->icount[CNT_USER],
-		        (unsigned long long)c->icount[CNT_KERNEL],
-		        (unsigned long long)c->icount[CNT_PAL],
-		        (unsigned long long)cpu_cycles(c), n ? (double)cpu_cycles(c) / n : 0.0,
+		        "%llu cycles (CPI %.2f)%s, %.3f s, %.1f MIPS\n",
+		        (unsigned long long)n, (unsigned long long)cnt[CNT_USER],
+		        (unsigned long long)cnt[CNT_KERNEL], (unsigned long long)cnt[CNT_PAL],
+		        (unsigned long long)cycles, n ? (double)total / n : 0.0, on,
 		        secs, secs > 0 ? n / secs / 1e6 : 0.0);
 	}
 	machine_free(m);

@@ -37,6 +37,7 @@ bool memsys_init(struct memsys *m, const struct params *p, struct truth_evbuf *e
 	m->lat[LV_S] = p->lat_scache;
 	m->lat[LV_B] = p->lat_bcache;
 	m->lat[LV_M] = p->lat_mem;
+	m->lat_io = p->io_latency;
 	m->wb_retire = p->wb_retire;
 	m->wb_size = (unsigned)p->wb_entries;
 	m->maf_size = (unsigned)p->maf_entries;
@@ -133,6 +134,44 @@ enum mem_level memsys_ifill(struct memsys *m, uint64_t pa, uint64_t t, uint64_t 
 	return outer(m, pa, t, arrive, false);
 }
 
+/* ---- coherence ------------------------------------------------------ */
+
+void memsys_share(struct memsys *m, struct memsys *const *all, unsigned n)
+{
+	m->peers = all;
+	m->npeers = n;
+}
+
+/* Drop pa's S-cache block, the D-cache lines in it and pa's B-cache
+ * block; true if any level held it. */
+static bool drop(struct memsys *m, uint64_t pa)
+{
+	struct cache_line was;
+	uint64_t sblock = pa >> m->sshift;
+	bool held = cache_remove(&m->sc, sblock, &was);
+	for (uint64_t i = 0, n = 1ull << (m->sshift - m->dshift); i < n; i++)
+		held |= cache_remove(&m->dc, (sblock << (m->sshift - m->dshift)) + i, &was);
+	if (m->has_bc)
+		held |= cache_remove(&m->bc, pa >> m->bshift, &was);
+	return held;
+}
+
+/* A store to pa: the other CPUs lose their copies. */
+static void invalidate_peers(struct memsys *m, uint64_t pa)
+{
+	for (unsigned i = 0; i < m->npeers; i++)
+		if (m->peers[i] != m && drop(m->peers[i], pa))
+			m->peers[i]->st.coh_invals++;
+}
+
+void memsys_invalidate_range(struct memsys *m, uint64_t pa, uint64_t len)
+{
+	uint64_t step = 1ull << m->sshift;
+	for (uint64_t a = pa & ~(step - 1); a < pa + len; a += step)
+		if (drop(m, a))
+			m->st.coh_invals++;
+}
+
 /* ---- loads and the MAF ---------------------------------------------- */
 
 static void maf_retire(struct memsys *m, uint64_t t)
@@ -223,6 +262,7 @@ void memsys_store(struct memsys *m, uint64_t pa, uint64_t t)
 {
 	uint64_t block = pa >> m->dshift;
 	m->st.stores++;
+	invalidate_peers(m, pa);
 	if (cache_find(&m->dc, block))
 		m->st.store_hits++;           /* write-through: updated too */
 	wb_retire(m, t);
@@ -272,6 +312,8 @@ void memsys_json(const struct memsys *m, FILE *f, const char *indent)
 	        (unsigned long long)m->st.wb_merges, (unsigned long long)m->st.wb_full);
 	fprintf(f, "%s\"io\": { \"loads\": %llu, \"stores\": %llu },\n", indent,
 	        (unsigned long long)m->st.io_loads, (unsigned long long)m->st.io_stores);
+	fprintf(f, "%s\"coherence\": { \"invalidations\": %llu },\n", indent,
+	        (unsigned long long)m->st.coh_invals);
 	cache_json(f, indent, "scache", &m->sc, false);
 	cache_json(f, indent, "bcache", &m->bc, true);
 }

@@ -10,7 +10,13 @@
  *             into the S-cache
  *   S-cache   96 KB 3-way, write-back, write-allocate (I- and D-stream)
  *   B-cache   optional, direct-mapped by default, write-back
- *   memory    (and uncached I/O space)
+ *   memory    (and uncached I/O space: io_latency cycles a register)
+ *
+ * With several CPUs each has its own memory system; a store invalidates
+ * the other CPUs' copies of its S-cache block at every level (write-
+ * invalidate, as the 21164's system bus protocol does), and so does a
+ * device writing RAM.  Read sharing and the data's path between caches
+ * are not modelled: a CPU that lost a block reads it again from memory.
  *
  * Every call takes the cycle it happens at; fills complete in the future
  * (a line's ready cycle) and later accesses wait for them.
@@ -32,6 +38,7 @@ struct memsys {
 	bool     has_bc;
 	unsigned dshift, sshift, bshift;
 	uint64_t lat[4];                     /* by enum mem_level         */
+	uint64_t lat_io;                     /* a device register         */
 	uint64_t wb_retire;
 	unsigned wb_size, maf_size;
 
@@ -51,12 +58,21 @@ struct memsys {
 		uint64_t wb_allocs, wb_merges, wb_full;
 		uint64_t maf_allocs, maf_full;
 		uint64_t ifills;
+		uint64_t coh_invals;         /* blocks others' writes took */
 	} st;
 	struct truth_evbuf *ev;              /* the instruction being timed */
+	struct memsys *const *peers;         /* every CPU's, this one too  */
+	unsigned npeers;
 };
 
 bool memsys_init(struct memsys *m, const struct params *p, struct truth_evbuf *ev);
 void memsys_free(struct memsys *m);
+
+/* The memory systems of all n CPUs, this one among them, share memory:
+ * stores invalidate the others' copies. */
+void memsys_share(struct memsys *m, struct memsys *const *all, unsigned n);
+/* Something else wrote [pa, pa+len): drop this CPU's copies. */
+void memsys_invalidate_range(struct memsys *m, uint64_t pa, uint64_t len);
 
 /* Would a load of pa miss the D-cache (and need a MAF entry)? */
 static inline bool memsys_load_misses(struct memsys *m, uint64_t pa)
@@ -89,7 +105,7 @@ void memsys_store(struct memsys *m, uint64_t pa, uint64_t t);
 static inline uint64_t memsys_io_load(struct memsys *m, uint64_t t)
 {
 	m->st.io_loads++;
-	return t + m->lat[LV_M];
+	return t + m->lat_io;
 }
 static inline void memsys_io_store(struct memsys *m)
 {

@@ -72,6 +72,29 @@ static enum tkind kind_of(unsigned op, const struct isa_insn *e)
 	return TK_OP;
 }
 
+/* The counter events an instruction's issue is (pmu/events.def):
+ * every one is an issue; loads and stores are D-cache accesses; integer
+ * operates are operate-format instructions on integer registers, FP
+ * operates the FP instructions other than loads, stores and branches. */
+static uint32_t pev_of(const struct isa_insn *e)
+{
+	uint32_t v = 1u << PEV_ISSUES;
+	bool fp = e->flags & (I_FPA | I_FPB | I_FPC);
+	if (e->flags & I_LOAD)
+		v |= 1u << PEV_LOADS | 1u << PEV_DACCESS;
+	if (e->flags & I_STORE)
+		v |= 1u << PEV_STORES | 1u << PEV_DACCESS;
+	if ((e->flags & (I_LOAD | I_LOCK)) == (I_LOAD | I_LOCK))
+		v |= 1u << PEV_LDXL;
+	if (!(e->flags & (I_LOAD | I_STORE | I_BRANCH))) {
+		if (fp)
+			v |= 1u << PEV_FPOPS;
+		else if (e->args == A_OPR || e->args == A_OPRBC || e->args == A_OPRC)
+			v |= 1u << PEV_INTOPS;
+	}
+	return v;
+}
+
 /* Pipe class -> SLOT increment (EV5.md "Pipe classes"). */
 static const uint32_t pipe_inc[] = {
 	[P_NONE] = 0,
@@ -116,7 +139,12 @@ static void build_classes(struct timing *tm, const struct params *p)
 			k->flags |= TCF_HWPHYS;
 		if (e->lat == L_CMOV || !strncmp(e->name, "fcmov", 5))
 			k->flags |= TCF_CMOV;
+		k->pev = pev_of(e);
 	}
+	/* an illegal word is timed up to its fault like an operate with no
+	 * operands (calloc left its other fields 0) */
+	tm->tc[OP_ILLEGAL].lat = clamp16(p->lat_int);
+	tm->tc[OP_ILLEGAL].dcause = TC_dep_int;
 }
 
 struct timing *timing_new(struct cpu *c, const struct params *p, struct truth *truth,
@@ -139,12 +167,11 @@ struct timing *timing_new(struct cpu *c, const struct params *p, struct truth *t
 	tm->nobypass = p->imul_nobypass;
 	tm->mulchain = p->imul_chain;
 	tm->slots = SLOT_EMPTY;
+	tm->pal_cause = TC_pal;
 	build_classes(tm, p);
 	bool ok = fetch_init(&tm->fe, p, &tm->ev);
 	ok = memsys_init(&tm->ms, p, &tm->ev) && ok;
 	ok = bpred_init(&tm->bp, p, &tm->ev) && ok;
-	ok = tlb_init(&tm->itb, (unsigned)p->itb_entries) && ok;
-	ok = tlb_init(&tm->dtb, (unsigned)p->dtb_entries) && ok;
 	if (!ok) {
 		timing_free(tm);
 		return NULL;
@@ -159,9 +186,18 @@ void timing_free(struct timing *tm)
 	fetch_free(&tm->fe);
 	memsys_free(&tm->ms);
 	bpred_free(&tm->bp);
-	tlb_free(&tm->itb);
-	tlb_free(&tm->dtb);
 	free(tm);
+}
+
+void timing_flush(struct timing *tm, bool icache)
+{
+	if (icache) {
+		cache_flush(&tm->fe.ic);
+		tm->fe.rb_n = 0;
+		tm->fe.stream = false;
+		tm->line_tag = ~0ull;
+	} else
+		cache_flush(&tm->ms.dc);
 }
 
 void timing_json(const struct timing *tm, FILE *f, const char *indent)
@@ -174,8 +210,6 @@ void timing_json(const struct timing *tm, FILE *f, const char *indent)
 	        "\"quad\": %llu },\n", indent, (unsigned long long)h[1],
 	        (unsigned long long)h[2], (unsigned long long)h[3], (unsigned long long)h[4]);
 	bpred_json(&tm->bp, f, indent);
-	tlb_json(&tm->itb, f, indent, "itb");
-	tlb_json(&tm->dtb, f, indent, "dtb");
 	fetch_json(&tm->fe, f, indent);
 	memsys_json(&tm->ms, f, indent);
 }

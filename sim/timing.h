@@ -27,7 +27,6 @@
 #include "sim/fetch.h"
 #include "sim/memsys.h"
 #include "sim/params.h"
-#include "sim/tlb.h"
 #include "sim/truth.h"
 
 /* What an instruction does to the model beyond its pipe and latency
@@ -64,6 +63,7 @@ struct tclass {
 	uint8_t  flags;     /* TCF_*                                         */
 	uint16_t lat;       /* cycles from issue to result usable            */
 	uint16_t busy;      /* cycles the unit (multiplier, divider) is busy */
+	uint32_t pev;       /* counter events its issue is (1 << PEV_*)      */
 };
 enum {
 	TCF_TEST0 = 1,      /* compare/logical: a branch or CMOV test may use
@@ -85,9 +85,29 @@ enum {
 #define TREG_FP   33
 #define TREG_N    66
 
+/* A cycle before which an instruction cannot issue, and why. */
+struct tneed {
+	uint64_t e;
+	unsigned cause;
+};
+
+/* The instruction whose issue cycle is known but which has not run yet
+ * (sim/cpu_timed.c): an interrupt may still come first, an exception
+ * may keep it from issuing. */
+struct tissue {
+	uint64_t pc, t, pa;            /* its PC, issue cycle, data address  */
+	uint64_t fetch_at;             /* when its line was looked up        */
+	bool     fetched, imiss;       /* ... and whether it missed          */
+	uint8_t  mode;                 /* enum pmu_mode it runs in, when the */
+	                               /* counters look (c->events)          */
+	unsigned n;                    /* constraints in cs                  */
+	struct tneed cs[12];
+};
+
 struct timing {
 	struct cpu     *c;
-	struct tclass   tc[OP_COUNT];
+	struct tclass   tc[OP_COUNT + 1];  /* by op; OP_ILLEGAL, last, never */
+	                                   /* issues: it raises OPCDEC     */
 	uint64_t        mem_size;
 
 	/* issue state */
@@ -106,11 +126,18 @@ struct timing {
 	/* machine description, in cycles */
 	uint64_t bmisp, jmisp, bubble, pal, replay, nobypass, mulchain;
 
+	/* the instruction in flight, and why PAL was entered last */
+	struct tissue   is;
+	bool            in_insn;       /* running instructions, not fetching */
+	uint8_t         pal_cause;     /* TC_pal, TC_itbmiss or TC_dtbmiss:  */
+	                               /* charged again when HW_REI leaves   */
+	uint64_t        closed;        /* the last issue cycle the counters  */
+	                               /* saw end (single/dual/... issue)    */
+
 	/* structures */
 	struct fetch    fe;
 	struct memsys   ms;
 	struct bpred    bp;
-	struct tlb      itb, dtb;
 	struct truth_evbuf ev;
 
 	/* truth */
@@ -135,5 +162,9 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget);
 
 /* Per-CPU structure statistics as JSON members (no braces). */
 void timing_json(const struct timing *tm, FILE *f, const char *indent);
+
+/* IC_FLUSH_CTL (icache) or DC_FLUSH: empty the I-cache and refill
+ * buffer, or the D-cache. */
+void timing_flush(struct timing *tm, bool icache);
 
 #endif

@@ -98,6 +98,18 @@ static int page_order(const void *a, const void *b)
 	return x->vpage < y->vpage ? -1 : x->vpage > y->vpage;
 }
 
+/* Slot i has a record: it ran, or it caused an event without running
+ * (a fault, an interrupt before it, after its fetch or TB miss). */
+static bool has_record(const struct truth_page *p, unsigned i)
+{
+	if (p->count[i])
+		return true;
+	for (unsigned k = 0; k < TE_N; k++)
+		if (p->event[k][i])
+			return true;
+	return false;
+}
+
 bool truth_write(struct truth *t, const char *path, const char *params_text,
                  unsigned ncpus, const uint64_t *cycles, const uint64_t *insns)
 {
@@ -116,7 +128,7 @@ bool truth_write(struct truth *t, const char *path, const char *params_text,
 		for (struct truth_page *p = t->bucket[h]; p; p = p->next) {
 			pages[n++] = p;
 			for (unsigned i = 0; i < PAGE_INSNS; i++)
-				nrec += p->count[i] != 0;
+				nrec += has_record(p, i);
 		}
 	qsort(pages, n, sizeof *pages, page_order);
 
@@ -140,7 +152,7 @@ bool truth_write(struct truth *t, const char *path, const char *params_text,
 	for (size_t j = 0; j < n; j++) {
 		const struct truth_page *p = pages[j];
 		for (unsigned i = 0; i < PAGE_INSNS; i++) {
-			if (!p->count[i])
+			if (!has_record(p, i))
 				continue;
 			put32(f, p->space);
 			put32(f, 0);

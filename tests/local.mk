@@ -25,6 +25,9 @@ include tests/fp.mk
 include tests/conform.mk
 include tests/timing.mk
 include tests/platform.mk
+include tests/smp.mk
+include tests/pal.mk
+include tests/minios.mk
 
 check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)

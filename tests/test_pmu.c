@@ -139,6 +139,10 @@ static void skid_trace_rows(void **state)
 	assert_int_equal(pmu_deliverable(&p, 70), 0);
 	pmu_deliver(&p, 0, 70, 0x120);
 	assert_false(pmu_pending(&p));
+	/* delivered, but ISR<PC0> stays set until HWINT_CLR */
+	assert_int_equal(pmu_isr_bits(&p), 1ull << 27);
+	pmu_clear(&p, 1);
+	assert_int_equal(pmu_isr_bits(&p), 0);
 	/* a second overflow while one is pending is lost, and said so */
 	pmu_write(&p, pmctr(0xffff, 0, 0, 2, 0, 0, 0, 0, 0));
 	pmu_count(&p, PEV_CYCLES, 0x10001, 0x20000, 0x200, PMU_KERNEL);
@@ -149,6 +153,56 @@ static void skid_trace_rows(void **state)
 	/* first wrap at cycle 0x20000 - 0x10000 = 65536, second at 131072 */
 	assert_string_equal(l2, "3,0,cycles,131072,,0x200,,lost");
 	assert_string_equal(l3, "3,0,cycles,65536,,0x200,,cleared");
+	assert_int_equal(p.delivered[0], 1);
+	assert_int_equal(p.deferred[0][DEFER_PAL], 1);
+	assert_int_equal(p.lost[0], 1);
+	assert_int_equal(p.cleared[0], 1);
+}
+
+/* An overflow after delivery but before HWINT_CLR is lost: the ISR bit
+ * it would set is still set. */
+static void lost_until_cleared(void **state)
+{
+	(void)state;
+	struct pmu p;
+	pmu_init(&p, 0, 6, NULL);
+	pmu_write(&p, pmctr(0xffff, 0, 0, 2, 0, 0, 0, 0, 0));
+	pmu_count(&p, PEV_CYCLES, 1, 10, 0, PMU_KERNEL);
+	pmu_deliver(&p, 0, 16, 0);
+	pmu_write(&p, pmctr(0xffff, 0, 0, 2, 0, 0, 0, 0, 0));
+	pmu_count(&p, PEV_CYCLES, 1, 20, 0, PMU_KERNEL);
+	assert_false(pmu_pending(&p));
+	assert_int_equal(p.lost[0], 1);
+	pmu_clear(&p, 1);
+	pmu_write(&p, pmctr(0xffff, 0, 0, 2, 0, 0, 0, 0, 0));
+	pmu_count(&p, PEV_CYCLES, 1, 30, 0, PMU_KERNEL);
+	assert_true(pmu_pending(&p));
+	assert_int_equal(pmu_next_deliver(&p), 36);
+}
+
+/* Events to the next interrupt point, by counter width and CTL mode;
+ * the watch mask names the events selected. */
+static void next_point(void **state)
+{
+	(void)state;
+	struct pmu p;
+	pmu_init(&p, 0, 6, NULL);
+	assert_int_equal(p.watch, 0);
+	assert_int_equal(pmu_next_point(&p, PEV_CYCLES, PMU_KERNEL), UINT64_MAX);
+	/* CTR0 = 0xfff0 wraps after 16 cycles, CTR2 (14 bits, cycles with
+	 * SEL2 = 0xC) = 0x3ffa after 6: the nearest is 6 away */
+	pmu_write(&p, pmctr(0xfff0, 0, 0x3ffa, 2, 0, 2, 0, 0, 0xc));
+	assert_int_equal(pmu_next_point(&p, PEV_CYCLES, PMU_KERNEL), 6);
+	assert_int_equal(p.watch, 1ull << PEV_CYCLES);
+	/* CTL 3 interrupts every 256 events: 0x12f0 is 16 from 0x1300 */
+	pmu_write(&p, pmctr(0x12f0, 0, 0, 3, 0, 0, 0, 0, 0) | 1ull << 8);
+	assert_int_equal(pmu_next_point(&p, PEV_CYCLES, PMU_USER), 16);
+	/* KILLK: nothing counts in kernel mode */
+	assert_int_equal(pmu_next_point(&p, PEV_CYCLES, PMU_KERNEL), UINT64_MAX);
+	/* CTL 1 counts but never interrupts */
+	pmu_write(&p, pmctr(0xfff0, 0, 0, 1, 0, 0, 0, 0, 0));
+	assert_int_equal(pmu_next_point(&p, PEV_CYCLES, PMU_KERNEL), UINT64_MAX);
+	assert_int_equal(p.watch, 1ull << PEV_CYCLES);
 }
 
 int main(void)
@@ -160,6 +214,8 @@ int main(void)
 		cmocka_unit_test(kill_bits),
 		cmocka_unit_test(exact_overflow_cycle),
 		cmocka_unit_test(skid_trace_rows),
+		cmocka_unit_test(lost_until_cleared),
+		cmocka_unit_test(next_point),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

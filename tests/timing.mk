@@ -10,7 +10,7 @@ TIMING_BENCHES = \
 	testprogs/timing/cmov.S testprogs/timing/cmp_branch.S \
 	testprogs/timing/loop_predicted.S testprogs/timing/branch_alternating.S \
 	testprogs/timing/call_chain.S testprogs/timing/icache_thrash.S \
-	testprogs/timing/wb_saturate.S
+	testprogs/timing/wb_saturate.S testprogs/timing/dtb_reach.S
 TIMING_BARE = $(TIMING_BENCHES:.S=.bare)
 $(TIMING_BARE): $(srcdir)/testprogs/timing/bench.h
 GUEST_CHECK += $(TIMING_BARE)

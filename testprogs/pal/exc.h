@@ -13,12 +13,28 @@
 
 #include <stdint.h>
 #include "rt.h"
+#include "rt_pal.h"
 #include "tio.h"
 
 #define N_OF(a) (sizeof (a) / sizeof (a)[0])
 
 /* PAL entry offsets (21164 HRM 5.1, EV5.md "PAL mode"). */
-enum { PAL_UNALIGN = 0x300, PAL_OPCDEC = 0x480, PAL_ARITH = 0x500 };
+enum {
+	PAL_IACCVIO = 0x080, PAL_INTERRUPT = 0x100, PAL_ITB_MISS = 0x180,
+	PAL_DTB_MISS = 0x200, PAL_DTB_DOUBLE = 0x280, PAL_UNALIGN = 0x300,
+	PAL_D_FAULT = 0x380, PAL_MCHK = 0x400, PAL_OPCDEC = 0x480,
+	PAL_ARITH = 0x500, PAL_FEN = 0x580,
+};
+
+/* HW_MTPR / HW_MFPR of a register number (rt_pal.h): these programs run
+ * in kernel mode with ICSR.HWE set (docs/platform.md). */
+#define MTPR(ipr, v) \
+	__asm__ volatile("hw_mtpr %0, %1" : : "r"((uint64_t)(v)), "i"(ipr) : "memory")
+#define MFPR(ipr) ({ uint64_t v_; \
+	__asm__ volatile("hw_mfpr %0, %1" : "=r"(v_) : "i"(ipr) : "memory"); v_; })
+
+/* The physical address of a kseg (superpage) address. */
+#define PHYS(p) ((uint64_t)(uintptr_t)(p) & 0xffffffffffull)
 
 static unsigned exc_checks, exc_failed;
 

@@ -5,7 +5,8 @@
  * the locked LDL_L LDQ_L STL_C STQ_C at every misaligned offset, reached
  * through the base register or through the displacement.  The
  * exception is a fault: EXC_ADDR is the instruction, VA the effective
- * address, MM_STAT<9:4> the opcode, <14:10> Ra and <0> set for a store;
+ * address, MM_STAT<16:11> the opcode, <10:6> Ra and <0> (WR) set for a
+ * store (21164 HRM 5.2.5, the layout of its ev5_defs.h MM_STAT);
  * a load leaves its destination alone and a store leaves memory alone.
  * Aligned accesses, and LDQ_U, LDBU and STB at any offset, do not trap.
  */
@@ -83,7 +84,7 @@ int main(void)
 				exc_check(id, "EXC_ADDR", rt_trap.exc_addr, at);
 				exc_check(id, "VA", rt_trap.va, va);
 				exc_check(id, "MM_STAT", rt_trap.mm_stat,
-				          ops[i].opcode << 4 | 4u << 10 | ops[i].store);
+				          ops[i].opcode << 11 | 4u << 6 | ops[i].store);
 				exc_check(id, "R4", r4, r4_in);
 				for (unsigned k = 0; k < N_OF(buf); k++)
 					exc_check(id, "memory", buf[k], fill);

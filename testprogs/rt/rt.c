@@ -3,14 +3,21 @@
  * superpage (docs/platform.md gives the addresses).
  */
 #include "rt.h"
+#include "rt_pal.h"
 
 #define KSEG(pa)     (0xfffffc0000000000ull | (pa))
 #define IO(pa)       ((volatile uint64_t *)KSEG(0x8000000000ull + (pa)))
 #define CON_PUTC     IO(0x0000)
 #define SIMCTL_EXIT  IO(0x2000)
 #define SIMCTL_ICNT  IO(0x2010)
+#define SIMCTL_CPU   IO(0x2020)
+#define SIMCTL_NCPU  IO(0x2028)
+#define SIMCTL_HALT  IO(0x2030)
 
 volatile struct rt_trap rt_trap;
+volatile struct rt_trap rt_trap_smp[RT_MAX_CPUS];
+
+_Static_assert(sizeof(struct rt_trap) == TR_SIZE, "crt0.S indexes rt_trap_smp by TR_SIZE");
 
 void rt_putc(int ch) { *CON_PUTC = (uint64_t)(unsigned char)ch; }
 
@@ -22,11 +29,44 @@ void rt_write(const char *s, size_t n)
 
 uint64_t rt_icount(void) { return *SIMCTL_ICNT; }
 
+#define PA(p) ((uint64_t)(uintptr_t)(p) & 0xffffffffffull)
+
+void rt_sample(unsigned base, unsigned mask)
+{
+	uint64_t v = base ? (uint64_t)mask << 16 | base : 0;
+	__asm__ volatile("hw_mtpr %0, 0x155" : : "r"(v));           /* PT_SAMPLE */
+	__asm__ volatile("hw_mtpr %0, 0x154" : : "r"(0x2545f491ull)); /* PT_RAND */
+}
+
+void rt_page_table(const uint64_t *ptes)
+{
+	__asm__ volatile("hw_mtpr %0, 0x156" : : "r"(ptes ? PA(ptes) : 0)); /* PT_PTBR */
+}
+
 _Noreturn void rt_exit(int status)
 {
 	*SIMCTL_EXIT = (uint64_t)status;
 	for (;;)
 		;
+}
+
+unsigned rt_cpu_id(void) { return (unsigned)*SIMCTL_CPU; }
+unsigned rt_ncpus(void) { return (unsigned)*SIMCTL_NCPU; }
+
+_Noreturn void rt_halt(void)
+{
+	*SIMCTL_HALT = 1;
+	for (;;)
+		;
+}
+
+/* CPU n > 0 comes here from crt0.S. */
+_Noreturn void rt_secondary_start(unsigned cpu);
+_Noreturn void rt_secondary_start(unsigned cpu)
+{
+	if (rt_secondary)
+		rt_secondary(cpu);
+	rt_halt();
 }
 
 /* Division for div.S: op bit 0 unsigned, bit 1 remainder, bit 2 32-bit

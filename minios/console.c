@@ -1,0 +1,179 @@
+/*
+ * console.c - the console and simctl devices (docs/platform.md), and the
+ * kernel's printf.  Kernel messages go to the host's standard error, so
+ * a program's standard output stays its own.
+ */
+#include "minios/defs.h"
+
+#define IOREG(pa) (*(volatile uint64_t *)P2V(pa))
+#define CON_PUTC  IOREG(IO_CONSOLE + 0x00)
+#define CON_ERRC  IOREG(IO_CONSOLE + 0x08)
+#define CON_GETC  IOREG(IO_CONSOLE + 0x10)
+#define SIM_EXIT  IOREG(IO_SIMCTL + 0x00)
+#define SIM_CYC   IOREG(IO_SIMCTL + 0x18)
+
+void cons_write(int stream, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (stream == 2)
+			CON_ERRC = (unsigned char)s[i];
+		else
+			CON_PUTC = (unsigned char)s[i];
+	}
+}
+
+/* Up to n bytes of standard input, stopping after a newline; 0 at end. */
+int64_t cons_read(char *buf, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		uint64_t c = CON_GETC;
+		if (c == ~0ull)
+			break;
+		buf[i++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	return (int64_t)i;
+}
+
+_Noreturn void machine_exit(int status)
+{
+	SIM_EXIT = (uint64_t)(status & 0xff);
+	for (;;)
+		;
+}
+
+uint64_t machine_cycles(void) { return SIM_CYC; }
+
+/* ---- formatting: %d %i %u %x %p %s %c %%, with l/ll/z, width, '0' and '-' */
+
+struct out { char *buf; size_t size, len; };
+
+static void put(struct out *o, char c)
+{
+	if (o->len + 1 < o->size)
+		o->buf[o->len] = c;
+	o->len++;
+}
+
+static void put_num(struct out *o, uint64_t v, unsigned base, bool neg,
+                    int width, char pad, bool left)
+{
+	char tmp[24];
+	int n = 0;
+	do {
+		uint64_t r;
+		v = base == 16 ? (r = v & 15, v >> 4) : udiv(v, 10, &r);
+		tmp[n++] = "0123456789abcdef"[r];
+	} while (v);
+	if (neg)
+		tmp[n++] = '-';
+	int fill = width > n ? width - n : 0;
+	for (int i = 0; !left && i < fill; i++)
+		put(o, pad);
+	while (n)
+		put(o, tmp[--n]);
+	for (int i = 0; left && i < fill; i++)
+		put(o, ' ');
+}
+
+static void vformat(struct out *o, const char *fmt, va_list ap)
+{
+	for (; *fmt; fmt++) {
+		if (*fmt != '%') {
+			put(o, *fmt);
+			continue;
+		}
+		bool left = false, lng = false;
+		char pad = ' ';
+		int width = 0;
+		if (*++fmt == '-') {
+			left = true;
+			fmt++;
+		}
+		if (*fmt == '0') {
+			pad = '0';
+			fmt++;
+		}
+		while (*fmt >= '0' && *fmt <= '9')
+			width = width * 10 + (*fmt++ - '0');
+		while (*fmt == 'l' || *fmt == 'z') {
+			lng = true;
+			fmt++;
+		}
+		switch (*fmt) {
+		case 'd': case 'i': {
+			int64_t v = lng ? va_arg(ap, int64_t) : va_arg(ap, int);
+			put_num(o, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, 10, v < 0,
+			        width, pad, left);
+			break;
+		}
+		case 'u': case 'x':
+			put_num(o, lng ? va_arg(ap, uint64_t) : va_arg(ap, unsigned),
+			        *fmt == 'x' ? 16 : 10, false, width, pad, left);
+			break;
+		case 'p':
+			put(o, '0');
+			put(o, 'x');
+			put_num(o, (uint64_t)va_arg(ap, void *), 16, false, 0, ' ', false);
+			break;
+		case 's': {
+			const char *s = va_arg(ap, const char *);
+			size_t n = strlen(s ? s : "(null)");
+			for (size_t i = n; !left && (int)i < width; i++)
+				put(o, ' ');
+			for (const char *q = s ? s : "(null)"; *q; q++)
+				put(o, *q);
+			for (size_t i = n; left && (int)i < width; i++)
+				put(o, ' ');
+			break;
+		}
+		case 'c':
+			put(o, (char)va_arg(ap, int));
+			break;
+		case '%':
+			put(o, '%');
+			break;
+		default:
+			return;
+		}
+	}
+}
+
+int ksnprintf(char *buf, size_t n, const char *fmt, ...)
+{
+	struct out o = { buf, n, 0 };
+	va_list ap;
+	va_start(ap, fmt);
+	vformat(&o, fmt, ap);
+	va_end(ap);
+	if (n)
+		buf[o.len < n ? o.len : n - 1] = 0;
+	return (int)o.len;
+}
+
+void kprintf(const char *fmt, ...)
+{
+	char buf[256];
+	struct out o = { buf, sizeof buf, 0 };
+	va_list ap;
+	va_start(ap, fmt);
+	vformat(&o, fmt, ap);
+	va_end(ap);
+	cons_write(2, buf, o.len < sizeof buf ? o.len : sizeof buf - 1);
+}
+
+_Noreturn void panic(const char *fmt, ...)
+{
+	char buf[256];
+	struct out o = { buf, sizeof buf, 0 };
+	va_list ap;
+	va_start(ap, fmt);
+	vformat(&o, fmt, ap);
+	va_end(ap);
+	cons_write(2, "minios: panic: ", 15);
+	cons_write(2, buf, o.len < sizeof buf ? o.len : sizeof buf - 1);
+	cons_write(2, "\n", 1);
+	machine_exit(255);
+}

@@ -1,0 +1,137 @@
+/*
+ * trap.S - entering the kernel from PALcode: the OSF/1 exception frame
+ * (EV5.md "The OSF/1 PALcode interface"), interrupts, and the fatal path.
+ *
+ * pal_post switches to the kernel stack when the exception came from
+ * user mode (saving the user SP in PT_USP), pushes PS, PC, GP, a0, a1, a2
+ * (48 bytes), loads the kernel GP, enters kernel mode and jumps to the
+ * kernel entry point.  Its inputs are PAL shadow registers:
+ *   r11 PS (kept in r11 at all times), r12 PC to push, r13 entry point,
+ *   r14/r9/r10 the entry's a0/a1/a2.
+ * Exceptions keep the IPL (user mode always runs at IPL 0); interrupts
+ * enter with the IPL of the request (pal_post_ps, r8 = new PS).
+ */
+#include "minios/pal/pal.h"
+	.set noreorder
+	.set noat
+	.section .pal.text, "ax"
+
+	.globl	pal_post, pal_entif, pal_bug, pal_interrupt
+pal_post:
+	and	$11, PS_IPL, $8
+pal_post_ps:
+	hw_mtpr	$31, IPR_DTB_CM		/* the pushes are kernel references */
+	hw_mtpr	$31, IPR_ICM
+	and	$11, PS_USER, $25
+	beq	$25, 1f
+	hw_mtpr	$30, PT_USP
+	hw_mfpr	$30, PT_KSP
+1:	lda	$30, -FRAME_SIZE($30)
+	stq	$11, FRAME_PS($30)
+	stq	$12, FRAME_PC($30)
+	stq	$29, FRAME_GP($30)
+	stq	$16, FRAME_A0($30)
+	stq	$17, FRAME_A1($30)
+	stq	$18, FRAME_A2($30)
+	mov	$8, $11
+	mov	$14, $16
+	mov	$9, $17
+	mov	$10, $18
+	hw_mfpr	$29, PT_KGP
+	hw_mtpr	$13, IPR_EXC_ADDR
+	hw_rei
+
+/* entIF with a0 in r14 and the frame PC in r12; a1, a2 unpredictable. */
+pal_entif:
+	mov	$17, $9
+	mov	$18, $10
+	hw_mfpr	$13, PT_ENTIF
+	br	$31, pal_post
+
+/*
+ * INTERRUPT (21164 HRM 6.2, ISR 5.1.x): INTID is the level of the
+ * highest request.  Performance counter overflows (ISR<29:27>) go to
+ * entInt(4, 0, counter) after clearing the request with HWINT_CLR; any
+ * other request to entInt(3, INTID, ISR), the kernel clearing it at its
+ * source.  The new OSF IPL follows from INTID: 0x14..0x16 are 3..5,
+ * 0x1d..0x1e 6, 0x1f 7 (EV5.md); software levels 1 and 2 are themselves.
+ */
+pal_interrupt:
+	hw_mfpr	$13, IPR_INTID
+	hw_mfpr	$8, IPR_IPLR
+	cmple	$13, $8, $9
+	bne	$9, pal_passive		/* no longer above the IPL */
+	hw_mfpr	$10, IPR_ISR
+	srl	$10, 27, $9
+	and	$9, 7, $9
+	bne	$9, pal_int_perf
+	lda	$14, 3($31)
+	mov	$13, $9
+	br	$31, pal_int_ipl
+pal_int_perf:
+	lda	$14, 4($31)
+	lda	$10, 2($31)		/* counter: the lowest pending */
+	and	$9, 2, $25
+	cmovne	$25, 1, $10
+	and	$9, 1, $25
+	cmovne	$25, 0, $10
+	lda	$25, 1($31)
+	sll	$25, $10, $25
+	sll	$25, 27, $25
+	hw_mtpr	$25, IPR_HWINT_CLR
+	mov	$31, $9
+pal_int_ipl:
+	subq	$13, 0x11, $8		/* 0x14..0x16 -> 3..5 */
+	srl	$8, 1, $25		/* 0x1d..0x1f -> 6, 6, 7 */
+	cmpule	$13, 0x1c, $12
+	cmoveq	$12, $25, $8
+	cmpule	$13, 2, $12
+	cmovne	$12, $13, $8		/* software 1, 2 */
+	hw_mfpr	$12, PT_INTMASK
+	extbl	$12, $8, $12
+	hw_mtpr	$12, IPR_IPLR
+	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mfpr	$13, PT_ENTINT
+	br	$31, pal_post_ps
+pal_passive:
+	hw_rei
+
+/*
+ * A trap PALcode cannot hand to the kernel (in PAL mode, a double miss,
+ * a machine check): print EXC_ADDR, VA and MM_STAT on the console's
+ * error stream and stop the machine with status 254.
+ */
+#define IOPA(reg, off)	lda reg, 0x80($31); sll reg, 32, reg; lda reg, off(reg)
+#define PUTC(ch)	lda $10, ch($31); hw_stq/p $10, 0($13)
+pal_bug:
+	IOPA($13, 8)			/* console ERRC */
+	PUTC(10); PUTC(0x70); PUTC(0x61); PUTC(0x6c); PUTC(0x3a); PUTC(0x20)
+	hw_mfpr	$8, IPR_EXC_ADDR
+	bsr	$14, pal_puthex
+	PUTC(0x20)
+	hw_mfpr	$8, IPR_VA
+	bsr	$14, pal_puthex
+	PUTC(0x20)
+	hw_mfpr	$8, IPR_MM_STAT
+	bsr	$14, pal_puthex
+	PUTC(10)
+	IOPA($13, 0x2000)		/* simctl EXIT */
+	lda	$10, 254($31)
+	hw_stq/p $10, 0($13)
+1:	br	$31, 1b
+
+/* Print r8 as 16 hex digits on the console register at r13; link r14. */
+pal_puthex:
+	lda	$9, 60($31)
+1:	srl	$8, $9, $10
+	and	$10, 15, $10
+	cmpult	$10, 10, $12
+	addq	$10, 0x57, $25		/* 'a' - 10 */
+	addq	$10, 0x30, $10		/* '0' */
+	cmoveq	$12, $25, $10
+	hw_stq/p $10, 0($13)
+	subq	$9, 4, $9
+	bge	$9, 1b
+	ret	$31, ($14)
+
+	.section .note.GNU-stack, "", @progbits

@@ -1,0 +1,102 @@
+/*
+ * path.c - the guest's file name space: hostfs mounts appear at the
+ * guest directories the boot block names (docs/minios.md, "Files").  A
+ * path is made absolute against the working directory, "." and ".." are
+ * taken lexically, and the longest mount prefix picks the mount; the rest
+ * is the path the device resolves beneath that mount's root.
+ */
+#include "minios/defs.h"
+
+static struct { unsigned mnt; const char *dir; size_t len; } mounts[BOOT_MAX_MOUNTS];
+static unsigned nmounts;
+
+void path_init(const struct bootblock *bb)
+{
+	for (uint64_t i = 0; i < bb->nmounts && i < BOOT_MAX_MOUNTS; i++) {
+		const char *dir = (const char *)bb + bb->mounts[i].path;
+		size_t len = strlen(dir);
+		while (len > 1 && dir[len - 1] == '/')
+			len--;
+		mounts[nmounts++] = (typeof(mounts[0])){ (unsigned)bb->mounts[i].mnt, dir, len };
+	}
+}
+
+/* Append component c (n bytes) to the absolute path in out. */
+static int push(char *out, size_t *len, const char *c, size_t n)
+{
+	if (n == 1 && c[0] == '.')
+		return 0;
+	if (n == 2 && c[0] == '.' && c[1] == '.') {
+		while (*len > 0 && out[--*len] != '/')
+			;
+		out[*len] = 0;
+		return 0;
+	}
+	if (*len + 1 + n >= PATH_MAX)
+		return -ENAMETOOLONG;
+	out[(*len)++] = '/';
+	memcpy(out + *len, c, n);
+	*len += n;
+	out[*len] = 0;
+	return 0;
+}
+
+static int normalize(char *out, const char *s)
+{
+	size_t len = 0;
+	out[0] = 0;
+	while (*s) {
+		while (*s == '/')
+			s++;
+		const char *c = s;
+		while (*s && *s != '/')
+			s++;
+		if (s > c) {
+			int err = push(out, &len, c, (size_t)(s - c));
+			if (err)
+				return err;
+		}
+	}
+	if (!len)
+		strlcpy(out, "/", PATH_MAX);
+	return 0;
+}
+
+/* path made absolute against cwd and normalized into out[PATH_MAX]
+ * (out may be cwd). */
+int path_absolute(const char *cwd, const char *path, char *out)
+{
+	static char full[2 * PATH_MAX];
+	if (!*path)
+		return -ENOENT;
+	if (path[0] == '/')
+		strlcpy(full, path, sizeof full);
+	else
+		ksnprintf(full, sizeof full, "%s/%s", cwd, path);
+	return normalize(out, full);
+}
+
+int path_resolve(const char *cwd, const char *path, unsigned *mnt,
+                 char *rel, size_t relsize)
+{
+	static char abs[PATH_MAX];
+	int err = path_absolute(cwd, path, abs);
+	if (err)
+		return err;
+	int best = -1;
+	for (unsigned i = 0; i < nmounts; i++) {
+		size_t n = mounts[i].len;
+		bool root = n == 1 && mounts[i].dir[0] == '/';
+		if ((root || (!strncmp(abs, mounts[i].dir, n) &&
+		              (abs[n] == 0 || abs[n] == '/'))) &&
+		    (best < 0 || n > mounts[best].len))
+			best = (int)i;
+	}
+	if (best < 0)
+		return -ENOENT;
+	size_t n = mounts[best].len == 1 ? 0 : mounts[best].len;
+	*mnt = mounts[best].mnt;
+	if (strlcpy(rel, abs[n] ? abs + n : "/", relsize) >= relsize)
+		return -ENAMETOOLONG;
+	return 0;
+}

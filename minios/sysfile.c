@@ -1,0 +1,517 @@
+/*
+ * sysfile.c - the file system calls (Linux/Alpha numbers and layouts
+ * from the cross toolchain's asm/ headers): open, read, write, stat,
+ * directories, descriptors.  Names go through path.c to a hostfs mount.
+ */
+#include "minios/defs.h"
+#include <asm/fcntl.h>
+#include <asm/ioctls.h>
+#include <asm/stat.h>
+#include <asm/termios.h>
+
+#define AT_FDCWD        (-100)
+#define AT_SYMLINK_NOFOLLOW 0x100
+#define AT_REMOVEDIR    0x200
+#define AT_EMPTY_PATH   0x1000
+#define FD_CLOEXEC      1
+#define F_DUPFD_CLOEXEC 1030
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
+
+static char pathbuf[PATH_MAX], relbuf[PATH_MAX], rel2buf[PATH_MAX];
+
+/* A user path, relative to dirfd (only AT_FDCWD: the working
+ * directory), as a mount and a path beneath it. */
+static int user_path(struct proc *p, int64_t dirfd, uint64_t upath,
+                     unsigned *mnt, char *rel)
+{
+	int64_t n = copyinstr(p, pathbuf, upath, sizeof pathbuf);
+	if (n < 0)
+		return (int)n;
+	if (pathbuf[0] != '/' && dirfd != AT_FDCWD)
+		return fd_get(p, dirfd) ? -EOPNOTSUPP : -EBADF;
+	return path_resolve(p->cwd, pathbuf, mnt, rel, PATH_MAX);
+}
+
+int64_t sys_openat(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	unsigned mnt;
+	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
+	if (err)
+		return err;
+	unsigned flags = (unsigned)ARG(tf, 2), acc = flags & O_ACCMODE;
+	uint64_t hf = (acc != O_WRONLY ? HOSTFS_O_READ : 0) |
+	              (acc != O_RDONLY ? HOSTFS_O_WRITE : 0) |
+	              (flags & O_CREAT ? HOSTFS_O_CREAT : 0) |
+	              (flags & O_TRUNC ? HOSTFS_O_TRUNC : 0) |
+	              (flags & O_APPEND ? HOSTFS_O_APPEND : 0) |
+	              (flags & O_EXCL ? HOSTFS_O_EXCL : 0) |
+	              (flags & O_DIRECTORY ? HOSTFS_O_DIRECTORY : 0);
+	struct file *f = file_alloc();
+	if (!f)
+		return -ENFILE;
+	int64_t h = hostfs_call(HOSTFS_OPEN, mnt, V2P(relbuf), strlen(relbuf), hf,
+	                        ARG(tf, 3), 0);
+	if (h < 0) {
+		f->ref = 0;
+		return h;
+	}
+	struct hostfs_stat st;
+	hostfs_call(HOSTFS_FSTAT, (uint64_t)h, V2P(&st), 0, 0, 0, 0);
+	f->type = F_HOSTFS;
+	f->handle = (uint64_t)h;
+	f->flags = flags;
+	f->dir = (st.mode & 0170000) == 0040000;
+	int fd = fd_install(p, f, 0);
+	if (fd < 0)
+		file_close(f);
+	else
+		p->cloexec[fd] = flags & O_CLOEXEC;
+	return fd;
+}
+
+int64_t sys_close(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	int64_t fd = (int64_t)ARG(tf, 0);
+	struct file *f = fd_get(p, fd);
+	if (!f)
+		return -EBADF;
+	p->ofile[fd] = NULL;
+	file_close(f);
+	return 0;
+}
+
+int64_t sys_read(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
+	return f ? file_read(p, f, ARG(tf, 1), ARG(tf, 2)) : -EBADF;
+}
+
+int64_t sys_write(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
+	return f ? file_write(p, f, ARG(tf, 1), ARG(tf, 2)) : -EBADF;
+}
+
+/* pread64/pwrite64: at an offset, leaving the file's own alone. */
+static int64_t rw_at(struct trapframe *tf, bool write)
+{
+	struct proc *p = proc_current();
+	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
+	if (!f)
+		return -EBADF;
+	if (f->type != F_HOSTFS)
+		return -ESPIPE;
+	uint64_t save = f->off;
+	f->off = ARG(tf, 3);
+	int64_t r = write ? file_write(p, f, ARG(tf, 1), ARG(tf, 2))
+	                  : file_read(p, f, ARG(tf, 1), ARG(tf, 2));
+	f->off = save;
+	return r;
+}
+int64_t sys_pread64(struct trapframe *tf) { return rw_at(tf, false); }
+int64_t sys_pwrite64(struct trapframe *tf) { return rw_at(tf, true); }
+
+/* readv/writev: struct iovec { base, len } in turn. */
+static int64_t rw_vec(struct trapframe *tf, bool write)
+{
+	struct proc *p = proc_current();
+	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
+	if (!f)
+		return -EBADF;
+	uint64_t iov = ARG(tf, 1), cnt = ARG(tf, 2), total = 0;
+	if (cnt > 1024)
+		return -EINVAL;
+	for (uint64_t i = 0; i < cnt; i++) {
+		uint64_t v[2];
+		if (copyin(p, v, iov + 16 * i, sizeof v))
+			return total ? (int64_t)total : -EFAULT;
+		int64_t r = write ? file_write(p, f, v[0], v[1]) : file_read(p, f, v[0], v[1]);
+		if (r < 0)
+			return total ? (int64_t)total : r;
+		total += (uint64_t)r;
+		if ((uint64_t)r < v[1])
+			break;
+	}
+	return (int64_t)total;
+}
+int64_t sys_readv(struct trapframe *tf) { return rw_vec(tf, false); }
+int64_t sys_writev(struct trapframe *tf) { return rw_vec(tf, true); }
+
+int64_t sys_lseek(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
+	if (!f)
+		return -EBADF;
+	if (f->type != F_HOSTFS)
+		return -ESPIPE;
+	int64_t off = (int64_t)ARG(tf, 1), base;
+	switch (ARG(tf, 2)) {
+	case SEEK_SET: base = 0; break;
+	case SEEK_CUR: base = (int64_t)f->off; break;
+	case SEEK_END: {
+		struct hostfs_stat st;
+		int64_t r = hostfs_call(HOSTFS_FSTAT, f->handle, V2P(&st), 0, 0, 0, 0);
+		if (r < 0)
+			return r;
+		base = (int64_t)st.size;
+		break;
+	}
+	default: return -EINVAL;
+	}
+	if (base + off < 0)
+		return -EINVAL;
+	if (f->dir)
+		return off ? -EINVAL : (int64_t)(f->off = 0);
+	f->off = (uint64_t)(base + off);
+	return (int64_t)f->off;
+}
+
+/* ---- status --------------------------------------------------------- */
+
+static bool is_tty(const struct file *f)
+{
+	return f->type == F_CONSOLE && (bootblock->flags & (BOOT_TTY0 << f->stream));
+}
+
+static int put_stat(struct proc *p, uint64_t ubuf, const struct hostfs_stat *h)
+{
+	struct stat64 st = {
+		.st_dev = h->dev, .st_ino = h->ino, .st_rdev = h->rdev,
+		.st_size = (long)h->size, .st_blocks = h->blocks,
+		.st_mode = (unsigned)h->mode, .st_uid = (unsigned)h->uid,
+		.st_gid = (unsigned)h->gid, .st_blksize = (unsigned)h->blksize,
+		.st_nlink = (unsigned)h->nlink,
+	};
+	st.st_atime = udiv(h->atime_ns, 1000000000, &st.st_atime_nsec);
+	st.st_mtime = udiv(h->mtime_ns, 1000000000, &st.st_mtime_nsec);
+	st.st_ctime = udiv(h->ctime_ns, 1000000000, &st.st_ctime_nsec);
+	return copyout(p, ubuf, &st, sizeof st);
+}
+
+static int64_t fstat_file(struct proc *p, struct file *f, uint64_t ubuf)
+{
+	struct hostfs_stat st = { .nlink = 1, .blksize = 1024 };
+	if (f->type == F_CONSOLE) {
+		st.mode = is_tty(f) ? 0020620 : 0010600;   /* char device, FIFO */
+		st.rdev = is_tty(f) ? 0x8800 : 0;
+		return put_stat(p, ubuf, &st);
+	}
+	int64_t r = hostfs_call(HOSTFS_FSTAT, f->handle, V2P(&st), 0, 0, 0, 0);
+	return r < 0 ? r : put_stat(p, ubuf, &st);
+}
+
+/* fstatat64(dirfd, path, buf, flags) with struct stat64 */
+int64_t sys_fstatat64(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	uint64_t flags = ARG(tf, 3);
+	if (flags & AT_EMPTY_PATH) {
+		char c;
+		if (copyin(p, &c, ARG(tf, 1), 1))
+			return -EFAULT;
+		if (!c) {
+			struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
+			return f ? fstat_file(p, f, ARG(tf, 2)) : -EBADF;
+		}
+	}
+	unsigned mnt;
+	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
+	if (err)
+		return err;
+	struct hostfs_stat st;
+	int64_t r = hostfs_call(HOSTFS_STAT, mnt, V2P(relbuf), strlen(relbuf), V2P(&st),
+	                        !(flags & AT_SYMLINK_NOFOLLOW), 0);
+	return r < 0 ? r : put_stat(p, ARG(tf, 2), &st);
+}
+
+/* faccessat(dirfd, path, mode): the file exists (permissions are the
+ * host's business). */
+int64_t sys_faccessat(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	unsigned mnt;
+	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
+	if (err)
+		return err;
+	struct hostfs_stat st;
+	int64_t r = hostfs_call(HOSTFS_STAT, mnt, V2P(relbuf), strlen(relbuf),
+	                        V2P(&st), 1, 0);
+	return r < 0 ? r : 0;
+}
+
+int64_t sys_access(struct trapframe *tf)
+{
+	ARG(tf, 2) = ARG(tf, 1);
+	ARG(tf, 1) = ARG(tf, 0);
+	ARG(tf, 0) = (uint64_t)AT_FDCWD;
+	return sys_faccessat(tf);
+}
+
+int64_t sys_ioctl(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
+	if (!f)
+		return -EBADF;
+	if (!is_tty(f))
+		return -ENOTTY;
+	switch (ARG(tf, 1)) {
+	case TCGETS: {
+		struct termios t = { .c_iflag = 0x500, .c_oflag = 0x5, .c_cflag = 0xbf,
+		                     .c_lflag = 0x8a3b };
+		return copyout(p, ARG(tf, 2), &t, sizeof t);
+	}
+	case TIOCGWINSZ: {
+		uint16_t ws[4] = { 24, 80, 0, 0 };
+		return copyout(p, ARG(tf, 2), ws, sizeof ws);
+	}
+	default:
+		return -EINVAL;
+	}
+}
+
+/* readlink(path, buf, size): /proc/self/exe is the program; anything
+ * else asks hostfs. */
+int64_t sys_readlink(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	int64_t n = copyinstr(p, pathbuf, ARG(tf, 0), sizeof pathbuf);
+	if (n < 0)
+		return n;
+	uint64_t size = ARG(tf, 2);
+	if (!strcmp(pathbuf, "/proc/self/exe")) {
+		uint64_t len = strlen(p->exe);
+		if (len > size)
+			len = size;
+		return copyout(p, ARG(tf, 1), p->exe, len) ? -EFAULT : (int64_t)len;
+	}
+	unsigned mnt;
+	int err = path_resolve(p->cwd, pathbuf, &mnt, relbuf, sizeof relbuf);
+	if (err)
+		return err;
+	int64_t r = hostfs_call(HOSTFS_READLINK, mnt, V2P(relbuf), strlen(relbuf),
+	                        V2P(pathbuf), sizeof pathbuf, 0);
+	if (r < 0)
+		return r;
+	if ((uint64_t)r > size)
+		r = (int64_t)size;
+	return copyout(p, ARG(tf, 1), pathbuf, (size_t)r) ? -EFAULT : r;
+}
+
+/* ---- directories and names ------------------------------------------ */
+
+int64_t sys_getcwd(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	uint64_t len = strlen(p->cwd) + 1;
+	if (ARG(tf, 1) < len)
+		return -ERANGE;
+	return copyout(p, ARG(tf, 0), p->cwd, len) ? -EFAULT : (int64_t)len;
+}
+
+int64_t sys_chdir(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	unsigned mnt;
+	int err = user_path(p, AT_FDCWD, ARG(tf, 0), &mnt, relbuf);
+	if (err)
+		return err;
+	struct hostfs_stat st;
+	int64_t r = hostfs_call(HOSTFS_STAT, mnt, V2P(relbuf), strlen(relbuf),
+	                        V2P(&st), 1, 0);
+	if (r < 0)
+		return r;
+	if ((st.mode & 0170000) != 0040000)
+		return -ENOTDIR;
+	return path_absolute(p->cwd, pathbuf, p->cwd);
+}
+
+/* getdents64: hostfs records to struct linux_dirent64 { u64 ino; s64
+ * off; u16 reclen; u8 type; char name[] }. */
+int64_t sys_getdents64(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
+	if (!f)
+		return -EBADF;
+	if (!f->dir)
+		return -ENOTDIR;
+	static char in[4096], out[4096];
+	uint64_t ubuf = ARG(tf, 1), size = ARG(tf, 2), done = 0;
+	uint64_t want = size < sizeof out ? size : sizeof out;
+	int64_t r = hostfs_call(HOSTFS_READDIR, f->handle, V2P(in), want / 2, f->off, 0, 0);
+	if (r < 0)
+		return r;
+	for (int64_t at = 0; at < r; ) {
+		const struct hostfs_dirent *h = (const void *)(in + at);
+		uint64_t reclen = (19 + h->namelen + 1 + 7) & ~7ul;
+		if (done + reclen > want)
+			break;
+		char *o = out + done;
+		memcpy(o, &h->ino, 8);
+		memcpy(o + 8, &h->next, 8);
+		uint16_t rl = (uint16_t)reclen;
+		memcpy(o + 16, &rl, 2);
+		o[18] = (char)h->type;
+		memcpy(o + 19, h + 1, h->namelen);
+		memset(o + 19 + h->namelen, 0, reclen - 19 - h->namelen);
+		done += reclen;
+		f->off = h->next;
+		at += h->reclen;
+	}
+	if (!done && r > 0)
+		return -EINVAL;
+	return copyout(p, ubuf, out, done) ? -EFAULT : (int64_t)done;
+}
+
+int64_t sys_mkdirat(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	unsigned mnt;
+	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
+	return err ? err : hostfs_call(HOSTFS_MKDIR, mnt, V2P(relbuf), strlen(relbuf),
+	                               ARG(tf, 2), 0, 0);
+}
+
+int64_t sys_mkdir(struct trapframe *tf)
+{
+	ARG(tf, 2) = ARG(tf, 1);
+	ARG(tf, 1) = ARG(tf, 0);
+	ARG(tf, 0) = (uint64_t)AT_FDCWD;
+	return sys_mkdirat(tf);
+}
+
+int64_t sys_unlinkat(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	unsigned mnt;
+	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
+	return err ? err : hostfs_call(HOSTFS_UNLINK, mnt, V2P(relbuf), strlen(relbuf),
+	                               !!(ARG(tf, 2) & AT_REMOVEDIR), 0, 0);
+}
+
+int64_t sys_unlink(struct trapframe *tf)
+{
+	ARG(tf, 2) = 0;
+	ARG(tf, 1) = ARG(tf, 0);
+	ARG(tf, 0) = (uint64_t)AT_FDCWD;
+	return sys_unlinkat(tf);
+}
+
+int64_t sys_rmdir(struct trapframe *tf)
+{
+	ARG(tf, 2) = AT_REMOVEDIR;
+	ARG(tf, 1) = ARG(tf, 0);
+	ARG(tf, 0) = (uint64_t)AT_FDCWD;
+	return sys_unlinkat(tf);
+}
+
+int64_t sys_renameat(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	unsigned mnt, mnt2;
+	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
+	if (!err)
+		err = user_path(p, (int64_t)ARG(tf, 2), ARG(tf, 3), &mnt2, rel2buf);
+	if (err)
+		return err;
+	if (mnt != mnt2)
+		return -EXDEV;
+	return hostfs_call(HOSTFS_RENAME, mnt, V2P(relbuf), strlen(relbuf),
+	                   V2P(rel2buf), strlen(rel2buf), 0);
+}
+
+int64_t sys_rename(struct trapframe *tf)
+{
+	ARG(tf, 3) = ARG(tf, 1);
+	ARG(tf, 1) = ARG(tf, 0);
+	ARG(tf, 0) = ARG(tf, 2) = (uint64_t)AT_FDCWD;
+	return sys_renameat(tf);
+}
+
+int64_t sys_ftruncate(struct trapframe *tf)
+{
+	struct file *f = fd_get(proc_current(), (int64_t)ARG(tf, 0));
+	if (!f || f->type != F_HOSTFS)
+		return f ? -EINVAL : -EBADF;
+	return hostfs_call(HOSTFS_FTRUNCATE, f->handle, ARG(tf, 1), 0, 0, 0, 0);
+}
+
+/* ---- descriptors ---------------------------------------------------- */
+
+static int64_t dup_to(struct proc *p, int64_t old, int64_t new, bool cloexec)
+{
+	struct file *f = fd_get(p, old);
+	if (!f || new < 0 || new >= NOFILE)
+		return -EBADF;
+	if (old == new)
+		return new;
+	if (p->ofile[new])
+		file_close(p->ofile[new]);
+	p->ofile[new] = file_dup(f);
+	p->cloexec[new] = cloexec;
+	return new;
+}
+
+int64_t sys_dup(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
+	if (!f)
+		return -EBADF;
+	int fd = fd_install(p, file_dup(f), 0);
+	if (fd < 0)
+		file_close(f);
+	return fd;
+}
+
+int64_t sys_dup2(struct trapframe *tf)
+{
+	return dup_to(proc_current(), (int64_t)ARG(tf, 0), (int64_t)ARG(tf, 1), false);
+}
+
+int64_t sys_dup3(struct trapframe *tf)
+{
+	if (ARG(tf, 0) == ARG(tf, 1))
+		return -EINVAL;
+	return dup_to(proc_current(), (int64_t)ARG(tf, 0), (int64_t)ARG(tf, 1),
+	              ARG(tf, 2) & O_CLOEXEC);
+}
+
+int64_t sys_fcntl(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	int64_t fd = (int64_t)ARG(tf, 0);
+	struct file *f = fd_get(p, fd);
+	if (!f)
+		return -EBADF;
+	uint64_t arg = ARG(tf, 2);
+	switch (ARG(tf, 1)) {
+	case F_DUPFD:
+	case F_DUPFD_CLOEXEC: {
+		if (arg >= NOFILE)
+			return -EINVAL;
+		int nfd = fd_install(p, file_dup(f), (int)arg);
+		if (nfd < 0)
+			file_close(f);
+		else
+			p->cloexec[nfd] = ARG(tf, 1) == F_DUPFD_CLOEXEC;
+		return nfd;
+	}
+	case F_GETFD: return p->cloexec[fd] ? FD_CLOEXEC : 0;
+	case F_SETFD: p->cloexec[fd] = arg & FD_CLOEXEC; return 0;
+	case F_GETFL: return f->flags;
+	case F_SETFL:
+		f->flags = (f->flags & ~(unsigned)(O_APPEND | O_NONBLOCK)) |
+		           (unsigned)(arg & (O_APPEND | O_NONBLOCK));
+		return 0;
+	default: return -EINVAL;
+	}
+}

@@ -1,0 +1,145 @@
+/*
+ * trap.c - what the kernel does with exceptions and interrupts
+ * (entry.S calls these with the trapframe; the PALcode arguments are
+ * r16-r18, EV5.md "The OSF/1 PALcode interface").
+ *
+ * A translation-not-valid fault inside a mapped region brings in a zero
+ * page (vm.c); an unaligned integer load or store is done for the
+ * program, as Linux does (arch/alpha/kernel/traps.c, do_entUna); any
+ * other fault ends the process with the signal Linux would send (no
+ * handlers run yet), reported on the console.  A fault in the kernel
+ * is a panic.
+ */
+#include "minios/defs.h"
+
+enum { SIGILL = 4, SIGTRAP = 5, SIGBUS = 7, SIGFPE = 8, SIGSEGV = 11 };
+
+void trap_init(void)
+{
+	pal_wrent(entInt, 0);
+	pal_wrent(entArith, 1);
+	pal_wrent(entMM, 2);
+	pal_wrent(entIF, 3);
+	pal_wrent(entUna, 4);
+	pal_wrent(entSys, 5);
+}
+
+static void check_user(const struct trapframe *tf, const char *what)
+{
+	if (!(tf->ps & PS_USER))
+		panic("%s in the kernel at pc 0x%lx (a0 0x%lx, a1 0x%lx, a2 0x%lx)",
+		      what, tf->pc, tf->r[16], tf->r[17], tf->r[18]);
+}
+
+static _Noreturn void user_fatal(const struct trapframe *tf, int sig,
+                                 const char *what, uint64_t addr)
+{
+	struct proc *p = proc_current();
+	kprintf("minios: pid %d: %s at pc 0x%lx (address 0x%lx): signal %d\n",
+	        p->pid, what, tf->pc, addr, sig);
+	proc_exit(p, 128 + sig);
+}
+
+/* entMM: a0 VA, a1 MMCSR (0 TNV, 1 ACV, 2 FOR, 3 FOE, 4 FOW),
+ * a2 -1 fetch, 0 read, 1 write. */
+void trap_mm(struct trapframe *tf)
+{
+	check_user(tf, "memory fault");
+	uint64_t va = tf->r[16];
+	int64_t cause = (int64_t)tf->r[18];
+	unsigned need = cause < 0 ? PROT_X : cause ? PROT_W : PROT_R;
+	if (tf->r[17] == MMCSR_TNV && uvm_page(proc_current(), va, need))
+		return;
+	user_fatal(tf, SIGSEGV, "segmentation fault", va);
+}
+
+/* entIF: a0 0 bpt, 1 bugchk, 2 gentrap (code in the user's a0), 3 FEN,
+ * 4 OPDEC. */
+void trap_if(struct trapframe *tf)
+{
+	check_user(tf, "instruction fault");
+	switch (tf->r[16]) {
+	case IF_BPT:
+	case IF_BUGCHK:
+		user_fatal(tf, SIGTRAP, "breakpoint", tf->pc);
+	case IF_GENTRAP:
+		/* GEN_INTOVF -1, GEN_INTDIV -2 and the FP codes down to -11
+		 * are SIGFPE (asm/gentrap.h); the rest SIGTRAP */
+		if ((int64_t)tf->a0 <= -1 && (int64_t)tf->a0 >= -11)
+			user_fatal(tf, SIGFPE, "arithmetic trap (gentrap)", tf->a0);
+		user_fatal(tf, SIGTRAP, "gentrap", tf->a0);
+	default:
+		user_fatal(tf, SIGILL, "illegal instruction", tf->pc);
+	}
+}
+
+/* entArith: a0 the exception summary, a1 the register mask. */
+void trap_arith(struct trapframe *tf)
+{
+	check_user(tf, "arithmetic trap");
+	user_fatal(tf, SIGFPE, "arithmetic trap", tf->r[16]);
+}
+
+/* The user's integer register n: a0-a2 and gp are in PALcode's frame
+ * (r16-r18 of the trapframe hold the entry's arguments), sp is the
+ * saved user SP. */
+static uint64_t *ureg(struct trapframe *tf, unsigned n)
+{
+	static uint64_t zero;
+	switch (n) {
+	case 16: return &tf->a0;
+	case 17: return &tf->a1;
+	case 18: return &tf->a2;
+	case 29: return &tf->gp;
+	case 30: return &tf->usp;
+	case 31: return (zero = 0, &zero);
+	default: return &tf->r[n];
+	}
+}
+
+/* entUna: a0 VA, a1 opcode, a2 register; PALcode has already moved the
+ * PC past the instruction. */
+void trap_unaligned(struct trapframe *tf)
+{
+	static const struct { unsigned op, size; bool store, sext; } forms[] = {
+		{ 0x0c, 2, false, false },  /* LDWU */
+		{ 0x0d, 2, true,  false },  /* STW  */
+		{ 0x28, 4, false, true  },  /* LDL  */
+		{ 0x29, 8, false, false },  /* LDQ  */
+		{ 0x2c, 4, true,  false },  /* STL  */
+		{ 0x2d, 8, true,  false },  /* STQ  */
+	};
+	check_user(tf, "unaligned access");
+	struct proc *p = proc_current();
+	uint64_t va = tf->r[16], op = tf->r[17];
+	uint64_t *reg = ureg(tf, (unsigned)tf->r[18]);
+	for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+		if (forms[i].op != op)
+			continue;
+		uint64_t v = 0;
+		if (forms[i].store) {
+			v = *reg;
+			if (copyout(p, va, &v, forms[i].size))
+				break;
+			return;
+		}
+		if (copyin(p, &v, va, forms[i].size))
+			break;
+		if (forms[i].sext)
+			v = (uint64_t)(int64_t)(int32_t)v;
+		*reg = v;
+		return;
+	}
+	user_fatal(tf, op >= 0x20 && op <= 0x27 ? SIGBUS : SIGSEGV,
+	           "unaligned access", va);
+}
+
+/* entInt: a0 0 IPI, 1 clock, 2 machine check, 3 device (a1 vector),
+ * 4 performance counter (a2 counter).  No device interrupts yet. */
+void trap_interrupt(struct trapframe *tf)
+{
+	if (tf->r[16] == 4)
+		return;
+	panic("unexpected interrupt: type %lu, vector 0x%lx, 0x%lx",
+	      tf->r[16], tf->r[17], tf->r[18]);
+}

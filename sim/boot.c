@@ -1,0 +1,205 @@
+/*
+ * boot.c - booting minios for a Linux/Alpha program (sim/boot.h,
+ * docs/minios.md "Boot").
+ *
+ * minios.elf is a kseg image like any bare-metal program: its segments
+ * go to the physical addresses the superpage gives and CPU 0 starts at
+ * its entry in the documented bare-metal state (docs/platform.md).  The
+ * boot block (minios/bootblock.h) goes on the first page boundary after
+ * the image, and its physical address is left in a0 for the kernel.
+ */
+#include "sim/boot.h"
+#include "sim/loader.h"
+#include "minios/bootblock.h"
+#include <gelf.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
+
+bool boot_find_minios(char *buf, size_t len, char *err, size_t errlen)
+{
+	static const char *const beside[] = {
+		"/../minios/minios.elf",          /* the build tree  */
+		"/../lib/alphasim/minios.elf",    /* $(pkglibdir)    */
+	};
+	const char *env = getenv("ALPHASIM_MINIOS");
+	if (env && *env) {
+		snprintf(buf, len, "%s", env);
+		return true;
+	}
+	char dir[PATH_MAX], path[PATH_MAX + 64];
+	ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+	if (n > 0) {
+		dir[n] = 0;
+		*strrchr(dir, '/') = 0;
+		for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
+			snprintf(path, sizeof path, "%s%s", dir, beside[i]);
+			if (access(path, R_OK) == 0) {
+				snprintf(buf, len, "%s", path);
+				return true;
+			}
+		}
+	}
+	FAIL("no minios.elf beside %s (build tree or $(pkglibdir)); name one with "
+	     "--minios FILE or ALPHASIM_MINIOS", n > 0 ? dir : "alphasim");
+}
+
+/* ---- host paths as guest paths --------------------------------------- */
+
+/* The guest path of host path real (canonical), through the mount whose
+ * host directory is the longest prefix of it; false if there is none. */
+static bool guest_path(const struct boot_mount *mounts, unsigned n,
+                       const char *real, char *out, size_t outlen)
+{
+	size_t best_len = 0;
+	int best = -1;
+	char dir[PATH_MAX];
+	for (unsigned i = 0; i < n; i++) {
+		if (!realpath(mounts[i].host, dir))
+			continue;
+		size_t k = strlen(dir);
+		if (k == 1)
+			k = 0;                          /* host "/" */
+		if (strncmp(real, dir, k) || (real[k] && real[k] != '/'))
+			continue;
+		if (best < 0 || k > best_len) {
+			best = (int)i;
+			best_len = k;
+		}
+	}
+	if (best < 0)
+		return false;
+	const char *g = mounts[best].guest, *rest = real + best_len;
+	bool root = !strcmp(g, "/");
+	int w = snprintf(out, outlen, "%s%s", root && *rest ? "" : g, rest);
+	return w > 0 && (size_t)w < outlen;
+}
+
+/* ---- the boot block --------------------------------------------------- */
+
+struct bb_build {
+	uint8_t *buf;                         /* the block, at its RAM place */
+	uint64_t len, max;
+	bool full;
+};
+
+static uint64_t add_str(struct bb_build *b, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	if (b->len + n > b->max) {
+		b->full = true;
+		return 0;
+	}
+	memcpy(b->buf + b->len, s, n);
+	b->len += n;
+	return b->len - n;
+}
+
+/* End of the image in physical memory: the highest PT_LOAD byte. */
+static uint64_t image_end(struct elf_file *f)
+{
+	Elf *e = elf_handle(f);
+	size_t n;
+	uint64_t end = 0;
+	elf_getphdrnum(e, &n);
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		gelf_getphdr(e, (int)i, &ph);
+		if (ph.p_type == PT_LOAD && KSEG_PA(ph.p_vaddr) + ph.p_memsz > end)
+			end = KSEG_PA(ph.p_vaddr) + ph.p_memsz;
+	}
+	return end;
+}
+
+bool boot_linux(struct machine *m, const struct boot_config *bc,
+                char *err, size_t errlen)
+{
+	char minios[PATH_MAX], real[PATH_MAX], gexe[PATH_MAX], gcwd[PATH_MAX];
+	if (bc->minios)
+		snprintf(minios, sizeof minios, "%s", bc->minios);
+	else if (!boot_find_minios(minios, sizeof minios, err, errlen))
+		return false;
+
+	/* the program, as the guest names it */
+	struct boot_mount mounts[BOOT_MAX_MOUNTS];
+	unsigned nmounts = bc->nmounts < BOOT_MAX_MOUNTS ? bc->nmounts : BOOT_MAX_MOUNTS;
+	memcpy(mounts, bc->mounts, nmounts * sizeof mounts[0]);
+	if (!realpath(bc->program, real))
+		FAIL("%s: cannot find it", bc->program);
+	char progdir[PATH_MAX];
+	if (!guest_path(mounts, nmounts, real, gexe, sizeof gexe)) {
+		unsigned mnt = 0;
+		for (unsigned i = 0; i < nmounts; i++)
+			if (mounts[i].mnt >= mnt)
+				mnt = mounts[i].mnt + 1;
+		if (nmounts == BOOT_MAX_MOUNTS || mnt >= HOSTFS_MAX_MOUNTS)
+			FAIL("%s: outside every hostfs mount, and no mount is free", real);
+		snprintf(progdir, sizeof progdir, "%s", real);
+		*strrchr(progdir, '/') = 0;
+		if (!*progdir)
+			strcpy(progdir, "/");
+		if (!hostfs_mount(bc->fs, mnt, progdir, true, err, errlen))
+			return false;
+		mounts[nmounts++] = (struct boot_mount){ mnt, progdir, progdir };
+		guest_path(mounts, nmounts, real, gexe, sizeof gexe);
+	}
+	char cwd[PATH_MAX];
+	if (!getcwd(cwd, sizeof cwd) || !guest_path(mounts, nmounts, cwd, gcwd, sizeof gcwd))
+		strcpy(gcwd, "/");
+
+	/* minios itself */
+	struct elf_file *f = elf_open(minios, err, errlen);
+	if (!f)
+		return false;
+	uint64_t entry;
+	if (!elf_is_bare(f)) {
+		elf_close(f);
+		FAIL("%s: not a minios image (not linked for the kseg superpage)", minios);
+	}
+	if (!elf_load_bare(f, m, &entry, err, errlen)) {
+		elf_close(f);
+		return false;
+	}
+	uint64_t bb_pa = (image_end(f) + PAGE_MASK) & ~PAGE_MASK;
+	elf_close(f);
+	if (bb_pa + BOOTBLOCK_MAX > m->mem_size)
+		FAIL("%llu MB of memory is too little for minios",
+		     (unsigned long long)(m->mem_size >> 20));
+
+	/* the block: header, then strings */
+	struct bb_build b = { m->ram + bb_pa, sizeof(struct bootblock), BOOTBLOCK_MAX, false };
+	struct bootblock *bb = (struct bootblock *)b.buf;
+	memset(bb, 0, sizeof *bb);
+	bb->magic = BOOTBLOCK_MAGIC;
+	bb->mem_size = m->mem_size;
+	bb->clock_hz = m->params.clock_mhz * 1000000ull;
+	bb->epoch_s = bc->epoch_s;
+	bb->seed = bc->seed;
+	bb->flags = (bc->quiet ? BOOT_QUIET : 0) | (isatty(0) ? BOOT_TTY0 : 0) |
+	            (isatty(1) ? BOOT_TTY1 : 0) | (isatty(2) ? BOOT_TTY2 : 0);
+	bb->ncpus = m->ncpus;
+	bb->nmounts = nmounts;
+	for (unsigned i = 0; i < nmounts; i++)
+		bb->mounts[i] = (struct bootblock_mount){ mounts[i].mnt, add_str(&b, mounts[i].guest) };
+	bb->cwd = add_str(&b, gcwd);
+	bb->exe = add_str(&b, gexe);
+	bb->argc = (uint64_t)bc->argc;
+	bb->argv = b.len;
+	for (int i = 0; i < bc->argc; i++)
+		add_str(&b, bc->argv[i]);
+	bb->envp = b.len;
+	for (char *const *e = bc->envp; e && *e; e++, bb->envc++)
+		add_str(&b, *e);
+	if (b.full)
+		FAIL("%s: arguments and environment exceed %u KB", bc->program,
+		     BOOTBLOCK_MAX >> 10);
+	bb->size = b.len;
+
+	cpu_reset_bare(m->cpu[0], entry);
+	m->cpu[0]->r[16] = bb_pa;
+	return true;
+}

@@ -1,0 +1,51 @@
+/*
+ * boot.h - starting a Linux/Alpha program: load the minios guest kernel
+ * and hand it the program, its arguments and environment, and the file
+ * system layout in a boot block (minios/bootblock.h; docs/minios.md,
+ * "Boot").
+ */
+#ifndef ALPHASIM_BOOT_H
+#define ALPHASIM_BOOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "sim/hostfs.h"
+#include "sim/machine.h"
+
+/* A hostfs mount as the guest sees it: mount number mnt shows host
+ * directory host at guest directory guest ("/" for the root). */
+struct boot_mount {
+	unsigned    mnt;
+	const char *host;
+	const char *guest;
+};
+
+struct boot_config {
+	const char *minios;           /* minios.elf, or NULL: boot_find_minios */
+	const char *program;          /* the program's host path            */
+	int         argc;             /* its arguments, argv[0] first       */
+	char *const *argv;
+	char *const *envp;            /* its environment                    */
+	struct hostfs *fs;            /* the machine's hostfs device        */
+	const struct boot_mount *mounts;
+	unsigned    nmounts;
+	uint64_t    seed;             /* guest randomness (getrandom, auxv) */
+	uint64_t    epoch_s;          /* guest CLOCK_REALTIME at cycle 0    */
+	bool        quiet;            /* no banner                          */
+};
+
+/* The minios image to use when none is named: $ALPHASIM_MINIOS, else
+ * minios/minios.elf beside the build tree's sim/alphasim, else
+ * lib/alphasim/minios.elf beside the installed bin/alphasim.  Writes the
+ * path into buf; false (with the places tried in err) if none exists. */
+bool boot_find_minios(char *buf, size_t len, char *err, size_t errlen);
+
+/* Load minios into m, write the boot block and set CPU 0 to start it.
+ * The program must lie beneath one of the mounts, or its directory is
+ * mounted read-only on a free mount number.  False with a one-line
+ * reason in err. */
+bool boot_linux(struct machine *m, const struct boot_config *bc,
+                char *err, size_t errlen);
+
+#endif
