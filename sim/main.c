@@ -9,6 +9,7 @@
  * with no PALcode to handle it (docs/usage.md).
  */
 #include "config.h"
+#include "sim/boot.h"
 #include "sim/dev.h"
 #include "sim/disasm.h"
 #include "sim/loader.h"
@@ -22,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+extern char **environ;
 
 enum { EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_NOPAL = 126 };
 
@@ -46,6 +49,7 @@ enum { EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_NOPAL = 126 };
 	X("stats",        required_argument, 's', "FILE", "write run statistics as JSON to FILE") \
 	X("truth",        required_argument, 't', "FILE", "write the ground truth per instruction to FILE (docs/truth-format.md)") \
 	X("skid-trace",   required_argument, 'K', "FILE", "write a CSV row per counter overflow to FILE (docs/pmu.md)") \
+	X("minios",       required_argument, 'O', "FILE", "the minios kernel that runs Linux/Alpha programs (default: the build's, docs/minios.md)") \
 	X("quiet",        no_argument,       'q', NULL,   "do not print the run summary on stderr")
 
 static const struct option long_opts[] = {
@@ -145,7 +149,7 @@ int main(int argc, char **argv)
 	uint64_t max_insns = 0, model = 5;
 	const char *stats_path = NULL, *truth_path = NULL;
 	const char *root = ".", *sysroot = NULL;
-	const char *skid_path = NULL;
+	const char *skid_path = NULL, *minios_path = NULL;
 	bool quiet = false, timing = true, print_config = false;
 	struct params params;
 	char err[512];
@@ -190,6 +194,7 @@ int main(int argc, char **argv)
 		case 's': stats_path = optarg; break;
 		case 't': truth_path = optarg; break;
 		case 'K': skid_path = optarg; break;
+		case 'O': minios_path = optarg; break;
 		case 'q': quiet = true; break;
 		default:  fprintf(stderr, "Try 'alphasim --help'.\n"); return EXIT_USAGE;
 		}
@@ -211,12 +216,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "alphasim: %s\n", err);
 		return EXIT_USAGE;
 	}
-	if (!elf_is_bare(f)) {
-		fprintf(stderr, "alphasim: %s: a Linux/Alpha program; running those needs "
-		        "the minios guest kernel, which this build does not have yet\n", path);
-		elf_close(f);
-		return EXIT_USAGE;
-	}
+	bool linux_prog = !elf_is_bare(f);
 	struct machine *m = machine_new(params.mem_mb << 20, (unsigned)params.cpus);
 	if (!m) {
 		fprintf(stderr, "alphasim: cannot allocate %llu MB of guest memory\n",
@@ -241,16 +241,34 @@ int main(int argc, char **argv)
 		machine_free(m);
 		return EXIT_USAGE;
 	}
-	uint64_t entry;
-	bool loaded = elf_load_bare(f, m, &entry, err, sizeof err);
-	elf_close(f);
+	bool loaded;
+	if (linux_prog) {
+		/* A Linux/Alpha program: minios runs it (docs/minios.md).  The
+		 * user's tree is the guest's root; minios starts no secondary
+		 * CPUs yet, so they stay halted. */
+		elf_close(f);
+		const struct boot_mount mounts[] = { { HOSTFS_MNT_ROOT, root, "/" } };
+		struct boot_config bc = {
+			.minios = minios_path, .program = path,
+			.argc = argc - optind, .argv = argv + optind, .envp = environ,
+			.fs = &m->hostfs, .mounts = mounts,
+			.nmounts = sizeof mounts / sizeof mounts[0],
+			.seed = 1, .epoch_s = 946684800, .quiet = quiet,
+		};
+		loaded = boot_linux(m, &bc, err, sizeof err);
+		m->halted = ((1u << m->ncpus) - 1) & ~1u;
+	} else {
+		uint64_t entry;
+		loaded = elf_load_bare(f, m, &entry, err, sizeof err);
+		elf_close(f);
+		for (unsigned i = 0; loaded && i < m->ncpus; i++)
+			cpu_reset_bare(m->cpu[i], entry);
+	}
 	if (!loaded) {
 		fprintf(stderr, "alphasim: %s\n", err);
 		machine_free(m);
 		return EXIT_USAGE;
 	}
-	for (unsigned i = 0; i < m->ncpus; i++)
-		cpu_reset_bare(m->cpu[i], entry);
 
 	/* the skid trace goes to FILE.tmp, renamed at the end */
 	char skid_tmp[4096];

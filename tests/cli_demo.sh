@@ -9,6 +9,20 @@ expect_eq "demo exit status" "$?" 0
 if cmp -s "$tmp/sim.out" "$tmp/qemu.out"; then ok "output matches qemu-alpha"; else
 	fail "output differs from qemu-alpha"; diff "$tmp/sim.out" "$tmp/qemu.out"; fi
 grep -q '"user_instructions"' "$tmp/stats.json" && ok "stats file written" || fail "no stats"
+# The Linux build on minios: same output as under qemu-alpha, and the
+# user-mode instruction count within 0.1% of qemu's (tests/qemu_icount.so).
+"$ALPHASIM" -q --stats "$tmp/lnx.json" "$b.lnx" >"$tmp/lnx.out" 2>/dev/null
+expect_eq "demo.lnx exit status" "$?" 0
+cmp -s "$tmp/lnx.out" "$tmp/qemu.out" && ok "Linux build on minios matches qemu-alpha" ||
+	fail "Linux build on minios differs from qemu-alpha"
+"$QEMU_ALPHA" -plugin "$top_builddir/tests/qemu_icount.so,out=$tmp/qn" "$b.lnx" >/dev/null
+python3 -c "
+import json, sys
+ours = json.load(open(sys.argv[1]))['total']['user_instructions']
+qemu = int(open(sys.argv[2]).read())
+print('user instructions: alphasim %d, qemu-alpha %d' % (ours, qemu))
+sys.exit(0 if abs(ours - qemu) <= qemu / 1000 else 1)" "$tmp/lnx.json" "$tmp/qn" &&
+	ok "user instructions within 0.1% of qemu-alpha" || fail "user instruction count differs"
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['total']['instructions'] > 1000000" \
 	"$tmp/stats.json" && ok "stats JSON parses, counts instructions" || fail "stats JSON"
 finish
