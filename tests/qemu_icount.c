@@ -37,6 +37,9 @@ void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id,
 
 #define EXPORT __attribute__((visibility("default")))
 EXPORT int qemu_plugin_version = 1;
+EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
+                               const struct qemu_info_t *info, int argc,
+                               char **argv);
 
 static uint64_t count;
 static char out_path[4096];
