@@ -140,7 +140,7 @@ static inline uint64_t mem_need(struct timing *tm, const struct cpu *c,
 	if (((k->flags & TCF_HWPHYS) && (d->raw & 0x8000)) || !mem_probe_data(c, va, store, &pa))
 		pa = va & PA_MASK;     /* physical, or it faults and never issues */
 	*e = t;
-	if (pa >= tm->mem_size)
+	if (pa >= tm->mem_size && !store)
 		return pa;
 	if (!store) {
 		if (memsys_load_misses(&tm->ms, pa)) {
@@ -180,7 +180,7 @@ static inline uint64_t mem_issue(struct timing *tm, struct machine *m,
 	uint64_t ready = t + k->lat;
 	if (k->kind == TK_STORE) {
 		if (pa >= tm->mem_size)
-			memsys_io_store(&tm->ms);
+			memsys_io_store(&tm->ms, t);
 		else {
 			memsys_store(&tm->ms, pa, t);
 			if (m->pflags[pa >> PAGE_SHIFT] & PF_CODE)

@@ -249,6 +249,20 @@ static bool wb_pending(const struct memsys *m, uint64_t block)
 	return false;
 }
 
+void memsys_io_store(struct memsys *m, uint64_t t)
+{
+	m->st.io_stores++;
+	wb_retire(m, t);
+	uint64_t done = max64(t, m->wb_last_done) + m->lat_io;
+	if (m->wb_n < m->wb_size) {
+		unsigned k = (m->wb_head + m->wb_n) % MEMSYS_MAX_Q;
+		m->wb_block[k] = CACHE_NONE;      /* merges with nothing */
+		m->wb_done[k] = done;
+		m->wb_n++;
+	}
+	m->wb_last_done = done;
+}
+
 uint64_t memsys_wb_free(struct memsys *m, uint64_t pa, uint64_t t)
 {
 	wb_retire(m, t);

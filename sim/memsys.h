@@ -107,10 +107,9 @@ static inline uint64_t memsys_io_load(struct memsys *m, uint64_t t)
 	m->st.io_loads++;
 	return t + m->lat_io;
 }
-static inline void memsys_io_store(struct memsys *m)
-{
-	m->st.io_stores++;
-}
+/* A store to I/O space issued at t: it goes through the write buffer
+ * like any store, merging with nothing, and takes io_latency to leave. */
+void memsys_io_store(struct memsys *m, uint64_t t);
 
 /* An I-stream line fill from the S-cache and beyond, requested at t:
  * *arrive gets the cycle it arrives; returns the level that served it. */
