@@ -104,7 +104,8 @@ struct itlb_soft {              /* I-side soft TLB: VA page -> PA page   */
  * the functional loop tests once per run of instructions and the timed
  * loop once per instruction (sim/intr.c). */
 enum { CPU_EV_IRQ = 1,          /* an interrupt request above IPLR      */
-       CPU_EV_PMU = 2 };        /* counters counting, or an overflow    */
+       CPU_EV_PMU = 2,          /* counters counting, or an overflow    */
+       CPU_EV_DEV = 4 };        /* a device line due (intr.dev_due)     */
 
 /* Interrupt and counter bookkeeping (sim/intr.c). */
 struct cpu_intr {
@@ -113,6 +114,8 @@ struct cpu_intr {
 	uint64_t pmu_counted;       /* --timing=off: instructions counted   */
 	uint64_t arm_n, arm_pc;     /* --timing=off: the next instruction   */
 	bool     armed;             /* (count arm_n + 1) overflows a counter */
+	uint64_t dev_due;           /* timed: the cycle the timer raises its */
+	                            /* line (intr_dev_due), or UINT64_MAX   */
 	uint64_t waited_pal;        /* levels that waited for PAL mode to   */
 	uint64_t waited_ipl;        /* end / for IPLR to drop (bit = level) */
 	uint64_t taken, taken_pmu, deferred_pal, deferred_ipl;

@@ -266,6 +266,7 @@ uint64_t time_issue(struct timing *tm, const struct cpu *c, const struct dinsn *
 	/* fetch: a new block instance issues no earlier than the next cycle,
 	 * after a redirect and when its I-cache line has arrived */
 	is->fetched = false;
+	is->dry = 0;
 	bool newblk = pc != tm->next_seq || !(pc & 15);
 	if (newblk) {
 		NEED(tl + 1, TC_slot);
@@ -282,7 +283,11 @@ uint64_t time_issue(struct timing *tm, const struct cpu *c, const struct dinsn *
 			is->imiss = tm->ev.ev[TE_imiss] != misses;
 			if (a > t)
 				NEED(a, TC_imiss);
+			is->dry = a;
 		}
+		/* the cycle the fetch stage has the block: before it the pipe
+		 * is dry */
+		is->dry = max64(is->dry, tm->redirect);
 	}
 
 	/* operands */
@@ -353,10 +358,16 @@ static inline void count(struct cpu *c, int ev, uint64_t n, uint64_t at, uint64_
 		pmu_count(&c->pmu, ev, n, at, pc, mode);
 }
 
-/* Events in the truth buffer the counters count too. */
+/* Events in the truth buffer the counters count too: a MAF-full replay
+ * is one of the write-buffer-or-MAF-full replays as well. */
 static const uint8_t te_pev[][2] = {
 	{ TE_dmiss, PEV_DMISS }, { TE_smiss, PEV_SMISS }, { TE_bmisp, PEV_BRMISS },
 	{ TE_jmisp, PEV_JSRMISS }, { TE_replay, PEV_LDREPLAY }, { TE_replay, PEV_REPLAY },
+	{ TE_replay, PEV_WBREPLAY },
+};
+/* ... and the events only the counters count (sim/truth.h). */
+static const uint8_t ce_pev[CE_N] = {
+	[CE_saccess] = PEV_SACCESS, [CE_mafmerge] = PEV_MAFMERGE, [CE_wbfull] = PEV_WBREPLAY,
 };
 
 /* The truth events of the instruction in tm->ev go to its record (at pc
@@ -389,9 +400,12 @@ static bool boundary(struct timing *tm, struct cpu *c, uint64_t pc)
 			count(c, PEV_IMISS, 1, is->fetch_at, pc, mode);
 	}
 	/* the cycle tl is over when this one issues later (once, should an
-	 * interrupt come first) */
+	 * interrupt come first); it issued its block only in part when this
+	 * one continues the block */
 	if (t > tl && tm->closed != tl && tm->issued >= 1 && tm->issued <= 4) {
 		count(c, PEV_SINGLE + tm->issued - 1, 1, tl, pc, mode);
+		if (pc == tm->next_seq && (pc & 15))
+			count(c, PEV_SPLIT, 1, tl, pc, mode);
 		tm->closed = tl;
 	}
 	uint64_t at;
@@ -406,6 +420,10 @@ static bool boundary(struct timing *tm, struct cpu *c, uint64_t pc)
 	const struct tclass *k = &tm->tc[c->ipage->insn[(pc & PAGE_MASK) >> 2].op];
 	if (t > tl + 1)
 		count(c, PEV_NONISSUE, t - tl - 1, t - 1, pc, mode);
+	/* of those, the cycles before the fetch stage had the block */
+	uint64_t dry = is->dry < t ? is->dry : t;
+	if (dry > tl + 1)
+		count(c, PEV_PIPEDRY, dry - tl - 1, dry - 1, pc, mode);
 	if (t - tl > 15)
 		count(c, PEV_LONGSTALL, 1, t, pc, mode);
 	if ((k->kind == TK_MB || k->kind == TK_WMB) && t > tl)
@@ -488,11 +506,16 @@ void time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64
 	}
 	if (tm->ev.n) {
 		/* the counters: what the structures saw it do */
-		if (c->pmu.watch)
+		if (c->pmu.watch) {
 			for (size_t i = 0; i < sizeof te_pev / sizeof te_pev[0]; i++)
 				if (tm->ev.ev[te_pev[i][0]])
 					count(c, te_pev[i][1], tm->ev.ev[te_pev[i][0]], t, pc,
 					      (enum pmu_mode)is->mode);
+			for (size_t i = 0; i < CE_N; i++)
+				if (tm->ev.cev[i])
+					count(c, ce_pev[i], tm->ev.cev[i], t, pc,
+					      (enum pmu_mode)is->mode);
+		}
 		flush_events(tm, tp, pc);
 	}
 }

@@ -47,9 +47,11 @@ DEV_FUNCS(ipi)
 DEV_FUNCS(hostfs_dev)
 #undef DEV_FUNCS
 
-/* The timer of CPU c: raise the ticks its clock has reached; the cycle of
- * its next tick (UINT64_MAX when off), for the scheduler. */
+/* The timer of CPU c: raise the ticks its clock has reached (or cycle
+ * now has: the timed loop, sim/intr.c); the cycle of its next tick
+ * (UINT64_MAX when off), for the scheduler. */
 void timer_advance(struct machine *m, struct cpu *c);
+void timer_tick(struct machine *m, struct cpu *c, uint64_t now);
 uint64_t timer_due(const struct machine *m, unsigned cpu);
 
 #endif

@@ -15,17 +15,22 @@ static uint64_t deadline(const struct machine *m, const struct timer_cpu *t, uin
 	return t->start + (uint64_t)(clock * n / m->params.timer_hz);
 }
 
-void timer_advance(struct machine *m, struct cpu *c)
+void timer_tick(struct machine *m, struct cpu *c, uint64_t now)
 {
 	struct timer_cpu *t = &m->timer[c->id];
-	if (!t->enabled || cpu_cycles(c) < t->next)
+	if (!t->enabled || now < t->next)
 		return;
-	while (cpu_cycles(c) >= t->next) {
+	while (now >= t->next) {
 		t->ticks++;
 		t->next = deadline(m, t, ++t->n + 1);
 	}
 	t->pending = true;
 	machine_irq(m, c->id, IRQS_TIMER, true);
+}
+
+void timer_advance(struct machine *m, struct cpu *c)
+{
+	timer_tick(m, c, cpu_cycles(c));
 }
 
 uint64_t timer_due(const struct machine *m, unsigned cpu)
@@ -63,6 +68,10 @@ void timer_write(struct machine *m, struct cpu *c, uint64_t off, unsigned size,
 			t->next = deadline(m, t, 1);
 		}
 		t->enabled = on;
+		/* End the CPU's slice here, so the run loop (machine.c,
+		 * run_until) plans its next slice up to the new first tick
+		 * instead of finishing one planned without it. */
+		c->budget = 0;
 	} else if (off == TIMER_PENDING) {
 		t->pending = false;
 		machine_irq(m, c->id, IRQS_TIMER, false);

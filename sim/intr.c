@@ -6,6 +6,7 @@
  * section 4.1; DESIGN.md "Counters, skid and blind spots").
  */
 #include "sim/intr.h"
+#include "sim/dev.h"
 
 /* Hardware lines in ISR and their EV5 IPL (EV5.md "Interrupt levels";
  * ev5_defs.h ISR).  IRQ0-3 are masked by ICSR.IM0-3, CRD needs ICSR.CRDE;
@@ -86,6 +87,8 @@ void intr_update(struct cpu *c)
 		ev |= CPU_EV_IRQ;
 	if ((c->pmu.enabled && c->pmu.watch) || c->pmu.latch)
 		ev |= CPU_EV_PMU;
+	if (c->intr.dev_due != UINT64_MAX)
+		ev |= CPU_EV_DEV;
 	c->events = ev;
 	/* end this run of instructions after the current one: the functional
 	 * loop looks at the boundary, and both translate the PC again (an
@@ -94,6 +97,12 @@ void intr_update(struct cpu *c)
 		c->held += c->budget - 1;
 		c->budget = 1;
 	}
+}
+
+void intr_dev_due(struct cpu *c, uint64_t at)
+{
+	c->intr.dev_due = at;
+	c->events = (uint8_t)((c->events & ~CPU_EV_DEV) | (at != UINT64_MAX ? CPU_EV_DEV : 0));
 }
 
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
@@ -106,11 +115,13 @@ static unsigned top_level(uint64_t lv)
 /*
  * The interrupt due before an instruction that would issue at t (its
  * predecessor issued at tl), a counter interrupt becoming deliverable at
- * pmu_d: the cycle it is taken (UINT64_MAX: none) and its level in *lvl.
- * Requests other than the counters' are there from the start (tl).
- * Records which levels waited for PAL mode or IPLR.
+ * pmu_d, the levels `fresh` raised by a device at fresh_at (>= tl): the
+ * cycle it is taken (UINT64_MAX: none) and its level in *lvl.  Other
+ * requests are there from the start (tl).  Records which levels waited
+ * for PAL mode or IPLR.
  */
-static uint64_t due(struct cpu *c, uint64_t tl, uint64_t t, uint64_t pmu_d, unsigned *lvl)
+static uint64_t due(struct cpu *c, uint64_t tl, uint64_t t, uint64_t pmu_d, uint64_t fresh,
+                    uint64_t fresh_at, unsigned *lvl)
 {
 	uint64_t stat = static_levels(c);
 	uint64_t pmu = pmu_d <= t ? 1ull << c->intr.pmu_ipl : 0;
@@ -124,8 +135,15 @@ static uint64_t due(struct cpu *c, uint64_t tl, uint64_t t, uint64_t pmu_d, unsi
 		c->intr.waited_pal |= above;
 		return UINT64_MAX;
 	}
-	uint64_t at = (above & stat) ? tl : max64(pmu_d, tl);
-	uint64_t now = (above & stat) | (pmu_d <= at ? pmu & above : 0);
+	uint64_t pmu_at = max64(pmu_d, tl), at = UINT64_MAX;
+	if (above & stat & ~fresh)
+		at = tl;
+	if ((above & fresh) && fresh_at < at)
+		at = fresh_at;
+	if ((above & pmu) && pmu_at < at)
+		at = pmu_at;
+	uint64_t now = (above & stat & ~fresh) | (fresh_at <= at ? above & fresh : 0) |
+	               (pmu_at <= at ? above & pmu : 0);
 	*lvl = top_level(now);
 	return at;
 }
@@ -180,12 +198,21 @@ bool intr_timed(struct cpu *c, uint64_t pc, uint64_t tl, uint64_t t, uint64_t *a
 			d = d < from + k + p->delay ? d : from + k + p->delay;
 	}
 	c->intr.cycles_to = from;
-	if (d > t && !(c->events & CPU_EV_IRQ)) {
+	if (d > t && c->intr.dev_due > t && !(c->events & CPU_EV_IRQ)) {
 		count_cycles(c, t, pc, mode);        /* nothing is due by t */
 		return false;
 	}
+	/* the timer's tick at its cycle: a line up from then, not from tl */
+	uint64_t fresh = 0, fresh_at = UINT64_MAX;
+	if (c->intr.dev_due <= t) {
+		uint64_t before = static_levels(c);
+		fresh_at = max64(c->intr.dev_due, tl);
+		intr_dev_due(c, UINT64_MAX);
+		timer_tick(c->m, c, fresh_at);
+		fresh = static_levels(c) & ~before;
+	}
 	unsigned lvl;
-	uint64_t x = due(c, tl, t, d, &lvl);
+	uint64_t x = due(c, tl, t, d, fresh, fresh_at, &lvl);
 	if (x <= t) {
 		count_cycles(c, x, pc, mode);
 		take(c, pc, x, lvl);
@@ -243,7 +270,7 @@ void intr_functional(struct cpu *c)
 	if (k != UINT64_MAX && in->cycles_to + k == n + 1)
 		count_cycles(c, n + 1, c->pc, mode);
 	unsigned lvl;
-	uint64_t x = due(c, n, n + 1, pmu_next_deliver(p), &lvl);
+	uint64_t x = due(c, n, n + 1, pmu_next_deliver(p), 0, UINT64_MAX, &lvl);
 	if (x <= n + 1) {
 		take(c, c->pc, x, lvl);
 		mode = cpu_pmu_mode(c);

@@ -24,6 +24,11 @@
  * (either loop) at the next boundary so the loop looks. */
 void intr_update(struct cpu *c);
 
+/* The timed loop: the timer raises its line at cycle `at` (UINT64_MAX:
+ * none is near), which the loop checks at every boundary like a
+ * counter's deliverable cycle, so the tick is taken at its exact cycle. */
+void intr_dev_due(struct cpu *c, uint64_t at);
+
 /* The levels requesting an interrupt, one bit each (bit 32: halt), as
  * INTID sees them: regardless of IPLR and PAL mode; a counter's overflow
  * counts from the cycle it happened. */
@@ -34,8 +39,9 @@ uint64_t intr_isr(const struct cpu *c);
 
 /*
  * The timed loop, before the instruction at pc issues at cycle t (its
- * predecessor issued at tl): count the cycles (tl, t] on the counters,
- * unless an interrupt comes first; then count up to the cycle it is
+ * predecessor issued at tl): raise the timer's line if it is due by t
+ * (at its cycle, or tl if later), count the cycles (tl, t] on the
+ * counters, unless an interrupt comes first; then count up to the cycle it is
  * taken, enter PAL (c->pc) and return true with that cycle in *at.
  */
 bool intr_timed(struct cpu *c, uint64_t pc, uint64_t tl, uint64_t t, uint64_t *at);

@@ -5,6 +5,7 @@
  */
 #include "sim/machine.h"
 #include "sim/dev.h"
+#include "sim/intr.h"
 #include "sim/timing.h"
 #include "sim/truth.h"
 #include <stdlib.h>
@@ -290,8 +291,11 @@ bool machine_hint(struct machine *m, const struct machine_hint *h)
  * way; slices end at ticks, so they come at the right cycle.  With the
  * timing model a slice is counted in instructions, sized from the cycles
  * per instruction of the one before: towards a tick, half of that, so
- * the slices shrink to a few instructions and the tick comes within
- * them. */
+ * the slices shrink; within TICK_NEAR cycles of it the timed loop
+ * watches for its cycle at every boundary (intr_dev_due), and the tick
+ * is taken at that cycle exactly. */
+#define TICK_NEAR 256
+
 static enum cpu_stop run_until(struct machine *m, struct cpu *c, uint64_t target,
                                uint64_t max_insns)
 {
@@ -305,7 +309,9 @@ static enum cpu_stop run_until(struct machine *m, struct cpu *c, uint64_t target
 		uint64_t goal = due < target ? due : target;
 		uint64_t n = goal - now;
 		if (tm) {
-			n = n * 16 / m->cpi16[c->id] / (goal == due ? 2 : 1);
+			bool near = goal == due && n <= TICK_NEAR;
+			intr_dev_due(c, near ? due : UINT64_MAX);
+			n = n * 16 / m->cpi16[c->id] / (goal == due && !near ? 2 : 1);
 			if (!n)
 				n = 1;
 		}

@@ -85,6 +85,7 @@ static enum mem_level outer(struct memsys *m, uint64_t pa, uint64_t t, uint64_t 
 {
 	uint64_t sblock = pa >> m->sshift;
 	m->sc.st.accesses++;
+	counter_event(m->ev, CE_saccess);
 	struct cache_line *l = cache_find(&m->sc, sblock);
 	if (l) {
 		uint64_t r = t + m->lat[LV_S];
@@ -207,6 +208,7 @@ enum mem_level memsys_load(struct memsys *m, uint64_t pa, uint64_t t, uint64_t *
 	if (l) {
 		if (l->ready > r) {          /* its fill is in flight: merge */
 			m->st.load_merges++;
+			counter_event(m->ev, CE_mafmerge);
 			*ready = l->ready;
 			return (enum mem_level)l->level;
 		}
@@ -269,6 +271,7 @@ uint64_t memsys_wb_free(struct memsys *m, uint64_t pa, uint64_t t)
 	if (m->wb_n < m->wb_size || wb_pending(m, pa >> m->dshift))
 		return t;
 	m->st.wb_full++;
+	counter_event(m->ev, CE_wbfull);
 	return m->wb_done[m->wb_head];
 }
 

@@ -320,6 +320,7 @@ void pal_configure_cpu(struct cpu *c, const struct params *p, FILE *skid)
 	pmu_init(&c->pmu, c->id, (unsigned)p->pmu_delay, skid);
 	c->pmu.enabled = c->ipr[IPR_ICSR] & (ICSR_PMA | ICSR_PMP);
 	c->intr.pmu_ipl = (unsigned)p->pmu_ipl;
+	c->intr.dev_due = UINT64_MAX;
 	cpu_flush_stlb(c);
 	cpu_flush_itlb(c);
 }

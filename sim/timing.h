@@ -98,6 +98,8 @@ struct tissue {
 	uint64_t pc, t, pa;            /* its PC, issue cycle, data address  */
 	uint64_t fetch_at;             /* when its line was looked up        */
 	bool     fetched, imiss;       /* ... and whether it missed          */
+	uint64_t dry;                  /* cycle the fetch stage has its block */
+	                               /* (a new block; else 0)              */
 	uint8_t  mode;                 /* enum pmu_mode it runs in, when the */
 	                               /* counters look (c->events)          */
 	unsigned n;                    /* constraints in cs                  */

@@ -101,16 +101,27 @@ struct truth_page *truth_page(struct truth *t, uint32_t space, uint64_t vpage);
 bool truth_write(struct truth *t, const char *path, const char *params_text,
                  unsigned ncpus, const uint64_t *cycles, const uint64_t *insns);
 
+/* Events the performance counters count that the truth file does not
+ * record (pmu/events.def saccess, mafmerge, wbreplay). */
+enum counter_event { CE_saccess, CE_mafmerge, CE_wbfull, CE_N };
+
 /* Events of the instruction being timed, filled by the structures
  * (caches, predictor) as they count their own statistics. */
 struct truth_evbuf {
 	uint32_t n;                             /* any event at all       */
 	uint32_t ev[TE_N];
+	uint32_t cev[CE_N];                     /* the counters' only     */
 };
 
 static inline void truth_event(struct truth_evbuf *b, enum truth_event e)
 {
 	b->ev[e]++;
+	b->n++;
+}
+
+static inline void counter_event(struct truth_evbuf *b, enum counter_event e)
+{
+	b->cev[e]++;
 	b->n++;
 }
 

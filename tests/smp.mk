@@ -3,7 +3,8 @@
 # (docs/platform.md).
 SMP_PROGS = testprogs/smp/ipi.bare testprogs/smp/llsc.bare \
 	testprogs/smp/timer.bare testprogs/smp/hostfs.bare \
-	testprogs/smp/simctl.bare testprogs/smp/intr.bare
+	testprogs/smp/simctl.bare testprogs/smp/intr.bare \
+	testprogs/smp/timer_exact.bare
 $(SMP_PROGS): $(srcdir)/testprogs/smp/smp.h
 testprogs/smp/hostfs.bare: $(srcdir)/sim/hostfs.h
 GUEST_CHECK += $(SMP_PROGS)

@@ -3,7 +3,9 @@
 # CPUs, tick k+1's deadline is floor((k+1) x clock / timer_hz) cycles
 # after it was enabled, so successive deadlines are floor or ceiling of
 # clock / timer_hz apart, and the polling program sees each tick soon
-# after its deadline (testprogs/smp/timer.c).
+# after its deadline (testprogs/smp/timer.c).  Its interrupt is taken at
+# the deadline's exact cycle, in place of the first instruction that
+# would issue then (testprogs/smp/timer_exact.c checks EXC_ADDR).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/smp_lib.sh"
 # check OUT MHZ HZ LATE: deadlines and how late ticks were seen
@@ -36,5 +38,8 @@ for t in on off; do
 	run timer "$tmp/out" --cpus 2 --timing=$t -c timer_hz=4096 -c clock_mhz=500
 	expect_eq "4096 Hz at 500 MHz, timing $t" "$(check "$tmp/out" 500 4096 $late)" ok
 	grep -q "^timer: 4096 Hz$" "$tmp/out" && ok "HZ register" || fail "HZ register"
+done
+for t in on off; do
+	run timer_exact "$tmp/out" --cpus 2 --timing=$t
 done
 finish

@@ -22,6 +22,8 @@
  *   is a shadow register, which the caller's R8 does not see.
  * - CALL_PAL RT_PAL_KERNEL (0xBE) returns in kernel mode with ICSR<HWE>
  *   set, from a test that went to user mode or cleared HWE.
+ * - CALL_PAL RT_PAL_USER (0xBD) goes to user mode (ICM and DTB_CM) at
+ *   a0, through HW_REI; R0 is lost.  Five instructions in PAL mode.
  */
 #include "rt_pal.h"
 	.set noreorder
@@ -153,6 +155,13 @@ sample:
 2:	hw_mfpr	$1, IPR_PT0
 	hw_mfpr	$2, IPR_PT1
 	hw_mfpr	$3, IPR_PT2
+	hw_rei
+
+	.org	0x3000 + (RT_PAL_USER & 0x3f) * 0x40
+	lda	$0, 0x18($31)		/* user mode in <4:3> */
+	hw_mtpr	$0, IPR_ICM
+	hw_mtpr	$0, IPR_DTB_CM
+	hw_mtpr	$16, IPR_EXC_ADDR
 	hw_rei
 
 	.org	0x3000 + (RT_PAL_KERNEL & 0x3f) * 0x40

@@ -77,8 +77,10 @@
 /* The runtime's test hooks (pal.S): CALL_PAL RT_PAL_SPIN spins a0 times
  * in PAL mode, first writing a1 to SIRR when it is not zero, and adds 1
  * to R8 into R0; CALL_PAL RT_PAL_KERNEL returns to kernel mode with
- * ICSR<HWE> set. */
+ * ICSR<HWE> set; CALL_PAL RT_PAL_USER goes to user mode at a0 (R0 is
+ * lost). */
 #define RT_PAL_SPIN   0xbf
 #define RT_PAL_KERNEL 0xbe
+#define RT_PAL_USER   0xbd
 
 #endif
