@@ -9,7 +9,7 @@ MINIOS_LINK = -nostdlib -static -Wl,--no-warn-rwx-segments \
 MINIOS_PAL = minios/pal/vectors.o minios/pal/trap.o minios/pal/callpal.o \
 	minios/pal/reset.o
 MINIOS_KERNEL = minios/start.o minios/entry.o minios/main.o \
-	minios/console.o minios/string.o minios/kalloc.o minios/vm.o \
+	minios/console.o minios/string.o minios/mem.o minios/kalloc.o minios/vm.o \
 	minios/hostfs.o minios/path.o minios/file.o minios/proc.o \
 	minios/exec.o minios/trap.o minios/syscall.o minios/sysfile.o \
 	minios/sysproc.o minios/sysmem.o

@@ -12,7 +12,7 @@ ALPHA_BARE_LINK = -nostdlib -static -Wl,--no-warn-rwx-segments -Wl,--build-id=no
 ALPHA_LNX_LINK = -static -Wl,--no-relax
 
 BARE_RT = testprogs/rt/crt0.o testprogs/rt/pal.o testprogs/rt/rt.o testprogs/rt/div.o \
-	testprogs/rt/string.o testprogs/rt/tio_bare.o testprogs/lib/tio.bare.o \
+	testprogs/rt/mem.o testprogs/rt/tio_bare.o testprogs/lib/tio.bare.o \
 	testprogs/rt/rt_jmp.o testprogs/rt/trap_bare.o
 LNX_RT = $(srcdir)/testprogs/lib/tio.c $(srcdir)/testprogs/lib/tio_linux.c \
 	$(srcdir)/testprogs/lib/trap_linux.c
@@ -27,6 +27,10 @@ testprogs/rt/%.o: $(srcdir)/testprogs/rt/%.S $(GUEST_HDRS)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CC)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) -Wa,-m21164 -c -o $@ $<
 testprogs/rt/%.o: $(srcdir)/testprogs/rt/%.c $(GUEST_HDRS)
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CC)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) -c -o $@ $<
+# memset and friends: the one freestanding copy, shared with minios.
+testprogs/rt/mem.o: $(srcdir)/minios/mem.c
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CC)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) -c -o $@ $<
 testprogs/lib/tio.bare.o: $(srcdir)/testprogs/lib/tio.c $(GUEST_HDRS)

@@ -149,16 +149,13 @@
 
 	.org	0x600
 pal_itb_invalid:
-	hw_mfpr	$12, IPR_EXC_ADDR
-	mov	$12, $14
 	lda	$9, MMCSR_TNV($31)
-	lda	$10, -1($31)
-	hw_mfpr	$13, PT_ENTMM
-	br	$31, pal_post
+	br	$31, pal_itb_fault
 pal_itb_foe:
+	lda	$9, MMCSR_FOE($31)
+pal_itb_fault:				/* entMM(a0 = PC, a1 = $9, a2 = -1) */
 	hw_mfpr	$12, IPR_EXC_ADDR
 	mov	$12, $14
-	lda	$9, MMCSR_FOE($31)
 	lda	$10, -1($31)
 	hw_mfpr	$13, PT_ENTMM
 	br	$31, pal_post
