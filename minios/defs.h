@@ -85,6 +85,16 @@ struct vma {
 	unsigned prot;
 };
 #define NVMA 64
+
+/* An address space, shared by the threads of a process (CLONE_VM). */
+struct mm {
+	int ref;
+	uint64_t l1;                   /* page table root, physical       */
+	uint32_t asn;                  /* address space number (ITB/DTB)  */
+	struct vma vma[NVMA];
+	int nvma;
+	uint64_t brk_start, brk, mmap_next;
+};
 struct proc;
 uint64_t vm_create(void);             /* a new level-1 table, or 0     */
 uint64_t *vm_pte(uint64_t l1, uint64_t va, bool alloc);
@@ -113,10 +123,37 @@ int path_absolute(const char *cwd, const char *path, char *out);
 int path_resolve(const char *cwd, const char *path, unsigned *mnt,
                  char *rel, size_t relsize);
 
+/* ---- spinlock.c: LDQ_L/STQ_C locks; sched.c: sleep and wakeup ------- */
+struct spinlock {
+	volatile uint64_t locked;
+	const char *name;
+	int cpu;                       /* holder, for the panic message    */
+};
+void acquire(struct spinlock *lk);
+void release(struct spinlock *lk);
+void sleep(void *chan, struct spinlock *lk);   /* lk held; reacquired */
+void wakeup(void *chan);
+int cpuid(void);                               /* whami              */
+
 /* ---- file.c: open files --------------------------------------------- */
-enum ftype { F_CONSOLE, F_HOSTFS };
+/* A character device (devices.def): its operations on an open file. */
+struct file;
+struct devops {
+	int (*open)(struct file *f);                   /* may be NULL */
+	void (*close)(struct file *f);                 /* may be NULL */
+	int64_t (*read)(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
+	int64_t (*write)(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
+	int64_t (*ioctl)(struct proc *p, struct file *f, uint64_t cmd, uint64_t arg);
+};
+#define DEVICE(name, ops) extern const struct devops ops;
+#include "minios/devices.def"
+#undef DEVICE
+
+enum ftype { F_CONSOLE, F_HOSTFS, F_DEVICE, F_PIPE };
 struct file {
 	enum ftype type;
+	const struct devops *dev;      /* F_DEVICE                        */
+	void *priv;                    /* F_DEVICE, F_PIPE                */
 	int ref;
 	int stream;                    /* F_CONSOLE: 0 in, 1 out, 2 err   */
 	uint64_t handle;               /* F_HOSTFS                        */
@@ -147,11 +184,8 @@ struct ksigaction { uint64_t handler, flags, mask; };
 struct proc {
 	struct pcb pcb __attribute__((aligned(64)));
 	int pid;
-	uint64_t l1;                   /* page table root, physical       */
+	struct mm *mm;
 	uint64_t kstack;               /* kernel stack (kseg), KSTACK bytes */
-	struct vma vma[NVMA];
-	int nvma;
-	uint64_t brk_start, brk, mmap_next;
 	struct file *ofile[NOFILE];
 	bool cloexec[NOFILE];
 	char cwd[PATH_MAX];

@@ -47,7 +47,7 @@ static int load_segment(struct proc *p, uint64_t h, const struct phdr *ph)
 	if (ph->filesz > ph->memsz || end > USER_END || end < start)
 		return -ENOEXEC;
 	for (uint64_t va = start; va < end; va += PGSIZE) {
-		uint64_t *pte = vm_pte(p->l1, va, true);
+		uint64_t *pte = vm_pte(p->mm->l1, va, true);
 		if (!pte)
 			return -ENOMEM;
 		uint64_t from = va > ph->vaddr ? va : ph->vaddr;
@@ -182,7 +182,7 @@ int exec(struct proc *p, const char *path, int argc, const char *const *argv,
 	}
 	if (!end)
 		goto out;
-	p->brk_start = p->brk = PGUP(end);
+	p->mm->brk_start = p->mm->brk = PGUP(end);
 	err = path_absolute(p->cwd, path, p->exe);
 	if (!err)
 		err = build_stack(p, p->exe, argc, argv, envc, envp, eh, phdr_va, sp);

@@ -8,6 +8,7 @@
 #include "minios/defs.h"
 
 static struct proc proc1;
+static struct mm mm1;
 static char kstack1[KSTACK] __attribute__((aligned(PGSIZE)));
 static struct proc *current;
 
@@ -33,14 +34,17 @@ struct proc *proc_new(void)
 	struct proc *p = &proc1;
 	memset(p, 0, sizeof *p);
 	p->pid = 1;
-	p->l1 = vm_create();
-	if (!p->l1)
+	p->mm = &mm1;
+	p->mm->ref = 1;
+	p->mm->l1 = vm_create();
+	if (!p->mm->l1)
 		return NULL;
+	p->mm->asn = 1;
+	p->mm->mmap_next = MMAP_BASE;
 	p->kstack = (uint64_t)kstack1;
-	p->pcb.ptbr = p->l1 >> PGSHIFT;
-	p->pcb.asn = 1;
+	p->pcb.ptbr = p->mm->l1 >> PGSHIFT;
+	p->pcb.asn = p->mm->asn;
 	p->pcb.flags = 1;                     /* FEN */
-	p->mmap_next = MMAP_BASE;
 	for (int fd = 0; fd < 3; fd++)
 		if (!(p->ofile[fd] = console(fd)))
 			return NULL;

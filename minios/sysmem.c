@@ -11,9 +11,9 @@
 int64_t sys_brk(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
-	uint64_t want = ARG(tf, 0), top = PGUP(p->brk), ntop = PGUP(want);
-	if (!want || want < p->brk_start)
-		return (int64_t)p->brk;
+	uint64_t want = ARG(tf, 0), top = PGUP(p->mm->brk), ntop = PGUP(want);
+	if (!want || want < p->mm->brk_start)
+		return (int64_t)p->mm->brk;
 	if (ntop > top) {
 		if (ntop > MMAP_BASE || !vma_free_range(p, top, ntop) ||
 		    vma_add(p, top, ntop, PROT_R | PROT_W))
@@ -21,19 +21,19 @@ int64_t sys_brk(struct trapframe *tf)
 	} else if (ntop < top && vma_remove(p, ntop, top)) {
 		return -ENOMEM;
 	}
-	p->brk = want;
+	p->mm->brk = want;
 	return (int64_t)want;
 }
 
 /* A free range of len bytes at or above hint, first fit from mmap_next. */
 static uint64_t find_free(struct proc *p, uint64_t len)
 {
-	for (uint64_t a = p->mmap_next; a + len <= USER_END && a + len > a; ) {
+	for (uint64_t a = p->mm->mmap_next; a + len <= USER_END && a + len > a; ) {
 		bool clash = false;
-		for (int i = 0; i < p->nvma && !clash; i++)
-			if (p->vma[i].start < a + len && a < p->vma[i].end) {
+		for (int i = 0; i < p->mm->nvma && !clash; i++)
+			if (p->mm->vma[i].start < a + len && a < p->mm->vma[i].end) {
 				clash = true;
-				a = p->vma[i].end;
+				a = p->mm->vma[i].end;
 			}
 		if (!clash)
 			return a;

@@ -95,13 +95,13 @@ void tlb_flush_user(void) { pal_tbi(-1, 0); }      /* TBIAP */
 /* Make addr a boundary between VMAs. */
 static int vma_split(struct proc *p, uint64_t addr)
 {
-	for (int i = 0; i < p->nvma; i++) {
-		struct vma *v = &p->vma[i];
+	for (int i = 0; i < p->mm->nvma; i++) {
+		struct vma *v = &p->mm->vma[i];
 		if (v->start < addr && addr < v->end) {
-			if (p->nvma == NVMA)
+			if (p->mm->nvma == NVMA)
 				return -ENOMEM;
-			memmove(v + 1, v, (size_t)(p->nvma - i) * sizeof *v);
-			p->nvma++;
+			memmove(v + 1, v, (size_t)(p->mm->nvma - i) * sizeof *v);
+			p->mm->nvma++;
 			v->end = addr;
 			v[1].start = addr;
 			return 0;
@@ -113,12 +113,12 @@ static int vma_split(struct proc *p, uint64_t addr)
 /* Join neighbours with the same protection. */
 static void vma_merge(struct proc *p)
 {
-	for (int i = 0; i + 1 < p->nvma; ) {
-		struct vma *v = &p->vma[i];
+	for (int i = 0; i + 1 < p->mm->nvma; ) {
+		struct vma *v = &p->mm->vma[i];
 		if (v->end == v[1].start && v->prot == v[1].prot) {
 			v->end = v[1].end;
-			memmove(v + 1, v + 2, (size_t)(p->nvma - i - 2) * sizeof *v);
-			p->nvma--;
+			memmove(v + 1, v + 2, (size_t)(p->mm->nvma - i - 2) * sizeof *v);
+			p->mm->nvma--;
 		} else {
 			i++;
 		}
@@ -127,22 +127,22 @@ static void vma_merge(struct proc *p)
 
 bool vma_free_range(struct proc *p, uint64_t start, uint64_t end)
 {
-	for (int i = 0; i < p->nvma; i++)
-		if (p->vma[i].start < end && start < p->vma[i].end)
+	for (int i = 0; i < p->mm->nvma; i++)
+		if (p->mm->vma[i].start < end && start < p->mm->vma[i].end)
 			return false;
 	return true;
 }
 
 int vma_add(struct proc *p, uint64_t start, uint64_t end, unsigned prot)
 {
-	if (p->nvma == NVMA)
+	if (p->mm->nvma == NVMA)
 		return -ENOMEM;
 	int i = 0;
-	while (i < p->nvma && p->vma[i].start < start)
+	while (i < p->mm->nvma && p->mm->vma[i].start < start)
 		i++;
-	memmove(&p->vma[i + 1], &p->vma[i], (size_t)(p->nvma - i) * sizeof p->vma[0]);
-	p->vma[i] = (struct vma){ start, end, prot };
-	p->nvma++;
+	memmove(&p->mm->vma[i + 1], &p->mm->vma[i], (size_t)(p->mm->nvma - i) * sizeof p->mm->vma[0]);
+	p->mm->vma[i] = (struct vma){ start, end, prot };
+	p->mm->nvma++;
 	vma_merge(p);
 	return 0;
 }
@@ -154,12 +154,12 @@ int vma_remove(struct proc *p, uint64_t start, uint64_t end)
 		err = vma_split(p, end);
 	if (err)
 		return err;
-	for (int i = 0; i < p->nvma; ) {
-		struct vma *v = &p->vma[i];
+	for (int i = 0; i < p->mm->nvma; ) {
+		struct vma *v = &p->mm->vma[i];
 		if (v->start >= start && v->end <= end) {
-			vm_range(p->l1, v->start, v->end, pte_free, 0);
-			memmove(v, v + 1, (size_t)(p->nvma - i - 1) * sizeof *v);
-			p->nvma--;
+			vm_range(p->mm->l1, v->start, v->end, pte_free, 0);
+			memmove(v, v + 1, (size_t)(p->mm->nvma - i - 1) * sizeof *v);
+			p->mm->nvma--;
 		} else {
 			i++;
 		}
@@ -175,15 +175,15 @@ int vma_protect(struct proc *p, uint64_t start, uint64_t end, unsigned prot)
 		err = vma_split(p, end);
 	if (err)
 		return err;
-	for (int i = 0; i < p->nvma; i++) {
-		struct vma *v = &p->vma[i];
+	for (int i = 0; i < p->mm->nvma; i++) {
+		struct vma *v = &p->mm->vma[i];
 		if (v->start >= start && v->end <= end) {
 			v->prot = prot;
 			if (prot)
-				vm_range(p->l1, v->start, v->end, pte_reprotect,
+				vm_range(p->mm->l1, v->start, v->end, pte_reprotect,
 				         vm_pte_bits(prot));
 			else
-				vm_range(p->l1, v->start, v->end, pte_free, 0);
+				vm_range(p->mm->l1, v->start, v->end, pte_free, 0);
 		}
 	}
 	vma_merge(p);
@@ -199,10 +199,10 @@ int vma_move(struct proc *p, uint64_t from, uint64_t len, uint64_t to)
 	if (!v || vma_add(p, to, to + len, v->prot))
 		return -ENOMEM;
 	for (uint64_t off = 0; off < len; off += PGSIZE) {
-		uint64_t *old = vm_pte(p->l1, from + off, false);
+		uint64_t *old = vm_pte(p->mm->l1, from + off, false);
 		if (!old || !(*old & PTE_V))
 			continue;
-		uint64_t *new = vm_pte(p->l1, to + off, true);
+		uint64_t *new = vm_pte(p->mm->l1, to + off, true);
 		if (!new)
 			return -ENOMEM;
 		*new = *old;
@@ -213,9 +213,9 @@ int vma_move(struct proc *p, uint64_t from, uint64_t len, uint64_t to)
 
 struct vma *vma_find(struct proc *p, uint64_t va)
 {
-	for (int i = 0; i < p->nvma; i++)
-		if (p->vma[i].start <= va && va < p->vma[i].end)
-			return &p->vma[i];
+	for (int i = 0; i < p->mm->nvma; i++)
+		if (p->mm->vma[i].start <= va && va < p->mm->vma[i].end)
+			return &p->mm->vma[i];
 	return NULL;
 }
 
@@ -229,7 +229,7 @@ void *uvm_page(struct proc *p, uint64_t va, unsigned need)
 	struct vma *v = vma_find(p, va);
 	if (!v || !(v->prot & need) || (need == PROT_R && !v->prot))
 		return NULL;
-	uint64_t *pte = vm_pte(p->l1, va, true);
+	uint64_t *pte = vm_pte(p->mm->l1, va, true);
 	if (!pte)
 		return NULL;
 	if (!(*pte & PTE_V)) {
