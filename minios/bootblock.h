@@ -48,6 +48,10 @@ struct bootblock {
 	 * segment at kseg address kernel_base, kernel_size bytes from file
 	 * offset kernel_off, and the FNV-1a hash of the file */
 	uint64_t kernel_base, kernel_size, kernel_off, kernel_id;
+	/* the host's standard input, output, error as fstat sees them (all
+	 * 0 when closed), for the console's fstat: a program's stdio picks
+	 * its buffering from them, as it does on the host under qemu */
+	struct bootblock_stdio { uint64_t mode, rdev, blksize; } stdio[3];
 };
 
 #endif

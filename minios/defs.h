@@ -236,6 +236,7 @@ void sched_cpu_init(int id);
 void smp_start(void);                  /* CPU 0, before its scheduler */
 _Noreturn void smp_secondary(int id);  /* entry.S, each other CPU     */
 void smp_ipi(void);                    /* an IPI arrived (IPL 5)      */
+void smp_kick(int cpu);                /* end cpu's wtint (sched.c)   */
 void proc_reload(struct proc *p);      /* swpctx to itself (new mm)   */
 
 /* ---- file.c: open files --------------------------------------------- */
@@ -265,6 +266,15 @@ struct file {
 	bool dir;
 };
 #define NOFILE 64
+/* The descriptor table, shared by the threads of a process
+ * (CLONE_FILES), copied by fork; one page (share_copy, proc.c). */
+struct fdtable {
+	int ref;
+	struct file *fd[NOFILE];
+	bool cloexec[NOFILE];
+};
+struct fdtable *fdtable_copy(const struct fdtable *t);   /* or NULL  */
+void fdtable_put(struct fdtable *t);  /* drop a reference; close at 0 */
 struct file *file_alloc(void);
 struct file *file_dup(struct file *f);
 void file_close(struct file *f);
@@ -280,6 +290,23 @@ int fd_install(struct proc *p, struct file *f, int min);
 struct ksigaction { uint64_t handler, flags, mask, restorer; };
 #define NSIGNAL 64
 struct ksiginfo { int code, pid, status; uint64_t addr; };
+/* Signal actions, shared by the threads of a process (CLONE_SIGHAND). */
+struct sighand {
+	int ref;
+	struct ksigaction action[NSIGNAL];
+};
+/* The working directory, shared by the threads (CLONE_FS). */
+struct fsinfo {
+	int ref;
+	char cwd[PATH_MAX];
+};
+/* proc.c: the tables clone shares or copies (Linux's files_struct,
+ * sighand_struct, fs_struct), a page each.  share_copy gives a copy
+ * of the size bytes at obj (all zero if obj is NULL) with ref 1, or
+ * NULL when memory ran out; share_put drops a reference and frees the
+ * page with the last. */
+void *share_copy(const void *obj, size_t size);
+void share_put(void *obj);
 
 enum procstate { P_UNUSED, P_EMBRYO, P_RUNNABLE, P_RUNNING, P_SLEEPING,
                  P_ZOMBIE, P_DEAD };
@@ -301,12 +328,11 @@ struct proc {
 	struct mm *mm;
 	uint64_t kstack;               /* kernel stack (kseg), KSTACK bytes */
 	uint64_t fp[32];               /* f0-f30 and the FPCR, switched out */
-	struct file *ofile[NOFILE];
-	bool cloexec[NOFILE];
-	char cwd[PATH_MAX];
+	struct fdtable *files;         /* shared with CLONE_FILES         */
+	struct fsinfo *fs;             /* shared with CLONE_FS            */
 	char exe[PATH_MAX];
 	uint64_t robust_list;
-	struct ksigaction sig[NSIGNAL];
+	struct sighand *sighand;       /* shared with CLONE_SIGHAND       */
 	struct ksiginfo siginfo[NSIGNAL];
 	uint64_t sigmask, sigpending;
 	uint64_t saved_mask;           /* rt_sigsuspend's caller's mask   */
@@ -346,6 +372,10 @@ void user_return(struct trapframe *tf);   /* entry.S, to user mode     */
 #define W_EXITED(code) (((code) & 0xff) << 8)
 
 /* ---- signal.c ------------------------------------------------------- */
+#define SIGBIT(sig) (1ul << ((sig) - 1))
+/* What no mask may hold (rt_sigprocmask, handlers' masks, sigsuspend,
+ * ppoll): Linux's sigdelsetmask(SIGKILL | SIGSTOP), kernel/signal.c. */
+#define SIG_UNBLOCKABLE (SIGBIT(9) | SIGBIT(17))   /* SIGKILL, Alpha's SIGSTOP */
 void signal_send(struct proc *p, int sig, const struct ksiginfo *info);
 void signal_group(int tgid, int sig, const struct ksiginfo *info);
 bool signal_pending(struct proc *p);
@@ -360,6 +390,10 @@ int futex_wake(struct proc *p, uint64_t uaddr, int n);
 int64_t pipe_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
 int64_t pipe_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
 void pipe_close(struct file *f);
+unsigned pipe_poll(const struct file *f);   /* POLLIN, POLLOUT, ... ready */
+/* sysfile.c: the number of threads in ppoll, whose address is the
+ * channel they sleep on; pipe.c wakes it on each readiness change. */
+extern int poll_sleepers;
 
 /* ---- sim hints (simctl, docs/platform.md) --------------------------- */
 void hint_context(int pid, uint32_t asn);
@@ -371,6 +405,10 @@ int exec(struct proc *p, const char *path, int argc, const char *const *argv,
 /* ---- sysproc.c ----------------------------------------------------- */
 void random_bytes(void *buf, size_t n);
 uint64_t ts_cycles(const uint64_t ts[2]);   /* a timespec as cycles */
+void cycles_ts(uint64_t cycles, uint64_t ts[2]);
+/* Clock ticks a second as user space sees them (times, AT_CLKTCK): Linux/
+ * Alpha's USER_HZ, arch/alpha/include/asm/param.h. */
+#define USER_HZ 1024
 
 /* ---- trap.c, syscall.c ---------------------------------------------- */
 void trap_init(void);
@@ -409,6 +447,13 @@ static inline uint64_t rdps(void)
 	register uint64_t v0 __asm__("$0");
 	__asm__ volatile("call_pal 0x36" : "=r"(v0) :: "memory");
 	return v0;
+}
+/* Wait for an interrupt, even one the IPL holds back (callpal.S). */
+static inline void pal_wtint(void)
+{
+	register uint64_t a0 __asm__("$16") = 0;
+	register uint64_t v0 __asm__("$0");
+	__asm__ volatile("call_pal 0x3e" : "=r"(v0), "+r"(a0) :: "memory");
 }
 static inline uint64_t whami(void)
 {

@@ -78,6 +78,8 @@ sys_return:
  * in kernel mode at IPL 7.  It waits, without a stack, until CPU 0 has
  * given it one in smp_stack[cpu] (smp.c, in .data so that CPU 0's
  * clearing of .bss cannot race with it), then enters smp_secondary(cpu).
+ * It waits in wtint, which CPU 0's IPI after the store ends (the IPI
+ * stays pending until the scheduler lowers the IPL).
  */
 	.globl	_ksecondary
 	.ent	_ksecondary
@@ -89,8 +91,10 @@ _ksecondary:
 	lda	$1, smp_stack
 	s8addq	$9, $1, $1
 2:	ldq	$30, 0($1)
-	beq	$30, 2b
-	mb
+	bne	$30, 3f
+	call_pal 0x3e			/* wtint */
+	br	$31, 2b
+3:	mb
 	mov	$29, $16
 	call_pal 0x37			/* wrkgp */
 	mov	$9, $16

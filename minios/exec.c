@@ -54,7 +54,7 @@ static int elf_open(struct proc *p, const char *path, struct elf *e)
 {
 	static char rel[PATH_MAX];
 	unsigned mnt;
-	int err = path_resolve(p->cwd, path, &mnt, rel, sizeof rel);
+	int err = path_resolve(p->fs->cwd, path, &mnt, rel, sizeof rel);
 	if (err)
 		return err;
 	e->h = hostfs_call(HOSTFS_OPEN, mnt, V2P(rel), strlen(rel), HOSTFS_O_READ, 0, 0);
@@ -200,7 +200,7 @@ static int build_stack(struct proc *p, const char *path, int argc,
 		*t++ = envpp[i];
 	*t++ = 0;
 	const uint64_t aux[][2] = {
-		{ AT_HWCAP, 0 }, { AT_PAGESZ, PGSIZE }, { AT_CLKTCK, 1024 },
+		{ AT_HWCAP, 0 }, { AT_PAGESZ, PGSIZE }, { AT_CLKTCK, USER_HZ },
 		{ AT_PHDR, ai->phdr }, { AT_PHENT, ai->phent }, { AT_PHNUM, ai->phnum },
 		{ AT_BASE, ai->base }, { AT_FLAGS, 0 }, { AT_ENTRY, ai->entry },
 		{ AT_UID, 0 }, { AT_EUID, 0 }, { AT_GID, 0 }, { AT_EGID, 0 },
@@ -294,7 +294,7 @@ int exec(struct proc *p, const char *path, int argc, const char *const *argv,
 	    (err = load_interp(p, &prog, entry, &ai.base)))
 		goto out;
 	p->mm->brk_start = p->mm->brk = PGUP(end);
-	err = path_absolute(p->cwd, path, p->exe);
+	err = path_absolute(p->fs->cwd, path, p->exe);
 	if (!err)
 		err = build_stack(p, p->exe, argc, argv, envc, envp, &ai, sp);
 out:

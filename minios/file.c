@@ -1,7 +1,8 @@
 /*
  * file.c - open files and file descriptors.  A file is the console (the
  * three standard streams, docs/platform.md), a hostfs handle with its
- * own offset, or a pipe end (pipe.c); descriptors index the process's table (as xv6's file.c).
+ * own offset, or a pipe end (pipe.c); descriptors index the process's
+ * table (as xv6's file.c), which its threads share.
  * Reads and writes of hostfs files go straight between the device and
  * the user's pages (physical addresses), a page at a time.
  */
@@ -37,18 +38,39 @@ void file_close(struct file *f)
 		pipe_close(f);
 }
 
+/* fork's copy of a descriptor table: the same open files, one more
+ * reference each (Linux's dup_fd). */
+struct fdtable *fdtable_copy(const struct fdtable *t)
+{
+	struct fdtable *c = share_copy(t, sizeof *t);
+	if (c)
+		for (int fd = 0; fd < NOFILE; fd++)
+			if (c->fd[fd])
+				file_dup(c->fd[fd]);
+	return c;
+}
+
+void fdtable_put(struct fdtable *t)
+{
+	if (t->ref == 1)
+		for (int fd = 0; fd < NOFILE; fd++)
+			if (t->fd[fd])
+				file_close(t->fd[fd]);
+	share_put(t);
+}
+
 struct file *fd_get(struct proc *p, int64_t fd)
 {
-	return fd >= 0 && fd < NOFILE ? p->ofile[fd] : NULL;
+	return fd >= 0 && fd < NOFILE ? p->files->fd[fd] : NULL;
 }
 
 /* The lowest free descriptor >= min for f, or -EMFILE. */
 int fd_install(struct proc *p, struct file *f, int min)
 {
 	for (int fd = min; fd < NOFILE; fd++)
-		if (!p->ofile[fd]) {
-			p->ofile[fd] = f;
-			p->cloexec[fd] = false;
+		if (!p->files->fd[fd]) {
+			p->files->fd[fd] = f;
+			p->files->cloexec[fd] = false;
 			return fd;
 		}
 	return -EMFILE;

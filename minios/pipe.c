@@ -4,10 +4,13 @@
  * for data or for every writer to close (end of file); writes wait for
  * room, and fail with EPIPE and SIGPIPE once every reader has closed,
  * as pipe(7) says.  The big kernel lock guards the ring; readers and
- * writers sleep on its two counters (xv6's pipe.c).
+ * writers sleep on its two counters (xv6's pipe.c), ppoll on
+ * poll_sleepers (sysfile.c): every change of a pipe's readiness wakes
+ * both.
  */
 #include "minios/defs.h"
 #include <asm/fcntl.h>
+#include <asm/poll.h>
 #include <asm/signal.h>
 
 struct pipe {
@@ -19,6 +22,27 @@ struct pipe {
 _Static_assert(sizeof(struct pipe) == PGSIZE, "a pipe is a page");
 
 static bool reader(const struct file *f) { return (f->flags & O_ACCMODE) == O_RDONLY; }
+
+/* Wake those sleeping on chan, and every ppoll. */
+static void wake(void *chan)
+{
+	wakeup(chan);
+	if (poll_sleepers)
+		wakeup(&poll_sleepers);
+}
+
+/* What poll sees on one end (Linux's pipe_poll, fs/pipe.c): the read
+ * end is readable with data and hung up with no writer; the write end
+ * is writable with room and in error with no reader. */
+unsigned pipe_poll(const struct file *f)
+{
+	const struct pipe *pi = f->priv;
+	if (reader(f))
+		return (pi->nread != pi->nwrite ? POLLIN | POLLRDNORM : 0) |
+		       (pi->writers ? 0 : POLLHUP);
+	return (pi->nwrite - pi->nread < PIPESIZE ? POLLOUT | POLLWRNORM : 0) |
+	       (pi->readers ? 0 : POLLERR);
+}
 
 int64_t pipe_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 {
@@ -42,7 +66,7 @@ int64_t pipe_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 		pi->nread += k;
 		done += k;
 	}
-	wakeup(&pi->nwrite);
+	wake(&pi->nwrite);
 	return (int64_t)done;
 }
 
@@ -56,7 +80,7 @@ int64_t pipe_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 			return done ? (int64_t)done : -EPIPE;
 		}
 		if (pi->nwrite - pi->nread == PIPESIZE) {
-			wakeup(&pi->nread);
+			wake(&pi->nread);
 			if (f->flags & O_NONBLOCK)
 				return done ? (int64_t)done : -EAGAIN;
 			if (signal_pending(p))
@@ -74,7 +98,7 @@ int64_t pipe_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 		pi->nwrite += k;
 		done += k;
 	}
-	wakeup(&pi->nread);
+	wake(&pi->nread);
 	return (int64_t)done;
 }
 
@@ -87,7 +111,7 @@ void pipe_close(struct file *f)
 	else
 		pi->writers--;
 	wakeup(&pi->nread);
-	wakeup(&pi->nwrite);
+	wake(&pi->nwrite);
 	if (!pi->readers && !pi->writers)
 		kfree(V2P(pi));
 }
@@ -114,7 +138,7 @@ static int64_t make_pipe(struct proc *p, uint64_t flags, int fds[2])
 		fds[1] = fd_install(p, f[1], 0);
 	if (fds[1] < 0) {
 		if (fds[0] >= 0)
-			p->ofile[fds[0]] = NULL;
+			p->files->fd[fds[0]] = NULL;
 		for (int i = 0; i < 2; i++)
 			if (f[i])
 				file_close(f[i]);
@@ -122,7 +146,7 @@ static int64_t make_pipe(struct proc *p, uint64_t flags, int fds[2])
 			kfree(pa);               /* no end holds it */
 		return f[0] && f[1] ? -EMFILE : -ENFILE;
 	}
-	p->cloexec[fds[0]] = p->cloexec[fds[1]] = flags & O_CLOEXEC;
+	p->files->cloexec[fds[0]] = p->files->cloexec[fds[1]] = flags & O_CLOEXEC;
 	return 0;
 }
 
@@ -147,8 +171,8 @@ int64_t sys_pipe2(struct trapframe *tf)
 		return err;
 	if (copyout(p, ARG(tf, 0), fds, sizeof fds)) {
 		for (int i = 0; i < 2; i++) {
-			file_close(p->ofile[fds[i]]);
-			p->ofile[fds[i]] = NULL;
+			file_close(p->files->fd[fds[i]]);
+			p->files->fd[fds[i]] = NULL;
 		}
 		return -EFAULT;
 	}

@@ -4,8 +4,11 @@
  * Linux's flags: include/uapi/linux/sched.h), exit, exit_group, wait4.
  *
  * A slot is a thread: its PCB (what swpctx loads), kernel stack, FP
- * state, files, signal state and a reference to an address space (struct
- * mm, vm.c), shared with the other threads of its process.  Table
+ * state and signal mask, and references to what it may share with the
+ * other threads of its process as Linux does (kernel/fork.c
+ * copy_files, copy_sighand, copy_fs, copy_mm): the descriptor table,
+ * the signal actions, the working directory and the address space
+ * (struct mm, vm.c).  Table
  * changes happen under the big kernel lock; a slot's state changes
  * under the scheduler's lock (sched.c), which is what makes reusing the
  * slot of a process that just exited safe.
@@ -70,6 +73,54 @@ struct proc *proc_alloc(void)
 	return NULL;
 }
 
+/* The shared tables: a page each, the reference count first. */
+_Static_assert(offsetof(struct fdtable, ref) == 0 && sizeof(struct fdtable) <= PGSIZE, "fdtable");
+_Static_assert(offsetof(struct sighand, ref) == 0 && sizeof(struct sighand) <= PGSIZE, "sighand");
+_Static_assert(offsetof(struct fsinfo, ref) == 0 && sizeof(struct fsinfo) <= PGSIZE, "fsinfo");
+
+void *share_copy(const void *obj, size_t size)
+{
+	uint64_t pa = kalloc();
+	if (!pa)
+		return NULL;
+	void *copy = P2V(pa);
+	if (obj)
+		memcpy(copy, obj, size);
+	*(int *)copy = 1;
+	return copy;
+}
+
+void share_put(void *obj)
+{
+	if (--*(int *)obj == 0)
+		kfree(V2P(obj));
+}
+
+/* One more reference to a shared table. */
+static void *share(void *table)
+{
+	++*(int *)table;
+	return table;
+}
+
+/* Drop p's references to its tables and address space (those it has:
+ * a clone that failed half-way has some). */
+static void release_tables(struct proc *p)
+{
+	if (p->files)
+		fdtable_put(p->files);
+	if (p->sighand)
+		share_put(p->sighand);
+	if (p->fs)
+		share_put(p->fs);
+	if (p->mm)
+		mm_put(p->mm);
+	p->files = NULL;
+	p->sighand = NULL;
+	p->fs = NULL;
+	p->mm = NULL;
+}
+
 /* Give p a copy of tf at the top of its kernel stack, below it the frame
  * swtch pops on its first run (ra = forkret); the copy, for changes. */
 static struct trapframe *proc_frame(struct proc *p, const struct trapframe *tf)
@@ -100,12 +151,15 @@ static struct file *console(int stream)
 struct proc *proc_init_first(void)
 {
 	struct proc *p = proc_alloc();
-	if (!p || !(p->mm = mm_create()))
+	if (!p || !(p->mm = mm_create()) ||
+	    !(p->files = share_copy(NULL, sizeof *p->files)) ||
+	    !(p->sighand = share_copy(NULL, sizeof *p->sighand)) ||
+	    !(p->fs = share_copy(NULL, sizeof *p->fs)))
 		return NULL;
 	for (int fd = 0; fd < 3; fd++)
-		if (!(p->ofile[fd] = console(fd)))
+		if (!(p->files->fd[fd] = console(fd)))
 			return NULL;
-	strlcpy(p->cwd, (const char *)bootblock + bootblock->cwd, sizeof p->cwd);
+	strlcpy(p->fs->cwd, (const char *)bootblock + bootblock->cwd, sizeof p->fs->cwd);
 	return p;
 }
 
@@ -152,29 +206,38 @@ void fpcr_write(uint64_t fpcr)
  * Alpha keeps (kernel/fork.c without CLONE_BACKWARDS*).  fork is
  * CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID | SIGCHLD from glibc;
  * pthread_create shares everything with CLONE_THREAD; posix_spawn uses
- * CLONE_VM | CLONE_VFORK.  File tables and signal actions are copied,
- * not shared (CLONE_FILES, CLONE_SIGHAND): docs/minios.md "Missing". */
+ * CLONE_VM | CLONE_VFORK.  CLONE_FILES, CLONE_SIGHAND and CLONE_FS
+ * share those tables, else the child gets copies; the signal mask is
+ * always the child's own. */
 int64_t proc_clone(struct trapframe *tf, uint64_t flags, uint64_t newsp,
                    uint64_t ptid, uint64_t ctid, uint64_t tls)
 {
 	struct proc *parent = proc_current(), *c = proc_alloc();
 	if (!c)
 		return -EAGAIN;
+	/* Linux's rules (copy_process): threads share signal actions,
+	 * which share the address space */
+	if (((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND)) ||
+	    ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))) {
+		sched_free(c);
+		return -EINVAL;
+	}
 	if (flags & CLONE_VM) {
 		c->mm = parent->mm;
 		c->mm->ref++;
-	} else if (!(c->mm = mm_copy(parent->mm))) {
+	} else {
+		c->mm = mm_copy(parent->mm);
+	}
+	c->files = flags & CLONE_FILES ? share(parent->files) : fdtable_copy(parent->files);
+	c->sighand = flags & CLONE_SIGHAND ? share(parent->sighand)
+	                                   : share_copy(parent->sighand, sizeof *c->sighand);
+	c->fs = flags & CLONE_FS ? share(parent->fs) : share_copy(parent->fs, sizeof *c->fs);
+	if (!c->mm || !c->files || !c->sighand || !c->fs) {
+		release_tables(c);
 		sched_free(c);
 		return -ENOMEM;
 	}
-	for (int fd = 0; fd < NOFILE; fd++)
-		if (parent->ofile[fd]) {
-			c->ofile[fd] = file_dup(parent->ofile[fd]);
-			c->cloexec[fd] = parent->cloexec[fd];
-		}
-	memcpy(c->cwd, parent->cwd, sizeof c->cwd);
 	memcpy(c->exe, parent->exe, sizeof c->exe);
-	memcpy(c->sig, parent->sig, sizeof c->sig);
 	c->sigmask = parent->sigmask;
 	c->ieee_state = parent->ieee_state;
 	c->pcb.unique = flags & CLONE_SETTLS ? tls : parent->pcb.unique;
@@ -243,29 +306,28 @@ void proc_exit(struct proc *p, int wstatus)
 			futex_wake(p, p->clear_tid, 1);
 	}
 	proc_vfork_release(p);
-	for (int fd = 0; fd < NOFILE; fd++)
-		if (p->ofile[fd]) {
-			file_close(p->ofile[fd]);
-			p->ofile[fd] = NULL;
-		}
 	bool last = last_thread(p);
 	if (last && p->tgid == 1)
 		machine_done(wstatus);
-	if (last) {
+	if (last)
 		image_exit(p->tgid);
-		struct proc *init = proc_find(1);
-		for (struct proc *q = procs; q < procs + NPROC; q++)
-			if (q->parent && q->parent->tgid == p->tgid)
-				q->parent = init;
-	}
-	mm_put(p->mm);
-	p->mm = NULL;
+	/* p's children go to another thread of its process (Linux's
+	 * find_new_reaper), or to process 1 with the last thread */
+	struct proc *heir = proc_find(1);
+	for (struct proc *q = procs; q < procs + NPROC; q++)
+		if (q != p && q->tgid == p->tgid && live(q) && q->state != P_ZOMBIE)
+			heir = q;
+	for (struct proc *q = procs; q < procs + NPROC; q++)
+		if (q->parent == p || (last && q->parent && q->parent->tgid == p->tgid))
+			q->parent = heir;
+	release_tables(p);
 	p->xstatus = p->group_exit ? p->xstatus : wstatus;
 	if (p->pid != p->tgid)
 		sched_exit(P_DEAD, NULL);
 	struct proc *parent = p->parent;
-	bool reap = !parent || parent->sig[SIGCHLD - 1].handler == (uint64_t)SIG_IGN ||
-	            (parent->sig[SIGCHLD - 1].flags & SA_NOCLDWAIT);
+	const struct ksigaction *chld = parent ? &parent->sighand->action[SIGCHLD - 1] : NULL;
+	bool reap = !chld || chld->handler == (uint64_t)SIG_IGN ||
+	            (chld->flags & SA_NOCLDWAIT);
 	if (parent && p->exit_signal) {
 		struct ksiginfo info = {
 			.code = wstatus & 0x7f ? CLD_KILLED : CLD_EXITED, .pid = p->pid,

@@ -13,16 +13,19 @@
  *
  * The kernel is not preemptible: a clock tick in the kernel only counts;
  * one in user mode past the time slice makes the process yield on its
- * way back to user mode (user_return, trap.c).  An idle CPU polls the
- * count of queued processes at IPL 0, so its clock and IPIs come in.
+ * way back to user mode (user_return, trap.c).  An idle CPU waits in
+ * wtint (CALL_PAL 0x3E) for an interrupt: its clock tick, or the IPI of
+ * a CPU that queued a process for it (kick).
  */
 #include "minios/defs.h"
 
 struct cpu cpus[NCPU];
 int ncpu = 1;
 static struct spinlock sched_lock = { .name = "sched", .cpu = -1 };
-static volatile int nqueued;           /* on all queues: idle CPUs poll */
+static volatile int nqueued;           /* on all queues                 */
 static volatile int ntimed;            /* sleeping with a deadline      */
+static uint64_t idle_cpus;             /* in wtint, to be kicked (bit   */
+                                       /* per CPU; sched_lock)          */
 
 /* A time slice of 10 ms of simulated time at the timer's 1024 Hz. */
 #define SLICE_TICKS 10
@@ -70,10 +73,23 @@ static struct cpu *least_loaded(void)
 	return best;
 }
 
+/* A process was queued for c: wake an idle CPU to take it, c if c is
+ * idle (any CPU steals from the others' queues, pick). */
+static void kick(struct cpu *c)
+{
+	if (!idle_cpus)
+		return;
+	int to = (idle_cpus >> c->id & 1) ? c->id : __builtin_ctzl(idle_cpus);
+	idle_cpus &= ~(1ul << to);
+	smp_kick(to);
+}
+
 static void runnable(struct proc *p)
 {
+	struct cpu *c = p->cpu >= 0 ? &cpus[p->cpu] : least_loaded();
 	p->state = P_RUNNABLE;
-	enqueue(p->cpu >= 0 ? &cpus[p->cpu] : least_loaded(), p);
+	enqueue(c, p);
+	kick(c);
 }
 
 /* Own queue first, else steal from the longest. */
@@ -156,19 +172,38 @@ void sched_cpu_init(int id)
 	c->sched_pcb.flags = 1;               /* FEN: the switch moves FP */
 }
 
+/*
+ * Nothing to run (sched_lock held, IPL 7): wait in wtint until an
+ * interrupt comes.  The CPU is in idle_cpus before the lock is dropped,
+ * so a process queued after the look at the queues kicks it; and as
+ * wtint returns for a request the IPL holds back, a kick (or tick) that
+ * arrives before wtint is not lost: it ends the wait at once, and is
+ * taken when the scheduler lowers the IPL.  (Linux's arch_cpu_idle on
+ * Alpha calls wtint with interrupts off in the same way.)
+ */
+static void idle(struct cpu *c)
+{
+	idle_cpus |= 1ul << c->id;
+	release(&sched_lock);
+	pal_wtint();
+	acquire(&sched_lock);
+	idle_cpus &= ~(1ul << c->id);
+}
+
 _Noreturn void scheduler(void)
 {
 	struct cpu *c = mycpu();
 	adopt(&c->sched_pcb);
 	TIMER(TIMER_CTRL) = 1;
-	swpipl(0);
 	for (;;) {
-		while (!nqueued)
-			;
+		swpipl(0);                 /* what woke this CPU comes in */
+		swpipl(IPL_HIGH);
 		acquire(&sched_lock);
 		struct proc *p = pick(c);
 		if (p)
 			run(c, p);
+		else
+			idle(c);
 		release(&sched_lock);
 	}
 }

@@ -36,13 +36,12 @@ struct rt_sigframe {
 };
 _Static_assert(sizeof(siginfo_t) == 128, "siginfo");
 
-#define BIT(sig) (1ul << ((sig) - 1))
-#define UNBLOCKABLE (BIT(SIGKILL) | BIT(SIGSTOP))
+_Static_assert(SIG_UNBLOCKABLE == (SIGBIT(SIGKILL) | SIGBIT(SIGSTOP)), "defs.h");
 /* Default action: ignore (no job control here, so the stop signals too);
  * every other signal ends the process. */
-#define DEFAULT_IGNORE (BIT(SIGCHLD) | BIT(SIGURG) | BIT(SIGWINCH) | \
-	BIT(SIGCONT) | BIT(SIGSTOP) | BIT(SIGTSTP) | BIT(SIGTTIN) | \
-	BIT(SIGTTOU) | BIT(SIGINFO))
+#define DEFAULT_IGNORE (SIGBIT(SIGCHLD) | SIGBIT(SIGURG) | SIGBIT(SIGWINCH) | \
+	SIGBIT(SIGCONT) | SIGBIT(SIGSTOP) | SIGBIT(SIGTSTP) | SIGBIT(SIGTTIN) | \
+	SIGBIT(SIGTTOU) | SIGBIT(SIGINFO))
 
 bool signal_pending(struct proc *p)
 {
@@ -51,7 +50,7 @@ bool signal_pending(struct proc *p)
 
 void signal_send(struct proc *p, int sig, const struct ksiginfo *info)
 {
-	p->sigpending |= BIT(sig);
+	p->sigpending |= SIGBIT(sig);
 	p->siginfo[sig - 1] = info ? *info : (struct ksiginfo){ .code = SI_USER };
 	wakeup_proc(p);
 }
@@ -65,7 +64,7 @@ void signal_group(int tgid, int sig, const struct ksiginfo *info)
 		if (p->tgid != tgid || p->state == P_UNUSED || p->state == P_EMBRYO ||
 		    p->state == P_DEAD || p->state == P_ZOMBIE)
 			continue;
-		if (!(p->sigmask & BIT(sig))) {
+		if (!(p->sigmask & SIGBIT(sig))) {
 			to = p;
 			break;
 		}
@@ -191,10 +190,10 @@ void signal_deliver(struct trapframe *tf)
 		if (!ready)
 			break;
 		int sig = __builtin_ctzl(ready) + 1;
-		p->sigpending &= ~BIT(sig);
-		struct ksigaction *a = &p->sig[sig - 1];
+		p->sigpending &= ~SIGBIT(sig);
+		struct ksigaction *a = &p->sighand->action[sig - 1];
 		if (sig == SIGKILL || (a->handler == (uint64_t)SIG_DFL &&
-		                       !(DEFAULT_IGNORE & BIT(sig))))
+		                       !(DEFAULT_IGNORE & SIGBIT(sig))))
 			die(p, sig, tf);
 		if (a->handler == (uint64_t)SIG_DFL || a->handler == (uint64_t)SIG_IGN)
 			continue;
@@ -204,8 +203,8 @@ void signal_deliver(struct trapframe *tf)
 		p->use_saved = false;
 		if (setup_frame(p, tf, sig, a, oldmask))
 			die(p, SIGSEGV, tf);
-		p->sigmask |= a->mask | (a->flags & SA_NODEFER ? 0 : BIT(sig));
-		p->sigmask &= ~UNBLOCKABLE;
+		p->sigmask |= a->mask | (a->flags & SA_NODEFER ? 0 : SIGBIT(sig));
+		p->sigmask &= ~SIG_UNBLOCKABLE;
 		if (a->flags & SA_RESETHAND)
 			a->handler = (uint64_t)SIG_DFL;
 		return;
@@ -225,8 +224,8 @@ void signal_fault(struct trapframe *tf, int sig, int code, uint64_t addr,
                   const char *what)
 {
 	struct proc *p = proc_current();
-	uint64_t h = p->sig[sig - 1].handler;
-	if (h != (uint64_t)SIG_DFL && h != (uint64_t)SIG_IGN && !(p->sigmask & BIT(sig))) {
+	uint64_t h = p->sighand->action[sig - 1].handler;
+	if (h != (uint64_t)SIG_DFL && h != (uint64_t)SIG_IGN && !(p->sigmask & SIGBIT(sig))) {
 		struct ksiginfo info = { .code = code, .addr = addr };
 		signal_send(p, sig, &info);
 		return;
@@ -245,19 +244,19 @@ int64_t sys_rt_sigaction(struct trapframe *tf)
 	uint64_t sig = ARG(tf, 0);
 	if (sig < 1 || sig > NSIGNAL || ARG(tf, 3) != 8)
 		return -EINVAL;
-	struct ksigaction old = p->sig[sig - 1], new;
+	struct ksigaction old = p->sighand->action[sig - 1], new;
 	if (ARG(tf, 1)) {
 		if (sig == SIGKILL || sig == SIGSTOP)
 			return -EINVAL;
 		if (copyin(p, &new, ARG(tf, 1), 3 * 8))
 			return -EFAULT;
 		new.flags &= 0xffffffff;      /* glibc's sa_flags is an int */
-		new.mask &= ~UNBLOCKABLE;
+		new.mask &= ~SIG_UNBLOCKABLE;
 		new.restorer = ARG(tf, 4);
-		p->sig[sig - 1] = new;
+		p->sighand->action[sig - 1] = new;
 		if (new.handler == (uint64_t)SIG_IGN ||
-		    (new.handler == (uint64_t)SIG_DFL && (DEFAULT_IGNORE & BIT(sig))))
-			p->sigpending &= ~BIT(sig);
+		    (new.handler == (uint64_t)SIG_DFL && (DEFAULT_IGNORE & SIGBIT(sig))))
+			p->sigpending &= ~SIGBIT(sig);
 	}
 	if (ARG(tf, 2) && copyout(p, ARG(tf, 2), &old, 3 * 8))
 		return -EFAULT;
@@ -280,7 +279,7 @@ int64_t sys_rt_sigprocmask(struct trapframe *tf)
 		case SIG_SETMASK: p->sigmask = set; break;
 		default: return -EINVAL;
 		}
-		p->sigmask &= ~UNBLOCKABLE;
+		p->sigmask &= ~SIG_UNBLOCKABLE;
 	}
 	if (ARG(tf, 2) && copyout(p, ARG(tf, 2), &old, 8))
 		return -EFAULT;
@@ -308,7 +307,7 @@ int64_t sys_rt_sigsuspend(struct trapframe *tf)
 		return -EFAULT;
 	p->saved_mask = p->sigmask;
 	p->use_saved = true;
-	p->sigmask = set & ~UNBLOCKABLE;
+	p->sigmask = set & ~SIG_UNBLOCKABLE;
 	while (!signal_pending(p))
 		sleep(&p->sigpending, NULL);
 	return -EINTR;
@@ -320,7 +319,7 @@ static int64_t restore(struct proc *p, struct trapframe *tf, uint64_t usc)
 	static struct sigcontext sc;
 	if (copyin(p, &sc, usc, sizeof sc))
 		die(p, SIGSEGV, tf);
-	p->sigmask = (uint64_t)sc.sc_mask & ~UNBLOCKABLE;
+	p->sigmask = (uint64_t)sc.sc_mask & ~SIG_UNBLOCKABLE;
 	for (int i = 0; i < 29; i++)
 		tf->r[i] = (uint64_t)sc.sc_regs[i];
 	tf->a0 = tf->r[16];
@@ -345,7 +344,7 @@ int64_t sys_rt_sigreturn(struct trapframe *tf)
 	if (copyin(p, &mask, uc + offsetof(struct kucontext, uc_sigmask), 8))
 		die(p, SIGSEGV, tf);
 	restore(p, tf, uc + offsetof(struct kucontext, uc_mcontext));
-	p->sigmask = mask & ~UNBLOCKABLE;
+	p->sigmask = mask & ~SIG_UNBLOCKABLE;
 	return -EJUSTRETURN;
 }
 

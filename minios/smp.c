@@ -11,7 +11,8 @@
  * The IPI device (docs/platform.md "ipi") raises the same line as the
  * timer, taken at OSF IPL 5; an IPI here means "invalidate your user
  * TB entries" (TBIAP), and the sender waits for every target's count of
- * handled IPIs to move, as a TLB shootdown must.
+ * handled IPIs to move, as a TLB shootdown must; or it ends an idle
+ * CPU's wtint when there is work for it (sched.c).
  */
 #include "minios/defs.h"
 
@@ -31,6 +32,8 @@ void smp_start(void)
 			panic("no memory for cpu %d's stack", i);
 		__asm__ volatile("mb" ::: "memory");
 		smp_stack[i] = (uint64_t)P2V(pa) + PGSIZE;
+		__asm__ volatile("mb" ::: "memory");
+		smp_kick(i);                   /* it waits in wtint (entry.S) */
 	}
 }
 
@@ -47,6 +50,14 @@ void smp_ipi(void)
 	IPI(IPI_PENDING) = IPI(IPI_PENDING);
 	pal_tbi(-1, 0);
 	mycpu()->ipi_seq++;
+}
+
+/* An IPI to CPU cpu, waiting in wtint for work (sched.c): what wakes it
+ * is the interrupt request; the handler's TBIAP costs it nothing, as it
+ * runs no process. */
+void smp_kick(int cpu)
+{
+	IPI(IPI_SEND) = 1ul << cpu;
 }
 
 /* TBIAP here and on every CPU running mm (NULL: running anything), by

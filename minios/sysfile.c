@@ -6,8 +6,11 @@
 #include "minios/defs.h"
 #include <asm/fcntl.h>
 #include <asm/ioctls.h>
+#include <asm/poll.h>
+#include <asm/signal.h>
 #include <asm/stat.h>
 #include <asm/termios.h>
+#include <linux/stat.h>
 
 #define AT_FDCWD        (-100)
 #define AT_SYMLINK_NOFOLLOW 0x100
@@ -31,7 +34,7 @@ static int user_path(struct proc *p, int64_t dirfd, uint64_t upath,
 		return (int)n;
 	if (pathbuf[0] != '/' && dirfd != AT_FDCWD)
 		return fd_get(p, dirfd) ? -EOPNOTSUPP : -EBADF;
-	return path_resolve(p->cwd, pathbuf, mnt, rel, PATH_MAX);
+	return path_resolve(p->fs->cwd, pathbuf, mnt, rel, PATH_MAX);
 }
 
 int64_t sys_openat(struct trapframe *tf)
@@ -68,7 +71,7 @@ int64_t sys_openat(struct trapframe *tf)
 	if (fd < 0)
 		file_close(f);
 	else
-		p->cloexec[fd] = flags & O_CLOEXEC;
+		p->files->cloexec[fd] = flags & O_CLOEXEC;
 	return fd;
 }
 
@@ -79,7 +82,7 @@ int64_t sys_close(struct trapframe *tf)
 	struct file *f = fd_get(p, fd);
 	if (!f)
 		return -EBADF;
-	p->ofile[fd] = NULL;
+	p->files->fd[fd] = NULL;
 	file_close(f);
 	return 0;
 }
@@ -197,10 +200,14 @@ static int put_stat(struct proc *p, uint64_t ubuf, const struct hostfs_stat *h)
 
 static int64_t fstat_file(struct proc *p, struct file *f, uint64_t ubuf)
 {
-	struct hostfs_stat st = { .nlink = 1, .blksize = 1024 };
+	struct hostfs_stat st = { .nlink = 1 };
 	if (f->type == F_CONSOLE) {
-		st.mode = is_tty(f) ? 0020620 : 0010600;   /* char device, FIFO */
-		st.rdev = is_tty(f) ? 0x8800 : 0;
+		/* the host's file behind the stream (boot block), or a FIFO
+		 * if it was closed */
+		const struct bootblock_stdio *h = &bootblock->stdio[f->stream];
+		st.mode = h->mode ? h->mode : 0010600;
+		st.rdev = h->rdev;
+		st.blksize = h->blksize ? h->blksize : PGSIZE;
 		return put_stat(p, ubuf, &st);
 	}
 	int64_t r = hostfs_call(HOSTFS_FSTAT, f->handle, V2P(&st), 0, 0, 0, 0);
@@ -293,7 +300,7 @@ int64_t sys_readlink(struct trapframe *tf)
 		return copyout(p, ARG(tf, 1), p->exe, len) ? -EFAULT : (int64_t)len;
 	}
 	unsigned mnt;
-	int err = path_resolve(p->cwd, pathbuf, &mnt, relbuf, sizeof relbuf);
+	int err = path_resolve(p->fs->cwd, pathbuf, &mnt, relbuf, sizeof relbuf);
 	if (err)
 		return err;
 	int64_t r = hostfs_call(HOSTFS_READLINK, mnt, V2P(relbuf), strlen(relbuf),
@@ -310,10 +317,10 @@ int64_t sys_readlink(struct trapframe *tf)
 int64_t sys_getcwd(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
-	uint64_t len = strlen(p->cwd) + 1;
+	uint64_t len = strlen(p->fs->cwd) + 1;
 	if (ARG(tf, 1) < len)
 		return -ERANGE;
-	return copyout(p, ARG(tf, 0), p->cwd, len) ? -EFAULT : (int64_t)len;
+	return copyout(p, ARG(tf, 0), p->fs->cwd, len) ? -EFAULT : (int64_t)len;
 }
 
 int64_t sys_chdir(struct trapframe *tf)
@@ -330,7 +337,7 @@ int64_t sys_chdir(struct trapframe *tf)
 		return r;
 	if ((st.mode & 0170000) != 0040000)
 		return -ENOTDIR;
-	return path_absolute(p->cwd, pathbuf, p->cwd);
+	return path_absolute(p->fs->cwd, pathbuf, p->fs->cwd);
 }
 
 /* getdents64: hostfs records to struct linux_dirent64 { u64 ino; s64
@@ -453,10 +460,10 @@ static int64_t dup_to(struct proc *p, int64_t old, int64_t new, bool cloexec)
 		return -EBADF;
 	if (old == new)
 		return new;
-	if (p->ofile[new])
-		file_close(p->ofile[new]);
-	p->ofile[new] = file_dup(f);
-	p->cloexec[new] = cloexec;
+	if (p->files->fd[new])
+		file_close(p->files->fd[new]);
+	p->files->fd[new] = file_dup(f);
+	p->files->cloexec[new] = cloexec;
 	return new;
 }
 
@@ -502,11 +509,11 @@ int64_t sys_fcntl(struct trapframe *tf)
 		if (nfd < 0)
 			file_close(f);
 		else
-			p->cloexec[nfd] = ARG(tf, 1) == F_DUPFD_CLOEXEC;
+			p->files->cloexec[nfd] = ARG(tf, 1) == F_DUPFD_CLOEXEC;
 		return nfd;
 	}
-	case F_GETFD: return p->cloexec[fd] ? FD_CLOEXEC : 0;
-	case F_SETFD: p->cloexec[fd] = arg & FD_CLOEXEC; return 0;
+	case F_GETFD: return p->files->cloexec[fd] ? FD_CLOEXEC : 0;
+	case F_SETFD: p->files->cloexec[fd] = arg & FD_CLOEXEC; return 0;
 	case F_GETFL: return f->flags;
 	case F_SETFL:
 		f->flags = (f->flags & ~(unsigned)(O_APPEND | O_NONBLOCK)) |
@@ -514,4 +521,104 @@ int64_t sys_fcntl(struct trapframe *tf)
 		return 0;
 	default: return -EINVAL;
 	}
+}
+
+/* fsync(fd), fdatasync(fd): a hostfs file's writes are already the
+ * host's (pwrite at once), as are those to a console on a host file;
+ * pipes, terminals and devices have nothing to sync: EINVAL, as Linux
+ * answers for a file without an fsync operation. */
+int64_t sys_fsync(struct trapframe *tf)
+{
+	struct file *f = fd_get(proc_current(), (int64_t)ARG(tf, 0));
+	if (!f)
+		return -EBADF;
+	bool reg = f->type == F_CONSOLE &&
+	           (bootblock->stdio[f->stream].mode & S_IFMT) == S_IFREG;
+	return f->type == F_HOSTFS || reg ? 0 : -EINVAL;
+}
+
+/* The poll events ready on one struct pollfd, as Linux's do_pollfd:
+ * pipes as pipe_poll says; the console, hostfs files and devices never
+ * block, so whatever was asked is ready.  POLLERR and POLLHUP come
+ * whether asked or not. */
+static int64_t poll_one(struct proc *p, uint64_t upfd)
+{
+	struct { int32_t fd; int16_t events, revents; } pfd;
+	if (copyin(p, &pfd, upfd, sizeof pfd))
+		return -EFAULT;
+	struct file *f = pfd.fd < 0 ? NULL : fd_get(p, pfd.fd);
+	unsigned ready = !f ? POLLNVAL : f->type == F_PIPE ? pipe_poll(f) :
+	                 POLLIN | POLLOUT | POLLRDNORM | POLLWRNORM;
+	pfd.revents = pfd.fd < 0 ? 0 : !f ? POLLNVAL :
+	              (int16_t)(ready & ((unsigned)pfd.events | POLLERR | POLLHUP));
+	if (copyout(p, upfd, &pfd, sizeof pfd))
+		return -EFAULT;
+	return pfd.revents != 0;
+}
+
+static int64_t poll_all(struct proc *p, uint64_t ufds, uint64_t nfds)
+{
+	int64_t ready = 0;
+	for (uint64_t i = 0; i < nfds; i++) {
+		int64_t r = poll_one(p, ufds + 8 * i);
+		if (r < 0)
+			return r;
+		ready += r;
+	}
+	return ready;
+}
+
+int poll_sleepers;
+
+/* ppoll(fds, nfds, timeout, sigmask, sigsetsize): the ready descriptors,
+ * waiting for one until the timeout (none: forever) or a signal, under
+ * sigmask if given, with rt_sigsuspend's rules for the old mask
+ * (signal.c).  The time left goes back into the timeout, as Linux's
+ * poll_select_finish does (and a fault doing so is not an error).
+ * glibc's pause is ppoll(NULL, 0, NULL, NULL). */
+int64_t sys_ppoll(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	uint64_t nfds = ARG(tf, 1), uts = ARG(tf, 2), ts[2], mask, deadline = 0;
+	if (nfds > NOFILE)
+		return -EINVAL;
+	if (uts) {
+		if (copyin(p, ts, uts, sizeof ts))
+			return -EFAULT;
+		if (ts[1] >= 1000000000ul)
+			return -EINVAL;
+		deadline = machine_cycles() + ts_cycles(ts);
+	}
+	if (ARG(tf, 3)) {
+		if (ARG(tf, 4) != 8)
+			return -EINVAL;
+		if (copyin(p, &mask, ARG(tf, 3), 8))
+			return -EFAULT;
+		p->saved_mask = p->sigmask;
+		p->use_saved = true;
+		p->sigmask = mask & ~SIG_UNBLOCKABLE;
+	}
+	int64_t r;
+	for (;;) {
+		r = poll_all(p, ARG(tf, 0), nfds);
+		if (r || (uts && machine_cycles() >= deadline))
+			break;
+		if (signal_pending(p)) {
+			r = -EINTR;
+			break;
+		}
+		poll_sleepers++;
+		sleep_deadline(&poll_sleepers, deadline);
+		poll_sleepers--;
+	}
+	if (ARG(tf, 3) && r != -EINTR) {
+		p->sigmask = p->saved_mask;
+		p->use_saved = false;
+	}
+	if (uts) {
+		uint64_t now = machine_cycles(), left = now < deadline ? deadline - now : 0;
+		cycles_ts(left, ts);
+		copyout(p, uts, ts, sizeof ts);
+	}
+	return r;
 }

@@ -9,6 +9,7 @@
 #include <asm/fpu.h>
 #include <asm/resource.h>
 #include <asm/sysinfo.h>
+#include <linux/sysinfo.h>
 #include <asm/signal.h>
 #include <linux/sched.h>
 
@@ -101,6 +102,28 @@ static int64_t copy_strings(struct proc *p, uint64_t uv, const char **v, char **
 	return n;
 }
 
+/* A private descriptor table and signal actions for exec, whose
+ * close-on-exec and handler reset must not reach the process p shared
+ * them with (Linux's unshare_files and de_thread, fs/exec.c). */
+static int unshare_for_exec(struct proc *p)
+{
+	if (p->files->ref > 1) {
+		struct fdtable *t = fdtable_copy(p->files);
+		if (!t)
+			return -ENOMEM;
+		fdtable_put(p->files);
+		p->files = t;
+	}
+	if (p->sighand->ref > 1) {
+		struct sighand *sh = share_copy(p->sighand, sizeof *sh);
+		if (!sh)
+			return -ENOMEM;
+		share_put(p->sighand);
+		p->sighand = sh;
+	}
+	return 0;
+}
+
 /* execve(path, argv, envp): a new address space with the program
  * (exec.c), the old one dropped; the other threads end, descriptors
  * marked close-on-exec close, caught signals revert to the default
@@ -118,13 +141,16 @@ int64_t sys_execve(struct trapframe *tf)
 	int64_t envc = copy_strings(p, ARG(tf, 2), exec_envp, &buf);
 	if (envc < 0)
 		return envc;
+	int err = unshare_for_exec(p);
+	if (err)
+		return err;
 	struct mm *old = p->mm;
 	if (!(p->mm = mm_create())) {
 		p->mm = old;
 		return -ENOMEM;
 	}
 	uint64_t entry, sp;
-	int err = exec(p, exec_path, (int)argc, exec_argv, (int)envc, exec_envp, &entry, &sp);
+	err = exec(p, exec_path, (int)argc, exec_argv, (int)envc, exec_envp, &entry, &sp);
 	if (err) {
 		mm_put(p->mm);
 		p->mm = old;
@@ -139,13 +165,13 @@ int64_t sys_execve(struct trapframe *tf)
 			signal_send(q, SIGKILL, NULL);
 		}
 	for (int fd = 0; fd < NOFILE; fd++)
-		if (p->ofile[fd] && p->cloexec[fd]) {
-			file_close(p->ofile[fd]);
-			p->ofile[fd] = NULL;
+		if (p->files->fd[fd] && p->files->cloexec[fd]) {
+			file_close(p->files->fd[fd]);
+			p->files->fd[fd] = NULL;
 		}
 	for (int i = 0; i < NSIGNAL; i++)
-		if (p->sig[i].handler != (uint64_t)SIG_IGN)
-			p->sig[i] = (struct ksigaction){ 0 };
+		if (p->sighand->action[i].handler != (uint64_t)SIG_IGN)
+			p->sighand->action[i] = (struct ksigaction){ 0 };
 	p->pcb.unique = 0;
 	p->clear_tid = 0;
 	p->ieee_state = 0;
@@ -244,8 +270,57 @@ int64_t sys_clock_gettime(struct trapframe *tf)
 	uint64_t clk = ARG(tf, 0), ts[2];
 	if (clk > 7)                 /* REALTIME, MONOTONIC, ..., BOOTTIME */
 		return -EINVAL;
-	now(clk == 0, &ts[0], &ts[1]);
+	now(clk == 0 || clk == 5, &ts[0], &ts[1]);   /* REALTIME(_COARSE) */
 	return copyout(proc_current(), ARG(tf, 1), ts, sizeof ts);
+}
+
+/* clock_getres(clock, res): every clock, the coarse ones too, reads the
+ * simulated cycle counter, so each resolves a nanosecond. */
+int64_t sys_clock_getres(struct trapframe *tf)
+{
+	static const uint64_t res[2] = { 0, 1 };
+	if (ARG(tf, 0) > 7)
+		return -EINVAL;
+	return ARG(tf, 1) ? copyout(proc_current(), ARG(tf, 1), res, sizeof res) : 0;
+}
+
+/* Clock ticks since boot at USER_HZ, 1024 on Alpha (arch/alpha/include/
+ * asm/param.h; what AT_CLKTCK says, exec.c). */
+static uint64_t ticks(void)
+{
+	return udiv(machine_cycles(), udiv(bootblock->clock_hz, USER_HZ, NULL), NULL);
+}
+
+/* times(buf): the return value is ticks since boot.  minios keeps no
+ * per-process CPU time; the user time is the machine's, as for
+ * CLOCK_PROCESS_CPUTIME_ID (clock_gettime above). */
+int64_t sys_times(struct trapframe *tf)
+{
+	uint64_t t = ticks(), tms[4] = { t, 0, 0, 0 };
+	if (ARG(tf, 0) && copyout(proc_current(), ARG(tf, 0), tms, sizeof tms))
+		return -EFAULT;
+	return (int64_t)t;
+}
+
+static void count_proc(struct proc *p, void *n)
+{
+	if (p->state != P_UNUSED && p->pid == p->tgid)
+		++*(unsigned *)n;
+}
+
+/* sysinfo(info): uptime on simulated time, RAM as the boot block gives
+ * it, in bytes (mem_unit 1, as Linux does when it fits); no swap, no
+ * load average, and free memory is not counted (kalloc.c keeps no
+ * total). */
+int64_t sys_sysinfo(struct trapframe *tf)
+{
+	unsigned n = 0;
+	proc_foreach(count_proc, &n);
+	struct sysinfo si = {
+		.uptime = (long)udiv(machine_cycles(), bootblock->clock_hz, NULL),
+		.totalram = bootblock->mem_size, .procs = (uint16_t)n, .mem_unit = 1,
+	};
+	return copyout(proc_current(), ARG(tf, 0), &si, sizeof si);
 }
 
 int64_t sys_gettimeofday(struct trapframe *tf)
@@ -267,15 +342,21 @@ uint64_t ts_cycles(const uint64_t ts[2])
 	return ts[0] * hz + udiv(ts[1] * hz, 1000000000ul, NULL);
 }
 
+/* Cycles as a timespec (the inverse of ts_cycles). */
+void cycles_ts(uint64_t cycles, uint64_t ts[2])
+{
+	uint64_t hz = bootblock->clock_hz, r;
+	ts[0] = udiv(cycles, hz, &r);
+	ts[1] = udiv(r * 1000000000ul, hz, NULL);
+}
+
 /* Sleep until cycle; on a signal, the time left into urem (if any). */
 static int64_t sleep_to(struct proc *p, uint64_t cycle, uint64_t urem)
 {
 	int err = sleep_until(cycle);
 	if (err && urem) {
-		uint64_t left = cycle - machine_cycles(), hz = bootblock->clock_hz, r;
 		uint64_t ts[2];
-		ts[0] = udiv(left, hz, &r);
-		ts[1] = udiv(r * 1000000000ul, hz, NULL);
+		cycles_ts(cycle - machine_cycles(), ts);
 		if (copyout(p, urem, ts, sizeof ts))
 			return -EFAULT;
 	}

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
@@ -209,6 +210,12 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 	bb->seed = bc->seed;
 	bb->flags = (bc->quiet ? BOOT_QUIET : 0) | (isatty(0) ? BOOT_TTY0 : 0) |
 	            (isatty(1) ? BOOT_TTY1 : 0) | (isatty(2) ? BOOT_TTY2 : 0);
+	for (int fd = 0; fd < 3; fd++) {
+		struct stat st;
+		if (fstat(fd, &st) == 0)
+			bb->stdio[fd] = (struct bootblock_stdio){
+				st.st_mode, st.st_rdev, (uint64_t)st.st_blksize };
+	}
 	bb->ncpus = m->ncpus;
 	bb->nmounts = nmounts;
 	for (unsigned i = 0; i < nmounts; i++)

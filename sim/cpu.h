@@ -86,6 +86,8 @@ enum {
 enum cpu_stop {
 	STOP_NONE, STOP_BUDGET, STOP_EXIT, STOP_HALT, STOP_NOPAL, STOP_LIMIT,
 	STOP_ERROR,
+	STOP_IDLE,                  /* every CPU waits for an interrupt that */
+	                            /* nothing can raise (sim/wait.c)       */
 };
 
 struct stlb_entry {             /* soft TLB: VA page -> host pointer     */
@@ -151,6 +153,8 @@ struct cpu {
 	uint64_t icount[CNT_N];     /* instructions retired by mode          */
 	uint64_t cycles;            /* simulated cycles (when timed)         */
 	bool     timed;             /* the timing model owns c->cycles       */
+	bool     waiting;           /* waits for an interrupt (sim/wait.c)   */
+	uint64_t idle;              /* cycles spent waiting, retiring nothing */
 	int64_t  budget;            /* instructions left in this slice       */
 	int64_t  held;              /* ... held back to stop at a boundary   */
 	enum cpu_stop stop;
@@ -235,10 +239,11 @@ static inline uint64_t cpu_insns(const struct cpu *c)
 }
 
 /* Cycles so far: the timing model's count, or one per instruction when
- * the functional core runs alone (--timing=off). */
+ * the functional core runs alone (--timing=off), plus the cycles spent
+ * waiting for an interrupt (which the timing model counts itself). */
 static inline uint64_t cpu_cycles(const struct cpu *c)
 {
-	return c->timed ? c->cycles : cpu_insns(c);
+	return c->timed ? c->cycles : cpu_insns(c) + c->idle;
 }
 
 static inline unsigned cpu_count_index(const struct cpu *c)

@@ -382,6 +382,20 @@ static void flush_events(struct timing *tm, struct truth_page *tp, uint64_t pc)
 	tm->ev = (struct truth_evbuf){ 0 };
 }
 
+/* Cycle tm->tl is over, the instruction at pc next: the counters see
+ * how many issued in it (once), and that it issued its block only in
+ * part when pc continues the block. */
+static void close_cycle(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
+{
+	const uint64_t tl = tm->tl;
+	if (tm->closed != tl && tm->issued >= 1 && tm->issued <= 4) {
+		count(c, PEV_SINGLE + tm->issued - 1, 1, tl, pc, mode);
+		if (pc == tm->next_seq && (pc & 15))
+			count(c, PEV_SPLIT, 1, tl, pc, mode);
+		tm->closed = tl;
+	}
+}
+
 /*
  * The boundary before the instruction in tm->is, when c->events asks:
  * its fetch's events, the cycles up to its issue on the counters, and an
@@ -400,14 +414,9 @@ static bool boundary(struct timing *tm, struct cpu *c, uint64_t pc)
 			count(c, PEV_IMISS, 1, is->fetch_at, pc, mode);
 	}
 	/* the cycle tl is over when this one issues later (once, should an
-	 * interrupt come first); it issued its block only in part when this
-	 * one continues the block */
-	if (t > tl && tm->closed != tl && tm->issued >= 1 && tm->issued <= 4) {
-		count(c, PEV_SINGLE + tm->issued - 1, 1, tl, pc, mode);
-		if (pc == tm->next_seq && (pc & 15))
-			count(c, PEV_SPLIT, 1, tl, pc, mode);
-		tm->closed = tl;
-	}
+	 * interrupt come first) */
+	if (t > tl)
+		close_cycle(tm, c, pc, mode);
 	uint64_t at;
 	if (intr_timed(c, pc, tl, t, &at)) {
 		/* it does not issue: the PAL entry restarts the pipeline */
@@ -562,6 +571,31 @@ static void trapped(struct timing *tm, struct cpu *c)
 	tm->next_seq = ~0ull;
 	tm->redirect = tm->tl + 1 + tm->pal;
 	tm->redirect_cause = tm->pal_cause = cause;
+}
+
+/* ---- waiting for an interrupt ----------------------------------------- */
+
+/* Nothing issues until cycle `to` (sim/wait.c): the cycle of the last
+ * issue is over, and the cycles after it are head cycles of the next
+ * instruction (c->pc), of cause idle. */
+void timing_idle(struct timing *tm, uint64_t to)
+{
+	struct cpu *c = tm->c;
+	uint64_t tl = tm->tl;
+	if (to <= tl)
+		return;
+	close_cycle(tm, c, c->pc, cpu_pmu_mode(c));
+	tm->issue_hist[tm->issued & 7]++;
+	tm->issued = 0;
+	tm->slots = SLOT_EMPTY;
+	tm->tl = to;
+	c->cycles = to;
+	if (tm->truth) {
+		struct truth_page *tp = truth_page(tm->truth, space_of(c), c->pc & ~PAGE_MASK);
+		unsigned slot = (unsigned)((c->pc & PAGE_MASK) >> 2);
+		tp->head[slot] += to - tl;
+		tp->cause[TC_idle][slot] += to - tl;
+	}
 }
 
 /* ---- the loop --------------------------------------------------------- */

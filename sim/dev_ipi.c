@@ -25,9 +25,12 @@ void ipi_write(struct machine *m, struct cpu *c, uint64_t off, unsigned size,
 {
 	(void)size;
 	if (off == IPI_SEND) {
+		uint64_t now = cpu_cycles(c);
 		for (unsigned t = 0; t < m->ncpus; t++) {
 			if (!(val >> t & 1))
 				continue;
+			if (!m->ipi[t].pending || now < m->ipi[t].since)
+				m->ipi[t].since = now;
 			m->ipi[t].pending |= 1ull << c->id;
 			m->ipi[t].received++;
 			m->ipi[c->id].sent++;

@@ -1,13 +1,15 @@
 /*
  * dev_simctl.c - the simulator control device (docs/platform.md
- * "simctl"): the guest's exit status, halting a CPU, run markers, the
- * reading CPU's number and counts, and hints for the truth writer about
- * which process (pid, ASN) runs on a CPU and which image is loaded where
- * (DESIGN.md "Devices"; the loader events of the DCPI paper, section 4.2).
+ * "simctl"): the guest's exit status, halting a CPU, waiting for an
+ * interrupt (sim/wait.c), run markers, the reading CPU's number and
+ * counts, and hints for the truth writer about which process (pid, ASN)
+ * runs on a CPU and which image is loaded where (DESIGN.md "Devices";
+ * the loader events of the DCPI paper, section 4.2).
  * A hint is staged in the CPU's own PID..PATHLEN registers and recorded
  * in the machine (machine_hint) when HINT is written.
  */
 #include "sim/dev.h"
+#include "sim/wait.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,6 +83,9 @@ void simctl_write(struct machine *m, struct cpu *c, uint64_t off,
 		break;
 	case SIMCTL_HALT:
 		cpu_request_stop(c, STOP_HALT);
+		break;
+	case SIMCTL_WAIT:
+		wait_begin(c);
 		break;
 	case SIMCTL_MARK: {
 		struct machine_mark mk = { c->id, val, cpu_cycles(c), cpu_insns(c) };

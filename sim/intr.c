@@ -226,22 +226,52 @@ bool intr_timed(struct cpu *c, uint64_t pc, uint64_t tl, uint64_t t, uint64_t *a
 
 /* --timing=off: count instructions (counted, n] as issues and their
  * cycles not counted yet, the last of them at pc.  (Instruction j is
- * cycle j; the next one's cycle may have been counted at the boundary
- * before it.) */
+ * cycle j + c->idle: a wait for an interrupt moves the clock on without
+ * instructions, and the instructions before it are counted when it
+ * starts, intr_idle.  The next one's cycle may have been counted at the
+ * boundary before it.) */
 static void count_run(struct cpu *c, uint64_t n, uint64_t pc, enum pmu_mode mode)
 {
 	if (n <= c->intr.pmu_counted)
 		return;
-	pmu_count(&c->pmu, PEV_ISSUES, n - c->intr.pmu_counted, n, pc, mode);
+	pmu_count(&c->pmu, PEV_ISSUES, n - c->intr.pmu_counted, n + c->idle, pc, mode);
 	c->intr.pmu_counted = n;
 	c->intr.armed = false;
-	count_cycles(c, n, pc, mode);
+	count_cycles(c, n + c->idle, pc, mode);
+}
+
+/* --timing=off: count the run that ended before c->pc; its last
+ * instruction overflowed a counter only when the run was the one armed
+ * for it. */
+static void count_ended(struct cpu *c, enum pmu_mode mode)
+{
+	struct cpu_intr *in = &c->intr;
+	uint64_t n = cpu_insns(c);
+	count_run(c, n, in->armed && n == in->arm_n + 1 ? in->arm_pc : c->pc, mode);
 }
 
 void intr_pmu_sync(struct cpu *c, uint64_t pc, unsigned inflight)
 {
 	if (!c->timed)
 		count_run(c, cpu_insns(c) + inflight, pc, cpu_pmu_mode(c));
+}
+
+void intr_idle(struct cpu *c, uint64_t to)
+{
+	enum pmu_mode mode = cpu_pmu_mode(c);
+	if (!c->timed)
+		count_ended(c, mode);
+	count_cycles(c, to, c->pc, mode);
+}
+
+uint64_t intr_line_level(const struct cpu *c, unsigned isr_bit)
+{
+	uint64_t lv = 0;
+	if (lines_on(c) >> isr_bit & 1)
+		for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+			if (lines[i].bit == isr_bit)
+				lv |= 1ull << lines[i].level;
+	return lv;
 }
 
 /* Hold budget back so the run stops after k more instructions. */
@@ -258,24 +288,22 @@ void intr_functional(struct cpu *c)
 	struct cpu_intr *in = &c->intr;
 	struct pmu *p = &c->pmu;
 	enum pmu_mode mode = cpu_pmu_mode(c);
-	uint64_t n = cpu_insns(c);
-	/* the run that ended: its last instruction overflowed a counter
-	 * only when the run was the one armed for it */
-	count_run(c, n, in->armed && n == in->arm_n + 1 ? in->arm_pc : c->pc, mode);
+	uint64_t n = cpu_insns(c), now = n + c->idle;
+	count_ended(c, mode);
 
-	/* the next instruction is cycle n + 1: count it now when it wraps
+	/* the next instruction is cycle now + 1: count it now when it wraps
 	 * a cycle counter, as the timed loop counts a cycle before the
 	 * instruction at the head then issues (so a delay of 0 lands on it) */
 	uint64_t k = pmu_next_point(p, PEV_CYCLES, mode);
-	if (k != UINT64_MAX && in->cycles_to + k == n + 1)
-		count_cycles(c, n + 1, c->pc, mode);
+	if (k != UINT64_MAX && in->cycles_to + k == now + 1)
+		count_cycles(c, now + 1, c->pc, mode);
 	unsigned lvl;
-	uint64_t x = due(c, n, n + 1, pmu_next_deliver(p), 0, UINT64_MAX, &lvl);
-	if (x <= n + 1) {
+	uint64_t x = due(c, now, now + 1, pmu_next_deliver(p), 0, UINT64_MAX, &lvl);
+	if (x <= now + 1) {
 		take(c, c->pc, x, lvl);
 		mode = cpu_pmu_mode(c);
 	} else
-		defer_due(c, n + 1);
+		defer_due(c, now + 1);
 
 	/* where to stop next: before the instruction whose cycle wraps a
 	 * cycle counter; before and after the instruction whose issue wraps
@@ -283,7 +311,7 @@ void intr_functional(struct cpu *c)
 	 * whose cycle an overflow becomes deliverable at */
 	k = pmu_next_point(p, PEV_CYCLES, mode);
 	if (k != UINT64_MAX)
-		stop_after(c, in->cycles_to + k - 1 - n);
+		stop_after(c, in->cycles_to + k - 1 - now);
 	k = pmu_next_point(p, PEV_ISSUES, mode);
 	if (k == 1) {
 		in->armed = true;
@@ -293,8 +321,8 @@ void intr_functional(struct cpu *c)
 	} else if (k != UINT64_MAX)
 		stop_after(c, k - 1);
 	uint64_t d = pmu_next_deliver(p);
-	if (d != UINT64_MAX && d > n + 1)
-		stop_after(c, d - 1 - n);
+	if (d != UINT64_MAX && d > now + 1)
+		stop_after(c, d - 1 - now);
 }
 
 void cpu_irq(struct cpu *c, unsigned isr_bit, bool on)

@@ -61,4 +61,15 @@ void intr_functional(struct cpu *c);
  * counts as instructions issue. */
 void intr_pmu_sync(struct cpu *c, uint64_t pc, unsigned inflight);
 
+/* The CPU waits for an interrupt (sim/wait.c) from its clock up to cycle
+ * `to`, retiring nothing: the counters count those cycles as the next
+ * instruction's (c->pc), in the current mode (PAL for minios's wtint, so
+ * KILLP leaves them out).  With --timing=off the instructions before the
+ * wait are counted first, at their cycles. */
+void intr_idle(struct cpu *c, uint64_t to);
+
+/* The level bit (of intr_levels) hardware ISR line isr_bit requests now,
+ * or 0 when it is clear or ICSR masks it. */
+uint64_t intr_line_level(const struct cpu *c, unsigned isr_bit);
+
 #endif

@@ -8,6 +8,7 @@ sim_libsim_a_SOURCES = \
 	sim/machine.h sim/machine.c \
 	sim/dev.h sim/dev_console.c sim/dev_simctl.c sim/dev_timer.c \
 	sim/dev_ipi.c sim/dev_hostfs.c sim/hostfs.h sim/hostfs.c \
+	sim/wait.h sim/wait.c \
 	sim/exec.h sim/exec_int.c sim/exec_mem.c sim/exec_ctl.c \
 	sim/exec_ext.c sim/exec_fp.c sim/exec_pal.c \
 	sim/fpu.h sim/fpu.c \

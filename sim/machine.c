@@ -8,6 +8,7 @@
 #include "sim/intr.h"
 #include "sim/timing.h"
 #include "sim/truth.h"
+#include "sim/wait.h"
 #include <stdlib.h>
 #include <sys/mman.h>
 
@@ -157,6 +158,11 @@ static bool line_level(uint8_t sources, unsigned bit)
 	return false;
 }
 
+unsigned machine_irq_bit(enum irq_source s)
+{
+	return irq_isr_bit[s];
+}
+
 void machine_irq(struct machine *m, unsigned cpu, enum irq_source s, bool on)
 {
 	uint8_t was = m->irq_src[cpu];
@@ -288,7 +294,8 @@ bool machine_hint(struct machine *m, const struct machine_hint *h)
 #define SOLO_SLICE (1ull << 20)
 
 /* Run c until its clock reaches target, raising its timer's ticks on the
- * way; slices end at ticks, so they come at the right cycle.  With the
+ * way; slices end at ticks, so they come at the right cycle.  While c
+ * waits for an interrupt its clock jumps (sim/wait.c).  With the
  * timing model a slice is counted in instructions, sized from the cycles
  * per instruction of the one before: towards a tick, half of that, so
  * the slices shrink; within TICK_NEAR cycles of it the timed loop
@@ -305,6 +312,10 @@ static enum cpu_stop run_until(struct machine *m, struct cpu *c, uint64_t target
 		uint64_t now = cpu_cycles(c);
 		if (now >= target)
 			return STOP_BUDGET;
+		if (c->waiting) {
+			wait_run(m, c, target);
+			continue;
+		}
 		uint64_t due = timer_due(m, c->id);
 		uint64_t goal = due < target ? due : target;
 		uint64_t n = goal - now;
@@ -334,6 +345,18 @@ static enum cpu_stop run_until(struct machine *m, struct cpu *c, uint64_t target
 			return why;
 		}
 	}
+}
+
+/* Every CPU still running waits, and only another CPU could end a wait. */
+static bool all_idle(struct machine *m)
+{
+	for (unsigned i = 0; i < m->ncpus; i++)
+		if (!(m->halted >> i & 1) && !m->cpu[i]->waiting)
+			return false;
+	for (unsigned i = 0; i < m->ncpus; i++)
+		if (!(m->halted >> i & 1) && wait_wake(m, m->cpu[i]) != UINT64_MAX)
+			return false;
+	return true;
 }
 
 enum cpu_stop machine_run(struct machine *m, uint64_t max_insns)
@@ -367,6 +390,8 @@ enum cpu_stop machine_run(struct machine *m, uint64_t max_insns)
 		}
 		if (!running)
 			return STOP_HALT;
+		if (all_idle(m))
+			return STOP_IDLE;
 		end += q;
 	}
 }

@@ -73,6 +73,8 @@ struct timer_cpu {
 /* Per-CPU state of the interprocessor interrupt device (sim/dev_ipi.c). */
 struct ipi_cpu {
 	uint64_t pending;             /* mask of the CPUs that sent one    */
+	uint64_t since;               /* earliest sender's cycle, of those */
+	                              /* pending (sim/wait.c)              */
 	uint64_t sent, received;
 };
 
@@ -151,6 +153,8 @@ void machine_exit(struct machine *m, int status);
 
 /* Set or clear interrupt source s of CPU cpu. */
 void machine_irq(struct machine *m, unsigned cpu, enum irq_source s, bool on);
+/* The ISR bit source s drives. */
+unsigned machine_irq_bit(enum irq_source s);
 
 /* CPU c stored size bytes at physical pa: other CPUs lose their lock on
  * the block.  Called by every store to RAM that leaves the soft TLB's
@@ -174,7 +178,8 @@ uint64_t machine_insns(const struct machine *m);
 bool machine_timing_on(struct machine *m, bool truth);
 
 /* Run until the guest exits, a CPU stops (machine->stop_cpu says which),
- * every CPU has halted (STOP_HALT), or max_insns (0: no limit)
+ * every CPU has halted (STOP_HALT), every CPU left waits for an
+ * interrupt nothing can raise (STOP_IDLE), or max_insns (0: no limit)
  * instructions have run on all CPUs together; returns the reason. */
 enum cpu_stop machine_run(struct machine *m, uint64_t max_insns);
 

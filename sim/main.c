@@ -26,7 +26,7 @@
 
 extern char **environ;
 
-enum { EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_NOPAL = 126 };
+enum { EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_STUCK = 126 };
 
 #define DEFAULT_SYSROOT "/usr/alpha-linux-gnu"
 
@@ -307,7 +307,11 @@ int main(int argc, char **argv)
 		        (unsigned long long)c->ipr[IPR_EXC_ADDR],
 		        (unsigned long long)c->ipr[IPR_EXC_SUM],
 		        (unsigned long long)c->ipr[IPR_VA]);
-		status = EXIT_NOPAL;
+		status = EXIT_STUCK;
+	} else if (why == STOP_IDLE) {
+		fprintf(stderr, "alphasim: %s: every CPU waits for an interrupt (simctl WAIT) "
+		        "and nothing can raise one\n", path);
+		status = EXIT_STUCK;
 	}
 	bool skid_ok = !skid || close_tmp(skid, skid_tmp, skid_path);
 	if (!skid_ok || (stats_path && !stats_write(stats_path, m, secs)) ||

@@ -1,8 +1,9 @@
 /*
  * stats.c - writes the --stats JSON summary: the machine description the
- * run used ("params"), per CPU its cycles, instructions by mode, its
- * TBs, performance counters and interrupts (docs/pmu.md), the statistics
- * of every timing structure, and the totals.
+ * run used ("params"), per CPU its cycles (and of them the idle ones,
+ * waiting for an interrupt: sim/wait.h), instructions by mode, its TBs,
+ * performance counters and interrupts (docs/pmu.md), the statistics of
+ * every timing structure, and the totals.
  */
 #include "sim/stats.h"
 #include "sim/timing.h"
@@ -95,7 +96,7 @@ bool stats_write(const char *path, struct machine *m, double host_seconds)
 		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(errno));
 		return false;
 	}
-	uint64_t tc = 0, ti = 0, tu = 0;
+	uint64_t tc = 0, ti = 0, tu = 0, tidle = 0;
 	fprintf(f, "{\n  \"version\": 1,\n  \"params\": {\n"
 	        "    \"model\": \"%s\",\n    \"timing\": \"%s\",\n",
 	        m->ev_model >= 56 ? "ev56" : "ev5", m->timing[0] ? "on" : "off");
@@ -105,9 +106,11 @@ bool stats_write(const char *path, struct machine *m, double host_seconds)
 		struct cpu *c = m->cpu[i];
 		uint64_t n = cpu_insns(c);
 		fprintf(f, "    {\n      \"cpu\": %u,\n      \"cycles\": %llu,\n"
+		        "      \"idle_cycles\": %llu,\n"
 		        "      \"instructions\": { \"user\": %llu, \"kernel\": %llu, \"pal\": %llu, "
 		        "\"total\": %llu }", i,
-		        (unsigned long long)cpu_cycles(c), (unsigned long long)c->icount[CNT_USER],
+		        (unsigned long long)cpu_cycles(c), (unsigned long long)c->idle,
+		        (unsigned long long)c->icount[CNT_USER],
 		        (unsigned long long)c->icount[CNT_KERNEL],
 		        (unsigned long long)c->icount[CNT_PAL], (unsigned long long)n);
 		fprintf(f, ",\n      \"devices\": { \"timer_ticks\": %llu, \"ipis_sent\": %llu, "
@@ -123,6 +126,7 @@ bool stats_write(const char *path, struct machine *m, double host_seconds)
 		}
 		fprintf(f, "\n    }%s\n", i + 1 < m->ncpus ? "," : "");
 		tc += cpu_cycles(c);
+		tidle += c->idle;
 		ti += n;
 		tu += c->icount[CNT_USER];
 	}
@@ -131,10 +135,10 @@ bool stats_write(const char *path, struct machine *m, double host_seconds)
 	hints_json(f, m);
 	fprintf(f, "  \"hostfs\": { \"requests\": %llu },\n",
 	        (unsigned long long)m->hostfs.ops);
-	fprintf(f, "  \"total\": { \"cycles\": %llu, \"instructions\": %llu, "
+	fprintf(f, "  \"total\": { \"cycles\": %llu, \"idle_cycles\": %llu, \"instructions\": %llu, "
 	        "\"user_instructions\": %llu, \"host_seconds\": %.6f }\n}\n",
-	        (unsigned long long)tc, (unsigned long long)ti, (unsigned long long)tu,
-	        host_seconds);
+	        (unsigned long long)tc, (unsigned long long)tidle, (unsigned long long)ti,
+	        (unsigned long long)tu, host_seconds);
 	if (ferror(f) | fclose(f) || rename(tmp, path)) {
 		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(errno));
 		remove(tmp);

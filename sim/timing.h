@@ -162,6 +162,10 @@ void timing_free(struct timing *tm);
  * the protocol of cpu_run (sim/cpu.h). */
 enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget);
 
+/* The CPU waits for an interrupt (sim/wait.c): nothing issues before
+ * cycle `to`; the cycles go to the next instruction as cause idle. */
+void timing_idle(struct timing *tm, uint64_t to);
+
 /* Per-CPU structure statistics as JSON members (no braces). */
 void timing_json(const struct timing *tm, FILE *f, const char *indent);
 

@@ -100,10 +100,11 @@ static int page_order(const void *a, const void *b)
 }
 
 /* Slot i has a record: it ran, or it caused an event without running
- * (a fault, an interrupt before it, after its fetch or TB miss). */
+ * (a fault, an interrupt before it, after its fetch or TB miss), or has
+ * head cycles without running (the run ended in a wait before it). */
 static bool has_record(const struct truth_page *p, unsigned i)
 {
-	if (p->count[i])
+	if (p->count[i] || p->head[i])
 		return true;
 	for (unsigned k = 0; k < TE_N; k++)
 		if (p->event[k][i])

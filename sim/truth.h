@@ -44,7 +44,8 @@
 	X(dep_fp,   "operand from an FP add, multiply, CPYS or conversion") \
 	X(dep_fdiv, "operand from an FP divide or square root") \
 	X(unit,     "unit busy: integer multiplier, FP divider, E0 multiply write-back slot") \
-	X(slot,     "slotting: no free pipe, load/store in one cycle, block boundary, taken branch")
+	X(slot,     "slotting: no free pipe, load/store in one cycle, block boundary, taken branch") \
+	X(idle,     "waiting for an interrupt (simctl WAIT: minios's wtint); nothing else is timed then")
 
 enum truth_cause {
 #define X(n, d) TC_##n,

@@ -1,6 +1,7 @@
 # testprogs/: guest programs, built with the Alpha cross tools (never $(CC)).
 #   NAME.bare   bare-metal program for alphasim (testprogs/rt runtime)
 #   NAME.lnx    static Linux/Alpha program, for qemu-alpha comparisons
+#   NAME.dyn    dynamically linked Linux/Alpha program (only where asked for)
 
 ALPHA_CFLAGS = -O2 -g -Wall -Wextra -I$(srcdir)/testprogs/lib -I$(srcdir)/testprogs/rt
 # -m21164: the assembler takes HW_MFPR, HW_MTPR, HW_LD, HW_ST and HW_REI
@@ -49,6 +50,15 @@ testprogs/lib/tio.bare.o: $(srcdir)/testprogs/lib/tio.c $(GUEST_HDRS)
 %.lnx: %.c $(LNX_RT) $(GUEST_HDRS)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) $(ALPHA_LNX_LINK) -o $@ $< $(LNX_RT) -lm
+
+# The dynamic build is what a user gets from the cross compiler with no
+# special options: PIE, PT_INTERP naming ld-linux.so.2, libc.so.6.1 and
+# libm.so.6.1 from the sysroot at run time.  -lpthread is harmless where
+# unused (glibc 2.34 and later keep pthreads in libc).
+ALPHA_DYN_CFLAGS = -O2 -Wall -Wextra
+%.dyn: %.c
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_DYN_CFLAGS) -o $@ $< -lm -lpthread
 
 GUEST_TARGETS += testprogs/demo.bare testprogs/demo.lnx
 CLEANFILES += $(BARE_RT) testprogs/*.bare testprogs/*.lnx

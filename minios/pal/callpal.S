@@ -236,8 +236,21 @@ pal_wrperfmon:
 	mov	$31, $0
 	hw_rei
 
-/* wtint: no ticks skipped (v0 = 0); the caller waits for the next one. */
+/*
+ * wtint: wait for an interrupt; v0 = 0 ticks skipped (a0, the most the
+ * caller allows, is not used: the timer keeps ticking and its next tick
+ * ends the wait).  The 21164 has no wait state; this platform's simctl
+ * WAIT stands for the loop real PALcode would spin in, or the system
+ * logic stopping an idle CPU's clock (docs/pal.md): the CPU waits until
+ * an interrupt is requested at any level, IPL or not, so one that came
+ * before the call ends it at once.  The kernel looks for work at IPL 7,
+ * calls wtint and lowers the IPL to take what woke it (sched.c).
+ */
 pal_wtint:
+	lda	$13, 0x80($31)
+	sll	$13, 32, $13
+	lda	$13, 0x2000 + SIMCTL_WAIT($13)
+	hw_stq/p $31, 0($13)
 	mov	$31, $0
 	hw_rei
 

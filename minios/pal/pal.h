@@ -148,6 +148,7 @@
 #define IPI_SEND      0x08
 #define IPI_PENDING   0x10
 #define SIMCTL_CPUID  0x20
+#define SIMCTL_WAIT   0x38
 #define HOSTFS_REG_REQ 0x00
 
 #endif

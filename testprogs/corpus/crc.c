@@ -1,4 +1,4 @@
-/* crc.c - checksums over 256 KB of generated data: CRC-32 (table
+/* crc.c - checksums over 128 KB of generated data: CRC-32 (table
  * driven, and bit by bit on a prefix to cross-check), Adler-32 and
  * Fletcher-64, plus the CRC-32 check value of "123456789". */
 #include <string.h>
@@ -55,7 +55,7 @@ static uint64_t fletcher64(const unsigned char *p, size_t n)
 
 int main(void)
 {
-	static unsigned char buf[256 * 1024];
+	static unsigned char buf[128 * 1024];
 	uint64_t s = 0xfeedface;
 	for (size_t i = 0; i < sizeof buf; i += 8) {
 		uint64_t v = rnd(&s);

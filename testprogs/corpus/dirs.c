@@ -46,6 +46,16 @@ static int list(const char *dir)
 	return n;
 }
 
+/* PATH below START, without the separating slash (START may be "/":
+ * the guest's working directory is its root when no mount covers it). */
+static const char *relative(const char *path, const char *start)
+{
+	size_t n = strlen(start);
+	if (strncmp(path, start, n))
+		return "(not below the start)";
+	return path[n] == '/' ? path + n + 1 : path + n;
+}
+
 static void touch(const char *path, int bytes)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -73,7 +83,7 @@ int main(void)
 	list("top/a");
 	printf("chdir top/a: %d\n", chdir("top/a"));
 	getcwd(cwd, sizeof cwd);
-	printf("cwd relative to start: '%s'\n", strncmp(cwd, start, strlen(start)) ? "?" : cwd + strlen(start));
+	printf("cwd relative to start: '%s'\n", relative(cwd, start));
 	list(".");
 	list("..");
 	printf("chdir ../..: %d\n", chdir("../.."));

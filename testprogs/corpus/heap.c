@@ -38,7 +38,7 @@ int main(void)
 	uint64_t s = 99;
 	long allocs = 0, frees = 0, bad = 0;
 	size_t peak = 0, live = 0;
-	for (int round = 0; round < 4000; round++) {
+	for (int round = 0; round < 1500; round++) {
 		int k = (int)(rnd(&s) % SLOTS);
 		if (blk[k]) {
 			bad += !intact(blk[k], len[k], len[k], (unsigned)k);

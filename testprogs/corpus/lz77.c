@@ -1,6 +1,6 @@
 /* lz77.c - an LZ77 compressor (hash-chain match finder over a 4 KB
  * window, tokens of literal runs and back-references) and its
- * decompressor, on 64 KB of generated text and on random bytes; the
+ * decompressor, on 32 KB of generated text and on random bytes; the
  * round trip must be exact. */
 #include <stdlib.h>
 #include "text.h"
@@ -90,13 +90,13 @@ static void trial(const char *what, const unsigned char *buf, size_t n)
 
 int main(void)
 {
-	static unsigned char buf[65536];
+	static unsigned char buf[32768];
 	size_t n = gen_text(buf, sizeof buf, 12345);
 	trial("text", buf, n);
 	uint64_t s = 77;
-	for (size_t i = 0; i < 16384; i++)
+	for (size_t i = 0; i < 8192; i++)
 		buf[i] = (unsigned char)rnd(&s);
-	trial("random", buf, 16384);
+	trial("random", buf, 8192);
 	memset(buf, 'a', 10000);
 	trial("run", buf, 10000);
 	return corpus_done("lz77");

@@ -13,12 +13,15 @@ int main(void)
 	}
 	for (int i = -10; i <= 10; i += 2)
 		printf("exp(%d) %.10g expm1 %.10g exp2 %.10g\n", i, exp(i), expm1(i / 10.0), exp2(i));
-	printf("pow: %.10g %.10g %.10g %.10g %.10g\n", pow(2, 0.5), pow(10, -3), pow(-8, 1.0 / 3),
+	/* The sign of a NaN made from non-NaN operands is printed nowhere:
+	 * the architecture's is negative, qemu-alpha's positive (docs/fp.md,
+	 * "qemu-alpha deviations"). */
+	printf("pow: %.10g %.10g %.10g %.10g %.10g\n", pow(2, 0.5), pow(10, -3), fabs(pow(-8, 1.0 / 3)),
 	       pow(1.0001, 10000), pow(0, 0));
 	printf("hypot %.10g fmod %.10g remainder %.10g\n", hypot(3, 4), fmod(10.5, 3), remainder(10.5, 3));
 	printf("round: %g %g %g %g %g %g\n", floor(-2.5), ceil(-2.5), round(-2.5), trunc(-2.7),
 	       rint(2.5), nearbyint(3.5));
-	printf("special: %g %g %g %g\n", log(0), sqrt(-1), exp(1000), exp(-1000));
+	printf("special: %g %g %g %g\n", log(0), fabs(sqrt(-1)), exp(1000), exp(-1000));
 	double m = 0;
 	for (int i = 1; i < 5000; i++) {
 		double x = i * 0.37;

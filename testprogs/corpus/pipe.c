@@ -69,6 +69,8 @@ int main(void)
 	pipe(b);
 	fflush(stdout);
 	if ((p = fork()) == 0) {
+		close(a[1]);   /* or the read below never sees end of file */
+		close(b[0]);
 		long v;
 		while (read(a[0], &v, sizeof v) == sizeof v) {
 			v = v * 2 + 1;

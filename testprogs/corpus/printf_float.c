@@ -25,7 +25,7 @@ int main(void)
 	uint64_t s = 42, h = FNV_INIT;
 	int bad = 0;
 	char buf[64];
-	for (int i = 0; i < 3000; i++) {
+	for (int i = 0; i < 500; i++) {
 		uint64_t bits = rnd(&s);
 		double d;
 		bits &= ~(0x7ffULL << 52) | ((bits >> 1) & (0x3ffULL << 52)); /* keep finite */

@@ -23,7 +23,7 @@ static int cmp_rec(const void *a, const void *b)
 	return (x->idx > y->idx) - (x->idx < y->idx);
 }
 
-#define N 20000
+#define N 8000
 static int v[N];
 static struct rec r[N];
 

@@ -45,7 +45,7 @@ int main(void)
 	uint64_t s = 5, sum = 0;
 	int bad = 0;
 	char buf[32];
-	for (int i = 0; i < 5000; i++) {
+	for (int i = 0; i < 2000; i++) {
 		long v = (long)rnd(&s);
 		snprintf(buf, sizeof buf, "%ld", v);
 		bad += strtol(buf, NULL, 10) != v;

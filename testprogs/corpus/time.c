@@ -1,7 +1,7 @@
 /* time.c - clocks, printed only as sanity checks (the values differ
  * between runs and machines): CLOCK_MONOTONIC never goes back,
  * nanosleep advances it by at least what was asked, CLOCK_REALTIME is
- * after 2020 and agrees with time() and gettimeofday(); and the
+ * in 2000 or later and agrees with time() and gettimeofday(); and the
  * calendar functions on fixed times, which are exact. */
 #include <sys/time.h>
 #include <sys/times.h>
@@ -31,7 +31,8 @@ int main(void)
 	struct timeval tv;
 	gettimeofday(&tv, NULL);
 	time_t now = time(NULL);
-	printf("realtime after 2020: %d\n", rt.tv_sec > 1577836800);
+	/* alphasim starts the clock at 2000-01-01, so that runs repeat */
+	printf("realtime in 2000 or later: %d\n", rt.tv_sec >= 946684800);
 	printf("time(), gettimeofday and CLOCK_REALTIME within 2 s: %d\n",
 	       now - rt.tv_sec <= 2 && now >= rt.tv_sec && tv.tv_sec - rt.tv_sec <= 2 && tv.tv_sec >= rt.tv_sec);
 	printf("tv_usec in range: %d, tv_nsec in range: %d\n", tv.tv_usec >= 0 && tv.tv_usec < 1000000,

@@ -69,11 +69,11 @@ int main(void)
 {
 	struct node *t = NULL;
 	uint64_t s = 2024;
-	for (int i = 0; i < 20000; i++)
-		t = insert(t, (long)(rnd(&s) % 50000));
+	for (int i = 0; i < 8000; i++)
+		t = insert(t, (long)(rnd(&s) % 20000));
 	long after_insert = nodes;
-	for (int i = 0; i < 10000; i++)
-		t = delete(t, (long)(rnd(&s) % 50000));
+	for (int i = 0; i < 4000; i++)
+		t = delete(t, (long)(rnd(&s) % 20000));
 	uint64_t h = FNV_INIT;
 	long prev = -1;
 	int ordered = 1, depth = 0;

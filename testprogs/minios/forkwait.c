@@ -47,15 +47,23 @@ int main(void)
 	errno = 0;
 	printf("wait with no children: %d (%s)\n", (int)wait(NULL),
 	       errno == ECHILD ? "ECHILD" : "?");
+	/* the child ends only after the parent's WNOHANG (a pipe's end of
+	 * file), so the result does not depend on the host's scheduling */
+	int go[2];
+	if (pipe(go))
+		return 1;
 	pid_t c = fork();
 	if (c == 0) {
-		volatile unsigned long x = 0;
-		for (int k = 0; k < 100000; k++)
-			x += k;
+		char b;
+		close(go[1]);
+		while (read(go[0], &b, 1) > 0)
+			;
 		_exit(7);
 	}
+	close(go[0]);
 	int st;
 	printf("WNOHANG before it ends: %d\n", (int)waitpid(c, &st, WNOHANG));
+	close(go[1]);
 	printf("then: %s, status %d\n", waitpid(c, &st, 0) == c ? "reaped" : "lost",
 	       WEXITSTATUS(st));
 	return 3;
