@@ -85,7 +85,7 @@ enum {
 /* Why cpu_run stopped. */
 enum cpu_stop {
 	STOP_NONE, STOP_BUDGET, STOP_EXIT, STOP_HALT, STOP_NOPAL, STOP_LIMIT,
-	STOP_ERROR,
+	STOP_CYCLES, STOP_ERROR,
 };
 
 struct stlb_entry {             /* soft TLB: VA page -> host pointer     */

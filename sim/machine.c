@@ -336,7 +336,7 @@ static enum cpu_stop run_until(struct machine *m, struct cpu *c, uint64_t target
 	}
 }
 
-enum cpu_stop machine_run(struct machine *m, uint64_t max_insns)
+enum cpu_stop machine_run(struct machine *m, uint64_t max_insns, uint64_t max_cycles)
 {
 	uint64_t q = m->ncpus > 1 ? m->params.smp_quantum : SOLO_SLICE;
 	uint64_t end = UINT64_MAX;
@@ -345,6 +345,10 @@ enum cpu_stop machine_run(struct machine *m, uint64_t max_insns)
 			end = cpu_cycles(m->cpu[i]);
 	end = (end / q + 1) * q;
 	for (;;) {
+		/* the last quantum ends at the cycle limit */
+		bool last = max_cycles && end >= max_cycles;
+		if (last)
+			end = max_cycles;
 		bool running = false;
 		for (unsigned i = 0; i < m->ncpus; i++) {
 			struct cpu *c = m->cpu[i];
@@ -367,6 +371,10 @@ enum cpu_stop machine_run(struct machine *m, uint64_t max_insns)
 		}
 		if (!running)
 			return STOP_HALT;
+		if (last) {
+			m->stop_cpu = 0;
+			return STOP_CYCLES;
+		}
 		end += q;
 	}
 }

@@ -174,8 +174,9 @@ uint64_t machine_insns(const struct machine *m);
 bool machine_timing_on(struct machine *m, bool truth);
 
 /* Run until the guest exits, a CPU stops (machine->stop_cpu says which),
- * every CPU has halted (STOP_HALT), or max_insns (0: no limit)
- * instructions have run on all CPUs together; returns the reason. */
-enum cpu_stop machine_run(struct machine *m, uint64_t max_insns);
+ * every CPU has halted (STOP_HALT), max_insns instructions have run on
+ * all CPUs together (STOP_LIMIT) or every running CPU's clock has
+ * reached max_cycles (STOP_CYCLES); 0 is no limit.  Returns the reason. */
+enum cpu_stop machine_run(struct machine *m, uint64_t max_insns, uint64_t max_cycles);
 
 #endif

@@ -4,9 +4,9 @@
  *   alphasim [options] FILE [ARGS...]     run FILE on the simulated 21164
  *   alphasim --disassemble FILE           disassemble FILE like objdump -d
  *
- * Exit status: the guest's, or 124 when --max-insns stopped it, 125 for
- * a usage or input error, 126 when a bare-metal guest took an exception
- * with no PALcode to handle it (docs/usage.md).
+ * Exit status: the guest's, or 124 when --max-insns or --max-cycles
+ * stopped it, 125 for a usage or input error, 126 when a bare-metal
+ * guest took an exception with no PALcode to handle it (docs/usage.md).
  */
 #include "config.h"
 #include "sim/boot.h"
@@ -37,6 +37,7 @@ enum { EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_NOPAL = 126 };
 	X("version",      no_argument,       'V', NULL,   "print the version and exit") \
 	X("disassemble",  required_argument, 'd', "FILE", "disassemble FILE's text sections (objdump -d format)") \
 	X("max-insns",    required_argument, 'n', "N",    "stop the guest after N instructions, all CPUs together (exit status 124)") \
+	X("max-cycles",   required_argument, 'y', "N",    "stop the guest when every CPU's clock reaches N cycles (exit status 124)") \
 	X("mem",          required_argument, 'm', "MB",   "physical memory size in MB (default 256; the mem_mb parameter)") \
 	X("model",        required_argument, 'M', "CPU",  "ev5 (21164, default) or ev56 (21164A): AMASK value") \
 	X("cpus",         required_argument, 'N', "N",    "simulate N processors, 1 to 8 (default 1; the cpus parameter)") \
@@ -71,7 +72,7 @@ static void usage(FILE *f)
 	fprintf(f, "  %-24s %s\n", left, help);
 	OPTIONS(X)
 #undef X
-	fprintf(f, "\nexit status: the guest's; 124 --max-insns reached; 125 usage or input\n"
+	fprintf(f, "\nexit status: the guest's; 124 --max-insns or --max-cycles reached; 125 usage or input\n"
 	           "error; 126 unhandled exception in a program without PALcode.\n");
 }
 
@@ -146,7 +147,7 @@ static bool write_truth(const char *path, struct machine *m)
 
 int main(int argc, char **argv)
 {
-	uint64_t max_insns = 0, model = 5;
+	uint64_t max_insns = 0, max_cycles = 0, model = 5;
 	const char *stats_path = NULL, *truth_path = NULL;
 	const char *root = ".", *sysroot = NULL;
 	const char *skid_path = NULL, *minios_path = NULL;
@@ -162,6 +163,7 @@ int main(int argc, char **argv)
 		case 'V': printf("alphasim %s\n", PACKAGE_VERSION); return 0;
 		case 'd': return disasm_file(optarg, stdout) ? EXIT_USAGE : 0;
 		case 'n': max_insns = parse_u64("max-insns", optarg, 1, UINT64_MAX); break;
+		case 'y': max_cycles = parse_u64("max-cycles", optarg, 1, UINT64_MAX); break;
 		case 'm': params.mem_mb = parse_u64("mem", optarg, 1, 1u << 20); break;
 		case 'N': params.cpus = parse_u64("cpus", optarg, 1, MAX_CPUS); break;
 		case 'R': root = optarg; break;
@@ -283,7 +285,7 @@ int main(int argc, char **argv)
 
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	enum cpu_stop why = machine_run(m, max_insns);
+	enum cpu_stop why = machine_run(m, max_insns, max_cycles);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	fflush(stdout);
 	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
@@ -293,6 +295,11 @@ int main(int argc, char **argv)
 	if (why == STOP_LIMIT) {
 		fprintf(stderr, "alphasim: %s: stopped after %llu instructions (--max-insns)\n",
 		        path, (unsigned long long)max_insns);
+		status = EXIT_LIMIT;
+	} else if (why == STOP_CYCLES) {
+		/* slices end between instructions, so the clock may pass N */
+		fprintf(stderr, "alphasim: %s: stopped at cycle %llu (--max-cycles %llu)\n",
+		        path, (unsigned long long)cpu_cycles(c), (unsigned long long)max_cycles);
 		status = EXIT_LIMIT;
 	} else if (why == STOP_NOPAL) {
 		fprintf(stderr, "alphasim: %s: CPU %u: unhandled %s exception at pc 0x%016llx "
