@@ -170,6 +170,17 @@ int64_t file_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
 struct file *fd_get(struct proc *p, int64_t fd);
 int fd_install(struct proc *p, struct file *f, int min);
 
+/* ---- dev.c: /dev/NAME for the names in devices.def ------------------ */
+/* True when path is a device: *ret is then the descriptor or -errno. */
+bool dev_openat(struct proc *p, uint64_t upath, unsigned flags, int64_t *ret);
+int64_t dev_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
+int64_t dev_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
+int64_t dev_ioctl(struct proc *p, struct file *f, uint64_t cmd, uint64_t arg);
+void dev_close(struct file *f);
+
+/* ---- pcount.c: the DCPI driver's counter interrupt (IPL 6) ---------- */
+void pcount_interrupt(unsigned ctr, uint64_t pc);
+
 /* ---- proc.c: processes ---------------------------------------------- */
 struct pcb {                           /* OSF/1 PCB, swpctx (pal.h)    */
 	uint64_t ksp, usp, ptbr;

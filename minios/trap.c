@@ -135,11 +135,14 @@ void trap_unaligned(struct trapframe *tf)
 }
 
 /* entInt: a0 0 IPI, 1 clock, 2 machine check, 3 device (a1 vector),
- * 4 performance counter (a2 counter).  No device interrupts yet. */
+ * 4 performance counter (a2 counter: the DCPI driver's sample, at the
+ * interrupted PC).  No device interrupts yet. */
 void trap_interrupt(struct trapframe *tf)
 {
-	if (tf->r[16] == 4)
+	if (tf->r[16] == 4) {
+		pcount_interrupt((unsigned)tf->r[18], tf->pc);
 		return;
+	}
 	panic("unexpected interrupt: type %lu, vector 0x%lx, 0x%lx",
 	      tf->r[16], tf->r[17], tf->r[18]);
 }

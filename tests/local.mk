@@ -28,6 +28,8 @@ include tests/platform.mk
 include tests/smp.mk
 include tests/pal.mk
 include tests/minios.mk
+include tests/daemon.mk
+include tests/driver.mk
 
 check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)

@@ -1,0 +1,23 @@
+#!/bin/sh
+# tests/dcpi_guest.sh - /dev/pcount inside minios (docs/dcpi.md): the
+# guest program testprogs/dcpi/pcount_selftest checks conservation, the
+# loop's share of the samples and samples x period against the cycles,
+# and exits 0; its count of the driver's interrupts must equal the
+# simulator's own count of counter interrupts taken (docs/pmu.md
+# "Statistics"), with and without the timing model.
+. "$top_srcdir/tests/lib.sh"
+prog="$top_builddir/testprogs/dcpi/pcount_selftest.lnx"
+for mode in on off; do
+	"$ALPHASIM" -q --timing=$mode --stats "$tmp/stats.json" "$prog" >"$tmp/out" 2>&1
+	expect_eq "pcount_selftest, timing $mode: exit status" "$?" 0
+	grep -E '^(FAIL|interrupts|read)' "$tmp/out"
+	driver=$(sed -n 's/^interrupts //p' "$tmp/out")
+	sim=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(sum(c["interrupts"]["pmu"] for c in d["cpus"]))' "$tmp/stats.json")
+	expect_eq "timing $mode: driver interrupts = simulator pmu interrupts" "$driver" "$sim"
+	[ "${driver:-0}" -gt 100 ] && ok "timing $mode: $driver samples" ||
+		fail "timing $mode: too few samples ($driver)"
+done
+finish
