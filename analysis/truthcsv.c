@@ -2,7 +2,10 @@
  * truthcsv.c - print an alphasim truth file (docs/truth-format.md) as CSV.
  *
  *   truthcsv FILE            one row per instruction: space, pc, count,
- *                            head cycles, cycles by cause, events
+ *                            head cycles, cycles by cause, events, and
+ *                            the image and offset the PC lies in
+ *   truthcsv --images FILE   the image table: the images the guest
+ *                            announced, in the order they were loaded
  *   truthcsv --summary FILE  key=value totals: cycles and instructions per
  *                            CPU and in all, the head-cycle sum, each
  *                            cause and event, and balance=ok|bad
@@ -19,6 +22,7 @@
 
 #define MAX_NAMES 64
 #define MAX_CPUS  1024
+#define KSEG      0xfffffc0000000000ull   /* PAL PCs are physical */
 
 static const char *path;
 
@@ -67,16 +71,79 @@ static void get_name(FILE *f, char *buf)
 	}
 }
 
+/* The image table (version 2 on). */
+struct image {
+	uint32_t asn, pid, cpu;
+	uint64_t cycles, base, size, offset, ident;
+	char *path;
+};
+static struct image *images;
+static uint64_t nimages;
+
+static void get_images(FILE *f)
+{
+	nimages = get64(f);
+	if (nimages > (1u << 24) || !(images = calloc(nimages + 1, sizeof *images)))
+		bad("bad image table");
+	for (uint64_t i = 0; i < nimages; i++) {
+		struct image *im = &images[i];
+		im->asn = get32(f);
+		im->pid = get32(f);
+		im->cpu = get32(f);
+		uint32_t plen = get32(f);
+		im->cycles = get64(f);
+		im->base = get64(f);
+		im->size = get64(f);
+		im->offset = get64(f);
+		im->ident = get64(f);
+		if (plen > 4096 || !(im->path = calloc(plen + 1, 1)))
+			bad("bad image table");
+		get(f, im->path, plen);
+	}
+}
+
+/* A path as one CSV field. */
+static void put_field(const char *s)
+{
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, stdout);
+		return;
+	}
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+/* The image holding (space, pc), the latest loaded: one of that ASN's,
+ * or the kernel's (pid 0), which every space runs and PAL code lies in. */
+static const struct image *image_of(uint32_t space, uint64_t *va)
+{
+	*va = space == 0xffff ? *va + KSEG : *va;
+	for (uint64_t i = nimages; i-- > 0; ) {
+		const struct image *im = &images[i];
+		if ((im->pid == 0 || (space != 0xffff && im->asn == space)) &&
+		    *va - im->base < im->size)
+			return im;
+	}
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
-	enum { ROWS, SUMMARY, PARAMS } mode = ROWS;
+	enum { ROWS, SUMMARY, PARAMS, IMAGES } mode = ROWS;
 	int i = 1;
 	if (argc == 3 && !strcmp(argv[1], "--summary"))
 		mode = SUMMARY, i = 2;
 	else if (argc == 3 && !strcmp(argv[1], "--params"))
 		mode = PARAMS, i = 2;
+	else if (argc == 3 && !strcmp(argv[1], "--images"))
+		mode = IMAGES, i = 2;
 	if (i != argc - 1) {
-		fprintf(stderr, "usage: truthcsv [--summary | --params] FILE\n");
+		fprintf(stderr, "usage: truthcsv [--summary | --params | --images] FILE\n");
 		return 125;
 	}
 	path = argv[i];
@@ -88,7 +155,7 @@ int main(int argc, char **argv)
 	if (memcmp(magic, "ASTRUTH\n", 8))
 		bad("not an alphasim truth file");
 	uint32_t version = get32(f);
-	if (version != 1)
+	if (version != 1 && version != 2)
 		bad("unsupported truth file version");
 	uint32_t nc = get32(f), ne = get32(f), ncpus = get32(f), plen = get32(f);
 	if (nc > MAX_NAMES || ne > MAX_NAMES || ncpus > MAX_CPUS || plen > (1u << 20))
@@ -118,6 +185,22 @@ int main(int argc, char **argv)
 		cycles += cpu_cycles[k];
 		insns += cpu_insns[k];
 	}
+	if (version >= 2)
+		get_images(f);
+	if (mode == IMAGES) {
+		printf("asn,pid,cpu,cycles,base,size,offset,ident,path\n");
+		for (uint64_t k = 0; k < nimages; k++) {
+			const struct image *im = &images[k];
+			printf("%u,%u,%u,%llu,0x%llx,%llu,0x%llx,0x%016llx,", im->asn, im->pid,
+			       im->cpu, (unsigned long long)im->cycles,
+			       (unsigned long long)im->base, (unsigned long long)im->size,
+			       (unsigned long long)im->offset, (unsigned long long)im->ident);
+			put_field(im->path);
+			printf("\n");
+		}
+		fclose(f);
+		return 0;
+	}
 	uint64_t nrec = get64(f);
 	uint64_t count = 0, head = 0, csum[MAX_NAMES] = { 0 }, esum[MAX_NAMES] = { 0 };
 	bool causes_ok = true;
@@ -127,7 +210,7 @@ int main(int argc, char **argv)
 			printf(",%s", cname[k]);
 		for (uint32_t k = 0; k < ne; k++)
 			printf(",ev_%s", ename[k]);
-		printf("\n");
+		printf(",image,offset\n");
 	}
 	for (uint64_t r = 0; r < nrec; r++) {
 		uint32_t space = get32(f);
@@ -157,6 +240,15 @@ int main(int argc, char **argv)
 			printf(",%llu", (unsigned long long)c[k]);
 		for (uint32_t k = 0; k < ne; k++)
 			printf(",%llu", (unsigned long long)e[k]);
+		uint64_t va = pc;
+		const struct image *im = image_of(space, &va);
+		putchar(',');
+		if (im) {
+			put_field(im->path);
+			printf(",0x%llx", (unsigned long long)(va - im->base + im->offset));
+		} else {
+			putchar(',');
+		}
 		printf("\n");
 	}
 	if (getc(f) != EOF)

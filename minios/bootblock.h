@@ -15,14 +15,18 @@
 
 #define BOOTBLOCK_MAGIC   0x3142534f494e494dull   /* "MINIOSB1" */
 #define BOOTBLOCK_MAX     (1u << 20)              /* bytes, strings too */
-#define BOOT_MAX_MOUNTS   4
+#define BOOT_MAX_MOUNTS   8
 
 /* flags: no banner; standard input, output, error are terminals */
 enum { BOOT_QUIET = 1, BOOT_TTY0 = 2, BOOT_TTY1 = 4, BOOT_TTY2 = 8 };
 
+/* Guest directory `path` shows directory `sub` beneath the root of
+ * hostfs mount mnt ("" for the root itself): the sysroot's lib/ is at
+ * /lib and /usr/lib, say. */
 struct bootblock_mount {
 	uint64_t mnt;        /* hostfs mount number                       */
 	uint64_t path;       /* offset: the guest directory it appears at */
+	uint64_t sub;        /* offset: the directory beneath the mount   */
 };
 
 struct bootblock {
@@ -40,6 +44,10 @@ struct bootblock {
 	uint64_t exe;        /* offset: the program to run (guest path)   */
 	uint64_t argc, argv; /* count, offset of the first                */
 	uint64_t envc, envp;
+	/* the kernel as an image (image-load hooks): minios.elf's loadable
+	 * segment at kseg address kernel_base, kernel_size bytes from file
+	 * offset kernel_off, and the FNV-1a hash of the file */
+	uint64_t kernel_base, kernel_size, kernel_off, kernel_id;
 };
 
 #endif

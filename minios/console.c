@@ -11,6 +11,9 @@
 #define CON_GETC  IOREG(IO_CONSOLE + 0x10)
 #define SIM_EXIT  IOREG(IO_SIMCTL + 0x00)
 #define SIM_CYC   IOREG(IO_SIMCTL + 0x18)
+#define SIM_PID   IOREG(IO_SIMCTL + 0x40)
+#define SIM_ASN   IOREG(IO_SIMCTL + 0x48)
+#define SIM_HINT  IOREG(IO_SIMCTL + 0x80)
 
 void cons_write(int stream, const char *s, size_t n)
 {
@@ -45,6 +48,15 @@ _Noreturn void machine_exit(int status)
 }
 
 uint64_t machine_cycles(void) { return SIM_CYC; }
+
+/* A context hint: this CPU now runs process pid in address space asn
+ * (docs/platform.md "simctl", for the ground truth). */
+void hint_context(int pid, uint32_t asn)
+{
+	SIM_PID = (uint64_t)pid;
+	SIM_ASN = asn;
+	SIM_HINT = 1;
+}
 
 /* ---- formatting: %d %i %u %x %p %s %c %%, with l/ll/z, width, '0' and '-' */
 
@@ -164,6 +176,32 @@ void kprintf(const char *fmt, ...)
 	cons_write(2, buf, o.len < sizeof buf ? o.len : sizeof buf - 1);
 }
 
+/* A best-effort backtrace: without frame pointers (Alpha's calling
+ * standard keeps none), scan this kernel stack, from sp to the end of
+ * its 8 KB page, for words that look like return addresses: inside
+ * the kernel's text and just after a JSR or BSR. */
+extern char _start[], __bss_start[];
+static void backtrace(void)
+{
+	uint64_t sp;
+	__asm__ volatile("mov $30, %0" : "=r"(sp));
+	kprintf("minios: backtrace (return addresses found on the stack):");
+	int n = 0;
+	for (uint64_t *w = (uint64_t *)sp; (uint64_t)w < PGUP(sp + 8) && n < 16; w++) {
+		uint64_t v = *w;
+		if (v & 3 || v < (uint64_t)_start + 4 || v >= (uint64_t)__bss_start)
+			continue;
+		uint32_t insn = *(const uint32_t *)(v - 4);
+		if ((insn >> 26 == 0x1a && (insn >> 14 & 3) == 1) || insn >> 26 == 0x34) {
+			kprintf(" 0x%lx", v);
+			n++;
+		}
+	}
+	kprintf("\n");
+}
+
+/* A kernel panic: the message, the CPU, where panic was called, a
+ * backtrace; the machine stops with status 255. */
 _Noreturn void panic(const char *fmt, ...)
 {
 	char buf[256];
@@ -172,8 +210,11 @@ _Noreturn void panic(const char *fmt, ...)
 	va_start(ap, fmt);
 	vformat(&o, fmt, ap);
 	va_end(ap);
-	cons_write(2, "minios: panic: ", 15);
-	cons_write(2, buf, o.len < sizeof buf ? o.len : sizeof buf - 1);
-	cons_write(2, "\n", 1);
+	buf[o.len < sizeof buf ? o.len : sizeof buf - 1] = 0;
+	swpipl(IPL_HIGH);
+	kprintf("minios: panic on cpu %lu: %s\n", whami(), buf);
+	kprintf("minios: panic called from pc 0x%lx\n",
+	        (uint64_t)__builtin_return_address(0));
+	backtrace();
 	machine_exit(255);
 }

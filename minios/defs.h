@@ -15,6 +15,8 @@
 /* struct trapframe: r0-r28 and the user SP below PALcode's frame */
 #define TF_USP   232
 #define TF_REGS  240
+/* swtch.S: s0-s6 and ra saved below the stack pointer a PCB keeps */
+#define SWTCH_FRAME 64
 
 #ifndef __ASSEMBLER__
 #include <stdarg.h>
@@ -76,40 +78,62 @@ uint64_t udiv(uint64_t n, uint64_t d, uint64_t *rem);
 void kinit(uint64_t start_pa, uint64_t end_pa);
 uint64_t kalloc(void);                 /* a zeroed page's PA, or 0     */
 uint64_t kalloc_dirty(void);           /* one not zeroed               */
-void kfree(uint64_t pa);
+void kfree(uint64_t pa);               /* drop a reference; free at 0  */
+void page_dup(uint64_t pa);            /* one more reference           */
+unsigned page_refs(uint64_t pa);
 
 /* ---- vm.c: page tables, address spaces, user memory ----------------- */
 enum { PROT_R = 1, PROT_W = 2, PROT_X = 4 };   /* = Linux PROT_* */
+enum { VMA_SHARED = 1 };     /* MAP_SHARED: pages shared by fork, not COW */
+struct file;
+struct image;
+/* A mapped region.  Its pages come on first touch: from file (a private
+ * copy of the page at off + (va - start)) or zeroed.  img names the
+ * executable image it maps (image.c), for the image-load hooks. */
 struct vma {
 	uint64_t start, end;           /* page aligned, end exclusive     */
-	unsigned prot;
+	unsigned prot, flags;          /* PROT_*, VMA_*                   */
+	struct file *file;             /* a reference, or NULL            */
+	uint64_t off;                  /* file offset of start            */
+	struct image *img;             /* a reference, or NULL            */
 };
-#define NVMA 64
+#define NVMA 160
 
-/* An address space, shared by the threads of a process (CLONE_VM). */
+/* An address space, shared by the threads of a process (CLONE_VM); one
+ * page each.  EV5 ASNs are 7 bits (21164 HRM 5.1.5): 1..127 here. */
 struct mm {
 	int ref;
 	uint64_t l1;                   /* page table root, physical       */
 	uint32_t asn;                  /* address space number (ITB/DTB)  */
-	struct vma vma[NVMA];
 	int nvma;
 	uint64_t brk_start, brk, mmap_next;
+	struct vma vma[NVMA];          /* sorted, not overlapping         */
 };
 struct proc;
-uint64_t vm_create(void);             /* a new level-1 table, or 0     */
+struct mm *mm_create(void);           /* empty, ref 1, own ASN; or NULL */
+struct mm *mm_copy(struct mm *parent);   /* fork: private pages COW    */
+void mm_put(struct mm *mm);           /* drop a reference; free at 0   */
+/* A user fault (entMM's a0-a2): 0 when handled (page brought in, COW
+ * broken), < 0 when the process gets SIGSEGV. */
+int vm_fault(struct proc *p, uint64_t va, uint64_t mmcsr, int64_t cause);
 uint64_t *vm_pte(uint64_t l1, uint64_t va, bool alloc);
 uint64_t vm_pte_bits(unsigned prot);
-int vma_add(struct proc *p, uint64_t start, uint64_t end, unsigned prot);
-int vma_remove(struct proc *p, uint64_t start, uint64_t end);
-int vma_protect(struct proc *p, uint64_t start, uint64_t end, unsigned prot);
-int vma_move(struct proc *p, uint64_t from, uint64_t len, uint64_t to);
-struct vma *vma_find(struct proc *p, uint64_t va);
-bool vma_free_range(struct proc *p, uint64_t start, uint64_t end);
+void *vm_kpage(struct mm *mm, uint64_t va);   /* any prot: exec fills */
+/* vma_add takes its own references on v->file and v->img. */
+int vma_add(struct mm *mm, const struct vma *v);
+int vma_remove(struct mm *mm, uint64_t start, uint64_t end);
+int vma_protect(struct mm *mm, uint64_t start, uint64_t end, unsigned prot);
+int vma_move(struct mm *mm, uint64_t from, uint64_t len, uint64_t to);
+int vma_discard(struct mm *mm, uint64_t start, uint64_t end);  /* DONTNEED */
+struct vma *vma_find(struct mm *mm, uint64_t va);
+bool vma_free_range(struct mm *mm, uint64_t start, uint64_t end);
+uint64_t vma_find_free(struct mm *mm, uint64_t len);  /* mmap area; 0 */
 void *uvm_page(struct proc *p, uint64_t va, unsigned need);  /* PROT_* */
 int copyin(struct proc *p, void *dst, uint64_t uva, size_t n);
 int copyout(struct proc *p, uint64_t uva, const void *src, size_t n);
 int64_t copyinstr(struct proc *p, char *dst, uint64_t uva, size_t max);
-void tlb_flush_user(void);
+/* TBIAP on every CPU running mm (NULL: every CPU), by IPI (smp.c). */
+void tlb_shootdown(struct mm *mm);
 
 /* ---- hostfs.c: the file system device (sim/hostfs.h) ---------------- */
 #include "sim/hostfs.h"
@@ -122,18 +146,97 @@ void path_init(const struct bootblock *bb);
 int path_absolute(const char *cwd, const char *path, char *out);
 int path_resolve(const char *cwd, const char *path, unsigned *mnt,
                  char *rel, size_t relsize);
+/* The guest path of rel beneath mount mnt's root (the first guest
+ * directory showing it), or -ENOENT. */
+int path_guest(unsigned mnt, const char *rel, char *out, size_t outsize);
 
-/* ---- spinlock.c: LDQ_L/STQ_C locks; sched.c: sleep and wakeup ------- */
+/* ---- image.c: the image-load hooks (driver/pcount.h, docs/minios.md) - */
+#include "driver/pcount.h"
+/* An executable file as mapped: its identity (the hash of its content)
+ * and guest path; VMAs that map it hold references. */
+struct image;
+void image_init(void);                /* the kernel's own record        */
+/* Record an image load (PCOUNT_IMG_EXEC or _MMAP) of open hostfs file
+ * handle at base..base+size from file offset off, in the ring and in
+ * the simulator (simctl); a reference to its image, or NULL if the
+ * file has no identity. */
+struct image *image_load(struct proc *p, uint32_t kind, uint64_t handle,
+                         uint64_t base, uint64_t size, uint64_t off);
+void image_dup(struct image *im);
+void image_put(struct image *im);
+void image_exit(int pid);             /* record a process's exit        */
+/* The ring: copy up to max records with seq >= from_seq (or the oldest
+ * still kept, if those are gone) into out; the number copied.  A reader
+ * that finds out[0].seq > from_seq lost the records between. */
+int image_read(struct pcount_image *out, uint64_t from_seq, int max);
+/* Call emit for the kernel and every executable image mapping of every
+ * live process (PCOUNT_IMG_SCAN records); the number emitted. */
+int image_scan(void (*emit)(const struct pcount_image *, void *), void *arg);
+
+/* ---- spinlock.c: LDQ_L/STQ_C locks and the IPL ---------------------- */
 struct spinlock {
 	volatile uint64_t locked;
 	const char *name;
 	int cpu;                       /* holder, for the panic message    */
 };
-void acquire(struct spinlock *lk);
+void acquire(struct spinlock *lk);             /* raises the IPL to 7 */
 void release(struct spinlock *lk);
+bool holding(struct spinlock *lk);
+void ipl_raise(void);                          /* nested, per CPU    */
+void ipl_lower(void);
+void kernel_lock(void);                        /* the big kernel lock */
+void kernel_unlock(void);
+bool kernel_held(void);
+
+/* OSF IPLs (EV5.md): the clock and IPIs come in at 5, the performance
+ * counters at 6; 7 masks everything. */
+enum { IPL_CLOCK = 5, IPL_PERF = 6, IPL_HIGH = 7 };
+
+/* ---- sched.c: CPUs, run queues, sleep and wakeup -------------------- */
+#define NCPU 8
+struct pcb {                           /* OSF/1 PCB, swpctx (pal.h)    */
+	uint64_t ksp, usp, ptbr;
+	uint32_t cc, asn;
+	uint64_t unique, flags, reserved[2];
+};
+_Static_assert(sizeof(struct pcb) == PCB_SIZE, "pcb");
+struct cpu {
+	int id;
+	struct proc *proc;             /* running here, or NULL            */
+	struct pcb sched_pcb __attribute__((aligned(64)));  /* scheduler  */
+	int noff;                      /* ipl_raise depth                  */
+	uint64_t ipl;                  /* the IPL before the outermost one */
+	struct proc *rq_head, *rq_tail;   /* runnable, waiting for this CPU */
+	int rq_len;
+	uint64_t ticks, slice_end;     /* clock ticks; preempt at slice_end */
+	bool need_resched;
+	volatile bool tlb_stale;       /* TBIAP before the next user run   */
+	volatile uint64_t ipi_seq;     /* IPIs handled, for shootdown acks */
+};
+extern struct cpu cpus[NCPU];
+extern int ncpu;
+int cpuid(void);                               /* whami              */
+struct cpu *mycpu(void);
 void sleep(void *chan, struct spinlock *lk);   /* lk held; reacquired */
 void wakeup(void *chan);
-int cpuid(void);                               /* whami              */
+void wakeup_proc(struct proc *p);              /* a signal arrived   */
+void yield(void);
+void make_runnable(struct proc *p);
+_Noreturn void scheduler(void);
+_Noreturn void sched_exit(int state, void *parent_chan);  /* dead now */
+bool sched_claim(struct proc *p);      /* a free slot is ours (EMBRYO) */
+void sched_free(struct proc *p);       /* a reaped zombie's slot       */
+void sched_clock(void);                /* a clock tick (IPL 5)        */
+int sleep_until(uint64_t cycle);       /* 0, or -EINTR on a signal    */
+void sleep_deadline(void *chan, uint64_t deadline);   /* 0: none     */
+int wakeup_some(void *chan, int n, void *to, int nmove);
+void sched_cpu_init(int id);
+
+/* ---- smp.c: starting the other CPUs, IPIs, TLB shootdown ------------ */
+void smp_start(void);                  /* CPU 0, before its scheduler */
+_Noreturn void smp_secondary(int id);  /* entry.S, each other CPU     */
+void smp_ipi(void);                    /* an IPI arrived (IPL 5)      */
+void proc_reload(struct proc *p);      /* swpctx to itself (new mm)   */
 
 /* ---- file.c: open files --------------------------------------------- */
 /* A character device (devices.def): its operations on an open file. */
@@ -182,38 +285,95 @@ void dev_close(struct file *f);
 void pcount_interrupt(unsigned ctr, uint64_t pc);
 
 /* ---- proc.c: processes ---------------------------------------------- */
-struct pcb {                           /* OSF/1 PCB, swpctx (pal.h)    */
-	uint64_t ksp, usp, ptbr;
-	uint32_t cc, asn;
-	uint64_t unique, flags, reserved[2];
-};
-_Static_assert(sizeof(struct pcb) == PCB_SIZE, "pcb");
 
-struct ksigaction { uint64_t handler, flags, mask; };
-#define NSIG 64
+/* rt_sigaction's struct sigaction (handler, flags, mask: Linux/Alpha's
+ * kernel layout) and the restorer glibc passes as its fifth argument. */
+struct ksigaction { uint64_t handler, flags, mask, restorer; };
+#define NSIGNAL 64
+struct ksiginfo { int code, pid, status; uint64_t addr; };
 
+enum procstate { P_UNUSED, P_EMBRYO, P_RUNNABLE, P_RUNNING, P_SLEEPING,
+                 P_ZOMBIE, P_DEAD };
+/* A thread; a process is the threads sharing a tgid (CLONE_THREAD), the
+ * first of which (pid == tgid) is its leader. */
 struct proc {
 	struct pcb pcb __attribute__((aligned(64)));
-	int pid;
+	int pid, tgid;
+	enum procstate state;          /* sched.c's lock guards it        */
+	struct proc *parent;
+	int xstatus;                   /* wait status, Linux's encoding   */
+	int exit_signal;               /* to the parent at exit (SIGCHLD) */
+	void *chan;                    /* sleeping on                     */
+	uint64_t deadline;             /* sleep_until's cycle             */
+	int cpu;                       /* last ran on                     */
+	struct proc *rq_next;
+	struct proc *vfork_parent;     /* sleeping until we exec or exit  */
+	uint64_t clear_tid;            /* CLONE_CHILD_CLEARTID address    */
 	struct mm *mm;
 	uint64_t kstack;               /* kernel stack (kseg), KSTACK bytes */
+	uint64_t fp[32];               /* f0-f30 and the FPCR, switched out */
 	struct file *ofile[NOFILE];
 	bool cloexec[NOFILE];
 	char cwd[PATH_MAX];
 	char exe[PATH_MAX];
-	uint64_t tid_address, robust_list;
-	struct ksigaction sig[NSIG];
-	uint64_t sigmask;
+	uint64_t robust_list;
+	struct ksigaction sig[NSIGNAL];
+	struct ksiginfo siginfo[NSIGNAL];
+	uint64_t sigmask, sigpending;
+	uint64_t saved_mask;           /* rt_sigsuspend's caller's mask   */
+	bool use_saved;
+	uint64_t sys_nr, sys_a3;       /* the system call, for a restart  */
+	bool restart;                  /* its result was -ERESTARTSYS     */
+	bool group_exit;               /* exit_group: xstatus is the group's */
 	uint64_t ieee_state;           /* osf_setsysinfo's FP control word */
 };
-#define KSTACK (2 * PGSIZE)
+#define KSTACK PGSIZE
+#define NPROC 64
+/* Internal results: restart the call if no handler refuses (SA_RESTART);
+ * leave v0 and a3 as the call set them (rt_sigreturn, execve). */
+#define ERESTARTSYS 512
+#define EJUSTRETURN 4096
+extern struct proc procs[NPROC];
 struct proc *proc_current(void);
-struct proc *proc_new(void);
-_Noreturn void proc_start(struct proc *p, uint64_t entry, uint64_t sp);
-_Noreturn void proc_exit(struct proc *p, int status);
-void proc_enter(uint64_t pcb_pa) __attribute__((noreturn));
+struct proc *proc_alloc(void);         /* P_EMBRYO, kernel stack; or NULL */
+struct proc *proc_find(int pid);       /* a live thread                 */
+void proc_foreach(void (*f)(struct proc *, void *), void *arg);
+void proc_first(struct proc *p, uint64_t entry, uint64_t sp);
+void proc_exit(struct proc *p, int wstatus) __attribute__((noreturn));
+void proc_exit_group(struct proc *p, int wstatus) __attribute__((noreturn));
+int64_t proc_clone(struct trapframe *tf, uint64_t flags, uint64_t newsp,
+                   uint64_t ptid, uint64_t ctid, uint64_t tls);
+struct proc *proc_init_first(void);    /* process 1, before exec      */
+void proc_vfork_release(struct proc *p);
+int64_t proc_wait(int64_t pid, uint64_t ustatus, uint64_t options, uint64_t rusage);
 uint64_t fpcr_read(void);
 void fpcr_write(uint64_t fpcr);
+void fp_exec(void);                    /* execve: Linux's FPCR         */
+void fp_save(uint64_t *fp);            /* swtch.S                      */
+void fp_load(const uint64_t *fp);
+void swtch(uint64_t pcb_pa);           /* swtch.S                      */
+void forkret(void);                    /* swtch.S: a new proc's start  */
+void user_return(struct trapframe *tf);   /* entry.S, to user mode     */
+#define W_EXITED(code) (((code) & 0xff) << 8)
+
+/* ---- signal.c ------------------------------------------------------- */
+void signal_send(struct proc *p, int sig, const struct ksiginfo *info);
+void signal_group(int tgid, int sig, const struct ksiginfo *info);
+bool signal_pending(struct proc *p);
+void signal_deliver(struct trapframe *tf);
+void signal_fault(struct trapframe *tf, int sig, int code, uint64_t addr,
+                  const char *what);
+
+/* ---- futex.c -------------------------------------------------------- */
+int futex_wake(struct proc *p, uint64_t uaddr, int n);
+
+/* ---- pipe.c --------------------------------------------------------- */
+int64_t pipe_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
+int64_t pipe_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
+void pipe_close(struct file *f);
+
+/* ---- sim hints (simctl, docs/platform.md) --------------------------- */
+void hint_context(int pid, uint32_t asn);
 
 /* ---- exec.c --------------------------------------------------------- */
 int exec(struct proc *p, const char *path, int argc, const char *const *argv,
@@ -221,6 +381,7 @@ int exec(struct proc *p, const char *path, int argc, const char *const *argv,
 
 /* ---- sysproc.c ----------------------------------------------------- */
 void random_bytes(void *buf, size_t n);
+uint64_t ts_cycles(const uint64_t ts[2]);   /* a timespec as cycles */
 
 /* ---- trap.c, syscall.c ---------------------------------------------- */
 void trap_init(void);
@@ -246,6 +407,25 @@ static inline void pal_wrent(void (*f)(void), uint64_t which)
 	register uint64_t a0 __asm__("$16") = (uint64_t)f;
 	register uint64_t a1 __asm__("$17") = which;
 	__asm__ volatile("call_pal 0x34" : "+r"(a0), "+r"(a1) :: "$0", "memory");
+}
+static inline uint64_t swpipl(uint64_t ipl)
+{
+	register uint64_t a0 __asm__("$16") = ipl;
+	register uint64_t v0 __asm__("$0");
+	__asm__ volatile("call_pal 0x35" : "=r"(v0), "+r"(a0) :: "memory");
+	return v0;
+}
+static inline uint64_t rdps(void)
+{
+	register uint64_t v0 __asm__("$0");
+	__asm__ volatile("call_pal 0x36" : "=r"(v0) :: "memory");
+	return v0;
+}
+static inline uint64_t whami(void)
+{
+	register uint64_t v0 __asm__("$0");
+	__asm__ volatile("call_pal 0x3c" : "=r"(v0));
+	return v0;
 }
 static inline void pal_tbi(int64_t type, uint64_t va)
 {

@@ -45,10 +45,17 @@
 	ENTRY	entUna, trap_unaligned, trap_return
 	ENTRY	entSys, syscall, sys_return
 
+/* The way back.  Towards user mode, user_return (trap.c) first runs
+ * what must happen there: rescheduling, signals. */
 	.globl	trap_return
 	.ent	trap_return
 trap_return:
-	ldq	$16, TF_USP($30)
+	ldq	$1, TF_REGS+FRAME_PS($30)
+	and	$1, PS_USER, $1
+	beq	$1, 1f
+	mov	$30, $16
+	jsr	$26, user_return
+1:	ldq	$16, TF_USP($30)
 	call_pal 0x38			/* wrusp */
 	REGS(LOAD)
 	lda	$30, TF_REGS($30)
@@ -57,6 +64,8 @@ trap_return:
 
 	.ent	sys_return
 sys_return:
+	mov	$30, $16
+	jsr	$26, user_return
 	ldq	$16, TF_USP($30)
 	call_pal 0x38			/* wrusp */
 	REGS(LOAD)
@@ -64,13 +73,29 @@ sys_return:
 	call_pal 0x3d			/* retsys */
 	.end	sys_return
 
-/* proc_enter(pcb_pa): switch to the process (its PCB's KSP points at a
- * trapframe) and return from that trapframe. */
-	.globl	proc_enter
-	.ent	proc_enter
-proc_enter:
-	call_pal 0x30			/* swpctx */
-	br	$31, trap_return
-	.end	proc_enter
+/*
+ * _ksecondary: where the PAL reset flow sends every CPU but 0 (reset.S),
+ * in kernel mode at IPL 7.  It waits, without a stack, until CPU 0 has
+ * given it one in smp_stack[cpu] (smp.c, in .data so that CPU 0's
+ * clearing of .bss cannot race with it), then enters smp_secondary(cpu).
+ */
+	.globl	_ksecondary
+	.ent	_ksecondary
+_ksecondary:
+	br	$27, 1f
+1:	ldgp	$29, 0($27)
+	call_pal 0x3c			/* whami */
+	mov	$0, $9
+	lda	$1, smp_stack
+	s8addq	$9, $1, $1
+2:	ldq	$30, 0($1)
+	beq	$30, 2b
+	mb
+	mov	$29, $16
+	call_pal 0x37			/* wrkgp */
+	mov	$9, $16
+	jsr	$26, smp_secondary
+	call_pal 0x00			/* halt: smp_secondary does not return */
+	.end	_ksecondary
 
 	.section .note.GNU-stack, "", @progbits

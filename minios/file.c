@@ -1,7 +1,7 @@
 /*
  * file.c - open files and file descriptors.  A file is the console (the
- * three standard streams, docs/platform.md) or a hostfs handle with its
- * own offset; descriptors index the process's table (as xv6's file.c).
+ * three standard streams, docs/platform.md), a hostfs handle with its
+ * own offset, or a pipe end (pipe.c); descriptors index the process's table (as xv6's file.c).
  * Reads and writes of hostfs files go straight between the device and
  * the user's pages (physical addresses), a page at a time.
  */
@@ -35,6 +35,8 @@ void file_close(struct file *f)
 		hostfs_call(HOSTFS_CLOSE, f->handle, 0, 0, 0, 0, 0);
 	if (f->type == F_DEVICE)
 		dev_close(f);
+	if (f->type == F_PIPE)
+		pipe_close(f);
 }
 
 struct file *fd_get(struct proc *p, int64_t fd)
@@ -82,6 +84,8 @@ int64_t file_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 {
 	if ((f->flags & O_ACCMODE) == O_WRONLY || f->dir)
 		return f->dir ? -EISDIR : -EBADF;
+	if (f->type == F_PIPE)
+		return pipe_read(p, f, ubuf, n);
 	if (f->type == F_CONSOLE) {
 		char buf[512];
 		int64_t r = cons_read(buf, n < sizeof buf ? n : sizeof buf);
@@ -99,6 +103,8 @@ int64_t file_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 {
 	if ((f->flags & O_ACCMODE) == O_RDONLY)
 		return -EBADF;
+	if (f->type == F_PIPE)
+		return pipe_write(p, f, ubuf, n);
 	if (f->type == F_CONSOLE) {
 		for (uint64_t done = 0; done < n; ) {
 			char buf[512];

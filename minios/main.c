@@ -1,9 +1,9 @@
 /*
  * main.c - the kernel's start (docs/minios.md, "Boot"): the banner, the
- * PALcode entry points, memory, the file system's mounts, then the
- * program named in the boot block as process 1.  Without a boot block
- * (minios.elf run directly as a bare-metal image) it stops after the
- * banner.
+ * PALcode entry points, memory, the file system's mounts, the program
+ * named in the boot block as process 1, the other CPUs, then this CPU's
+ * scheduler.  Without a boot block (minios.elf run directly as a
+ * bare-metal image) it stops after the banner.
  */
 #include "minios/defs.h"
 
@@ -36,8 +36,9 @@ _Noreturn void kmain(uint64_t bb_pa)
 	trap_init();
 	kinit(PGUP(bb_pa + bb->size), bb->mem_size);
 	path_init(bb);
+	image_init();
 
-	struct proc *p = proc_new();
+	struct proc *p = proc_init_first();
 	if (!p)
 		panic("no memory for process 1");
 	static const char *argv[4096], *envp[4096];
@@ -52,5 +53,7 @@ _Noreturn void kmain(uint64_t bb_pa)
 		kprintf("minios: %s: cannot execute (error %d)\n", bb_str(bb->exe), -err);
 		machine_exit(127);
 	}
-	proc_start(p, entry, sp);
+	proc_first(p, entry, sp);
+	smp_start();
+	scheduler();
 }

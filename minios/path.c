@@ -2,22 +2,32 @@
  * path.c - the guest's file name space: hostfs mounts appear at the
  * guest directories the boot block names (docs/minios.md, "Files").  A
  * path is made absolute against the working directory, "." and ".." are
- * taken lexically, and the longest mount prefix picks the mount; the rest
- * is the path the device resolves beneath that mount's root.
+ * taken lexically, and the longest mount prefix picks the mount; the rest,
+ * after the mount's own directory beneath its root (the sysroot's lib/
+ * for /lib), is the path the device resolves beneath that mount's root.
+ * path_guest goes back the other way, for the image-load hooks.
  */
 #include "minios/defs.h"
 
-static struct { unsigned mnt; const char *dir; size_t len; } mounts[BOOT_MAX_MOUNTS];
+static struct {
+	unsigned mnt;
+	const char *dir, *sub;          /* guest directory; beneath the mount */
+	size_t len, sublen;
+} mounts[BOOT_MAX_MOUNTS];
 static unsigned nmounts;
 
 void path_init(const struct bootblock *bb)
 {
 	for (uint64_t i = 0; i < bb->nmounts && i < BOOT_MAX_MOUNTS; i++) {
 		const char *dir = (const char *)bb + bb->mounts[i].path;
-		size_t len = strlen(dir);
+		const char *sub = (const char *)bb + bb->mounts[i].sub;
+		size_t len = strlen(dir), sublen = strlen(sub);
 		while (len > 1 && dir[len - 1] == '/')
 			len--;
-		mounts[nmounts++] = (typeof(mounts[0])){ (unsigned)bb->mounts[i].mnt, dir, len };
+		while (sublen > 0 && sub[sublen - 1] == '/')
+			sublen--;
+		mounts[nmounts++] = (typeof(mounts[0])){ (unsigned)bb->mounts[i].mnt, dir,
+		                                         sub, len, sublen };
 	}
 }
 
@@ -76,6 +86,24 @@ int path_absolute(const char *cwd, const char *path, char *out)
 	return normalize(out, full);
 }
 
+/* Does path start with the n-byte directory d (as whole components)? */
+static bool under(const char *path, const char *d, size_t n)
+{
+	return !strncmp(path, d, n) && (path[n] == 0 || path[n] == '/');
+}
+
+/* out = the n bytes at a, then the string b; -ENAMETOOLONG if it does
+ * not fit in size. */
+static int join(char *out, size_t size, const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b);
+	if (n + m >= size)
+		return -ENAMETOOLONG;
+	memcpy(out, a, n);
+	memcpy(out + n, b, m + 1);
+	return 0;
+}
+
 int path_resolve(const char *cwd, const char *path, unsigned *mnt,
                  char *rel, size_t relsize)
 {
@@ -87,8 +115,7 @@ int path_resolve(const char *cwd, const char *path, unsigned *mnt,
 	for (unsigned i = 0; i < nmounts; i++) {
 		size_t n = mounts[i].len;
 		bool root = n == 1 && mounts[i].dir[0] == '/';
-		if ((root || (!strncmp(abs, mounts[i].dir, n) &&
-		              (abs[n] == 0 || abs[n] == '/'))) &&
+		if ((root || under(abs, mounts[i].dir, n)) &&
 		    (best < 0 || n > mounts[best].len))
 			best = (int)i;
 	}
@@ -96,7 +123,19 @@ int path_resolve(const char *cwd, const char *path, unsigned *mnt,
 		return -ENOENT;
 	size_t n = mounts[best].len == 1 ? 0 : mounts[best].len;
 	*mnt = mounts[best].mnt;
-	if (strlcpy(rel, abs[n] ? abs + n : "/", relsize) >= relsize)
-		return -ENAMETOOLONG;
-	return 0;
+	return join(rel, relsize, mounts[best].sub, mounts[best].sublen,
+	            abs[n] ? abs + n : "/");
+}
+
+int path_guest(unsigned mnt, const char *rel, char *out, size_t outsize)
+{
+	for (unsigned i = 0; i < nmounts; i++) {
+		if (mounts[i].mnt != mnt || !under(rel, mounts[i].sub, mounts[i].sublen))
+			continue;
+		const char *rest = rel + mounts[i].sublen;
+		bool root = mounts[i].len == 1;
+		return join(out, outsize, mounts[i].dir, root ? 0 : mounts[i].len,
+		            *rest ? rest : root ? "/" : "");
+	}
+	return -ENOENT;
 }

@@ -1,22 +1,88 @@
 /*
- * proc.c - processes.  One for now: process 1, the program the boot
- * block names, with its PCB (the OSF/1 context swpctx loads: kernel and
- * user stack, page table, ASN, FEN), page table, mappings, files and
- * kernel stack.  It starts by returning from a trapframe built here,
- * and its exit stops the machine with its status.
+ * proc.c - the process table (docs/minios.md, "Processes and
+ * scheduling"): slots, process 1, clone (fork, vfork and threads, with
+ * Linux's flags: include/uapi/linux/sched.h), exit, exit_group, wait4.
+ *
+ * A slot is a thread: its PCB (what swpctx loads), kernel stack, FP
+ * state, files, signal state and a reference to an address space (struct
+ * mm, vm.c), shared with the other threads of its process.  Table
+ * changes happen under the big kernel lock; a slot's state changes
+ * under the scheduler's lock (sched.c), which is what makes reusing the
+ * slot of a process that just exited safe.
  */
 #include "minios/defs.h"
+#include <asm/signal.h>
+#include <asm/siginfo.h>
+#include <linux/sched.h>
+#include <linux/wait.h>
 
-static struct proc proc1;
-static struct mm mm1;
-static char kstack1[KSTACK] __attribute__((aligned(PGSIZE)));
-static struct proc *current;
+struct proc procs[NPROC];
+static int nextpid = 1;
 
 /* FPCR of a new Linux process: traps disabled, round to nearest
  * (docs/fp.md; Linux ieee_swcr_to_fpcr(0) | FPCR_DYN_NORMAL). */
 static const uint64_t fpcr_linux = 0x680e800000000000ul;
 
-struct proc *proc_current(void) { return current; }
+static bool live(const struct proc *p)
+{
+	return p->state != P_UNUSED && p->state != P_EMBRYO && p->state != P_DEAD;
+}
+
+struct proc *proc_find(int pid)
+{
+	for (struct proc *p = procs; p < procs + NPROC; p++)
+		if (live(p) && p->pid == pid)
+			return p;
+	return NULL;
+}
+
+void proc_foreach(void (*f)(struct proc *, void *), void *arg)
+{
+	for (struct proc *p = procs; p < procs + NPROC; p++)
+		if (live(p) && p->state != P_ZOMBIE)
+			f(p, arg);
+}
+
+/* A free slot, P_EMBRYO, with a kernel stack (kept with the slot for
+ * good: a slot is reused, its stack with it) and a new pid. */
+struct proc *proc_alloc(void)
+{
+	for (struct proc *p = procs; p < procs + NPROC; p++) {
+		if (!sched_claim(p))
+			continue;
+		uint64_t kstack = p->kstack;
+		memset(p, 0, sizeof *p);
+		p->state = P_EMBRYO;
+		if (!kstack) {
+			uint64_t pa = kalloc_dirty();
+			if (!pa) {
+				sched_free(p);
+				return NULL;
+			}
+			kstack = (uint64_t)P2V(pa);
+		}
+		p->kstack = kstack;
+		p->pid = p->tgid = nextpid++;
+		p->cpu = -1;
+		p->pcb.flags = 1;                 /* FEN */
+		return p;
+	}
+	return NULL;
+}
+
+/* Give p a copy of tf at the top of its kernel stack, below it the frame
+ * swtch pops on its first run (ra = forkret); the copy, for changes. */
+static struct trapframe *proc_frame(struct proc *p, const struct trapframe *tf)
+{
+	struct trapframe *ntf = (struct trapframe *)(p->kstack + KSTACK) - 1;
+	*ntf = *tf;
+	uint64_t *frame = (uint64_t *)ntf - SWTCH_FRAME / 8;
+	memset(frame, 0, SWTCH_FRAME);
+	frame[SWTCH_FRAME / 8 - 1] = (uint64_t)forkret;
+	p->pcb.ksp = (uint64_t)frame;
+	p->pcb.usp = tf->usp;
+	return ntf;
+}
 
 static struct file *console(int stream)
 {
@@ -29,22 +95,13 @@ static struct file *console(int stream)
 	return f;
 }
 
-struct proc *proc_new(void)
+/* Process 1: an empty address space, the console on 0, 1, 2, the boot
+ * block's working directory.  NULL when memory ran out. */
+struct proc *proc_init_first(void)
 {
-	struct proc *p = &proc1;
-	memset(p, 0, sizeof *p);
-	p->pid = 1;
-	p->mm = &mm1;
-	p->mm->ref = 1;
-	p->mm->l1 = vm_create();
-	if (!p->mm->l1)
+	struct proc *p = proc_alloc();
+	if (!p || !(p->mm = mm_create()))
 		return NULL;
-	p->mm->asn = 1;
-	p->mm->mmap_next = MMAP_BASE;
-	p->kstack = (uint64_t)kstack1;
-	p->pcb.ptbr = p->mm->l1 >> PGSHIFT;
-	p->pcb.asn = p->mm->asn;
-	p->pcb.flags = 1;                     /* FEN */
 	for (int fd = 0; fd < 3; fd++)
 		if (!(p->ofile[fd] = console(fd)))
 			return NULL;
@@ -52,20 +109,25 @@ struct proc *proc_new(void)
 	return p;
 }
 
-/* Enter user mode at entry with stack sp: every register zero (v0 = 0
- * is what Linux's ELF_PLAT_INIT gives _start), FPCR as Linux sets it. */
-_Noreturn void proc_start(struct proc *p, uint64_t entry, uint64_t sp)
+/* Start p in user mode at entry with stack sp: every register zero (v0
+ * = 0 is what Linux's ELF_PLAT_INIT gives _start), FPCR as Linux sets
+ * it; it runs when a scheduler picks it. */
+void proc_first(struct proc *p, uint64_t entry, uint64_t sp)
 {
-	struct trapframe *tf = (struct trapframe *)(p->kstack + KSTACK) - 1;
-	memset(tf, 0, sizeof *tf);
-	tf->ps = PS_USER;
-	tf->pc = entry;
-	tf->usp = sp;
-	p->pcb.ksp = (uint64_t)tf;
-	p->pcb.usp = sp;
-	current = p;
+	struct trapframe tf;
+	memset(&tf, 0, sizeof tf);
+	tf.ps = PS_USER;
+	tf.pc = entry;
+	tf.usp = sp;
+	proc_frame(p, &tf);
+	p->fp[31] = fpcr_linux;
+	make_runnable(p);
+}
+
+/* A new program's FP state: Linux's FPCR (the registers are its own). */
+void fp_exec(void)
+{
 	fpcr_write(fpcr_linux);
-	proc_enter(V2P(&p->pcb));
 }
 
 /* The FPCR, which holds the user's state (the kernel, built with
@@ -86,8 +148,179 @@ void fpcr_write(uint64_t fpcr)
 	                 "excb\n\tldt $f0, %0" : "=m"(save) : "m"(fpcr));
 }
 
-_Noreturn void proc_exit(struct proc *p, int status)
+/* clone(flags, newsp, ptid, ctid, tls): Linux's argument order, which
+ * Alpha keeps (kernel/fork.c without CLONE_BACKWARDS*).  fork is
+ * CLONE_CHILD_SETTID | CLONE_CHILD_CLEARTID | SIGCHLD from glibc;
+ * pthread_create shares everything with CLONE_THREAD; posix_spawn uses
+ * CLONE_VM | CLONE_VFORK.  File tables and signal actions are copied,
+ * not shared (CLONE_FILES, CLONE_SIGHAND): docs/minios.md "Missing". */
+int64_t proc_clone(struct trapframe *tf, uint64_t flags, uint64_t newsp,
+                   uint64_t ptid, uint64_t ctid, uint64_t tls)
 {
-	(void)p;
-	machine_exit(status);
+	struct proc *parent = proc_current(), *c = proc_alloc();
+	if (!c)
+		return -EAGAIN;
+	if (flags & CLONE_VM) {
+		c->mm = parent->mm;
+		c->mm->ref++;
+	} else if (!(c->mm = mm_copy(parent->mm))) {
+		sched_free(c);
+		return -ENOMEM;
+	}
+	for (int fd = 0; fd < NOFILE; fd++)
+		if (parent->ofile[fd]) {
+			c->ofile[fd] = file_dup(parent->ofile[fd]);
+			c->cloexec[fd] = parent->cloexec[fd];
+		}
+	memcpy(c->cwd, parent->cwd, sizeof c->cwd);
+	memcpy(c->exe, parent->exe, sizeof c->exe);
+	memcpy(c->sig, parent->sig, sizeof c->sig);
+	c->sigmask = parent->sigmask;
+	c->ieee_state = parent->ieee_state;
+	c->pcb.unique = flags & CLONE_SETTLS ? tls : parent->pcb.unique;
+	c->pcb.flags = parent->pcb.flags;
+	if (flags & CLONE_THREAD) {
+		c->tgid = parent->tgid;
+		c->parent = parent->parent;
+	} else {
+		c->parent = flags & CLONE_PARENT ? parent->parent : parent;
+		c->exit_signal = (int)(flags & CSIGNAL);
+	}
+	fp_save(c->fp);                       /* the parent's, live */
+	struct trapframe *ctf = proc_frame(c, tf);
+	ctf->r[0] = 0;                        /* the child's result: 0 */
+	ctf->r[19] = 0;
+	if (newsp)
+		ctf->usp = c->pcb.usp = newsp;
+	int pid = c->pid;
+	if (flags & CLONE_PARENT_SETTID)
+		copyout(parent, ptid, &pid, sizeof pid);
+	if (flags & CLONE_CHILD_SETTID)
+		copyout(c, ctid, &pid, sizeof pid);
+	if (flags & CLONE_CHILD_CLEARTID)
+		c->clear_tid = ctid;
+	if (flags & CLONE_VFORK)
+		c->vfork_parent = parent;
+	make_runnable(c);
+	/* vfork: the parent waits until the child execs or exits (it may
+	 * not be interrupted: the child is using its memory) */
+	while ((flags & CLONE_VFORK) && c->pid == pid && c->vfork_parent == parent)
+		sleep(&c->vfork_parent, NULL);
+	return pid;
+}
+
+/* The vfork parent may go on: p has its own memory now, or is gone. */
+void proc_vfork_release(struct proc *p)
+{
+	if (p->vfork_parent) {
+		p->vfork_parent = NULL;
+		wakeup(&p->vfork_parent);
+	}
+}
+
+static bool last_thread(const struct proc *p)
+{
+	for (const struct proc *q = procs; q < procs + NPROC; q++)
+		if (q != p && q->tgid == p->tgid && live(q) && q->state != P_ZOMBIE)
+			return false;
+	return true;
+}
+
+/* The machine's status for process 1's wait status: the code, or 128 +
+ * the signal, as a shell reports it. */
+static _Noreturn void machine_done(int wstatus)
+{
+	machine_exit(wstatus & 0x7f ? 128 + (wstatus & 0x7f) : (wstatus >> 8) & 0xff);
+}
+
+/* The current thread ends with wait status wstatus (big lock held). */
+void proc_exit(struct proc *p, int wstatus)
+{
+	if (p->clear_tid) {
+		/* CLONE_CHILD_CLEARTID: zero the tid and wake a joiner */
+		int zero = 0;
+		if (!copyout(p, p->clear_tid, &zero, sizeof zero))
+			futex_wake(p, p->clear_tid, 1);
+	}
+	proc_vfork_release(p);
+	for (int fd = 0; fd < NOFILE; fd++)
+		if (p->ofile[fd]) {
+			file_close(p->ofile[fd]);
+			p->ofile[fd] = NULL;
+		}
+	bool last = last_thread(p);
+	if (last && p->tgid == 1)
+		machine_done(wstatus);
+	if (last) {
+		image_exit(p->tgid);
+		struct proc *init = proc_find(1);
+		for (struct proc *q = procs; q < procs + NPROC; q++)
+			if (q->parent && q->parent->tgid == p->tgid)
+				q->parent = init;
+	}
+	mm_put(p->mm);
+	p->mm = NULL;
+	p->xstatus = p->group_exit ? p->xstatus : wstatus;
+	if (p->pid != p->tgid)
+		sched_exit(P_DEAD, NULL);
+	struct proc *parent = p->parent;
+	bool reap = !parent || parent->sig[SIGCHLD - 1].handler == (uint64_t)SIG_IGN ||
+	            (parent->sig[SIGCHLD - 1].flags & SA_NOCLDWAIT);
+	if (parent && p->exit_signal) {
+		struct ksiginfo info = {
+			.code = wstatus & 0x7f ? CLD_KILLED : CLD_EXITED, .pid = p->pid,
+			.status = wstatus & 0x7f ? wstatus & 0x7f : (wstatus >> 8) & 0xff,
+		};
+		signal_group(parent->tgid, p->exit_signal, &info);
+	}
+	sched_exit(reap ? P_DEAD : P_ZOMBIE, procs);
+}
+
+/* exit_group, or a fatal signal: every thread of p's process ends, with
+ * wstatus as the process's status. */
+void proc_exit_group(struct proc *p, int wstatus)
+{
+	if (p->tgid == 1)
+		machine_done(wstatus);
+	for (struct proc *q = procs; q < procs + NPROC; q++)
+		if (q != p && q->tgid == p->tgid && live(q) && q->state != P_ZOMBIE) {
+			q->xstatus = wstatus;
+			q->group_exit = true;
+			signal_send(q, SIGKILL, NULL);
+		}
+	proc_exit(p, wstatus);
+}
+
+/* wait4(pid, status, options, rusage): pid > 0 that child, else any
+ * (there are no process groups); Linux's status encoding. */
+int64_t proc_wait(int64_t pid, uint64_t ustatus, uint64_t options, uint64_t rusage)
+{
+	struct proc *me = proc_current();
+	if (options & ~(uint64_t)(WNOHANG | WUNTRACED | WCONTINUED | __WALL | __WCLONE))
+		return -EINVAL;
+	for (;;) {
+		bool have = false;
+		for (struct proc *q = procs; q < procs + NPROC; q++) {
+			if (!live(q) || q->pid != q->tgid || !q->parent ||
+			    q->parent->tgid != me->tgid || (pid > 0 && q->pid != pid))
+				continue;
+			have = true;
+			if (q->state != P_ZOMBIE)
+				continue;
+			int id = q->pid, st = q->xstatus;
+			sched_free(q);
+			static const uint64_t zero[18];   /* struct rusage */
+			if ((ustatus && copyout(me, ustatus, &st, sizeof st)) ||
+			    (rusage && copyout(me, rusage, zero, sizeof zero)))
+				return -EFAULT;
+			return id;
+		}
+		if (!have)
+			return -ECHILD;
+		if (options & WNOHANG)
+			return 0;
+		if (signal_pending(me))
+			return -ERESTARTSYS;
+		sleep(procs, NULL);
+	}
 }

@@ -31,10 +31,18 @@ static const char *const names[NSYSCALL] = {
 
 static uint64_t reported[NSYSCALL / 64];
 
+/* Under the big kernel lock (spinlock.c).  -ERESTARTSYS is EINTR to the
+ * program unless signal delivery restarts the call (signal.c), which
+ * needs its number and a3 as they were; -EJUSTRETURN leaves v0 and a3
+ * as the call set them. */
 void syscall(struct trapframe *tf)
 {
+	struct proc *p = proc_current();
 	uint64_t n = tf->r[0];
 	int64_t r;
+	kernel_lock();
+	p->sys_nr = n;
+	p->sys_a3 = tf->r[19];
 	if (n < NSYSCALL && table[n]) {
 		r = table[n](tf);
 	} else {
@@ -46,6 +54,12 @@ void syscall(struct trapframe *tf)
 		}
 		r = -ENOSYS;
 	}
+	kernel_unlock();
+	if (r == -EJUSTRETURN)
+		return;
+	p->restart = r == -ERESTARTSYS;
+	if (p->restart)
+		r = -EINTR;
 	tf->r[0] = r < 0 ? (uint64_t)-r : (uint64_t)r;
 	tf->r[19] = r < 0;
 }

@@ -1,70 +1,92 @@
 /*
- * sysmem.c - the memory system calls: brk, mmap (anonymous), munmap,
- * mremap, mprotect, madvise.  Linux/Alpha conventions: osf_brk fails with
+ * sysmem.c - the memory system calls: brk, mmap, munmap, mremap,
+ * mprotect, madvise.  Linux/Alpha conventions: osf_brk fails with
  * -ENOMEM, osf_mmap takes a byte offset (arch/alpha/kernel/osf_sys.c);
  * MAP_* values from the cross toolchain's asm/mman.h.  Mappings are
  * VMAs; their pages come on first touch (vm.c).
+ *
+ * File mappings are private copies, read a page at a time on first
+ * touch; the mapping keeps a reference on the open file.  MAP_SHARED of
+ * a file is accepted while it cannot be written (nothing could tell the
+ * difference); a writable shared file mapping is ENODEV, as for a file
+ * system without mmap.  An executable file mapping is an image load
+ * (image.c).
  */
 #include "minios/defs.h"
+#include <asm/fcntl.h>
 #include <linux/mman.h>
 
 int64_t sys_brk(struct trapframe *tf)
 {
-	struct proc *p = proc_current();
-	uint64_t want = ARG(tf, 0), top = PGUP(p->mm->brk), ntop = PGUP(want);
-	if (!want || want < p->mm->brk_start)
-		return (int64_t)p->mm->brk;
+	struct mm *mm = proc_current()->mm;
+	uint64_t want = ARG(tf, 0), top = PGUP(mm->brk), ntop = PGUP(want);
+	if (!want || want < mm->brk_start)
+		return (int64_t)mm->brk;
 	if (ntop > top) {
-		if (ntop > MMAP_BASE || !vma_free_range(p, top, ntop) ||
-		    vma_add(p, top, ntop, PROT_R | PROT_W))
+		struct vma v = { .start = top, .end = ntop, .prot = PROT_R | PROT_W };
+		if (ntop > MMAP_BASE || !vma_free_range(mm, top, ntop) || vma_add(mm, &v))
 			return -ENOMEM;
-	} else if (ntop < top && vma_remove(p, ntop, top)) {
+	} else if (ntop < top && vma_remove(mm, ntop, top)) {
 		return -ENOMEM;
 	}
-	p->mm->brk = want;
+	mm->brk = want;
 	return (int64_t)want;
 }
 
-/* A free range of len bytes at or above hint, first fit from mmap_next. */
-static uint64_t find_free(struct proc *p, uint64_t len)
+/* The open file fd as the backing of a mapping with prot and flags. */
+static int64_t map_file(struct proc *p, int64_t fd, unsigned prot, uint64_t flags,
+                        struct file **fp)
 {
-	for (uint64_t a = p->mm->mmap_next; a + len <= USER_END && a + len > a; ) {
-		bool clash = false;
-		for (int i = 0; i < p->mm->nvma && !clash; i++)
-			if (p->mm->vma[i].start < a + len && a < p->mm->vma[i].end) {
-				clash = true;
-				a = p->mm->vma[i].end;
-			}
-		if (!clash)
-			return a;
-	}
+	struct file *f = fd_get(p, fd);
+	if (!f)
+		return -EBADF;
+	if (f->type != F_HOSTFS || f->dir)
+		return -ENODEV;
+	if ((f->flags & O_ACCMODE) == O_WRONLY)
+		return -EACCES;
+	if ((flags & MAP_TYPE) == MAP_SHARED && (prot & PROT_W))
+		return -ENODEV;
+	*fp = f;
 	return 0;
 }
 
 int64_t sys_mmap(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
+	struct mm *mm = p->mm;
 	uint64_t addr = ARG(tf, 0), len = PGUP(ARG(tf, 1)), flags = ARG(tf, 3);
 	unsigned prot = (unsigned)ARG(tf, 2) & (PROT_R | PROT_W | PROT_X);
-	if (!len || (addr & PGMASK) || (ARG(tf, 5) & PGMASK))
+	struct vma v = { .prot = prot, .off = ARG(tf, 5) };
+	if (!len || (addr & PGMASK) || (v.off & PGMASK))
 		return -EINVAL;
-	if (!(flags & MAP_ANONYMOUS))
-		return -ENODEV;              /* file mappings: not yet */
 	if ((flags & MAP_TYPE) != MAP_PRIVATE && (flags & MAP_TYPE) != MAP_SHARED)
 		return -EINVAL;
+	v.flags = (flags & MAP_TYPE) == MAP_SHARED ? VMA_SHARED : 0;
+	if (flags & MAP_ANONYMOUS) {
+		v.off = 0;
+	} else {
+		int64_t err = map_file(p, (int64_t)ARG(tf, 4), prot, flags, &v.file);
+		if (err)
+			return err;
+	}
 	if (flags & MAP_FIXED) {
 		if (addr + len > USER_END || addr + len < addr)
 			return -ENOMEM;
-		if (vma_remove(p, addr, addr + len))
+		if (vma_remove(mm, addr, addr + len))
 			return -ENOMEM;
-	} else if (!addr || addr + len > USER_END || !vma_free_range(p, addr, addr + len)) {
-		addr = find_free(p, len);
+	} else if (!addr || addr + len > USER_END || !vma_free_range(mm, addr, addr + len)) {
+		addr = vma_find_free(mm, len);
 		if (!addr)
 			return -ENOMEM;
 	}
-	if (vma_add(p, addr, addr + len, prot))
-		return -ENOMEM;
-	return (int64_t)addr;
+	v.start = addr;
+	v.end = addr + len;
+	if (v.file && (prot & PROT_X))
+		v.img = image_load(p, PCOUNT_IMG_MMAP, v.file->handle, addr, len, v.off);
+	int err = vma_add(mm, &v);
+	if (v.img)
+		image_put(v.img);            /* the VMA holds its own reference */
+	return err ? -ENOMEM : (int64_t)addr;
 }
 
 int64_t sys_munmap(struct trapframe *tf)
@@ -72,48 +94,65 @@ int64_t sys_munmap(struct trapframe *tf)
 	uint64_t addr = ARG(tf, 0), len = PGUP(ARG(tf, 1));
 	if ((addr & PGMASK) || !len || addr + len > USER_END)
 		return -EINVAL;
-	return vma_remove(proc_current(), addr, addr + len);
+	return vma_remove(proc_current()->mm, addr, addr + len);
 }
 
 /* mremap(old, old_len, new_len, flags): shrink in place, grow in place
- * when the pages after it are free, else move if MREMAP_MAYMOVE. */
+ * when the pages after it are free, else move if MREMAP_MAYMOVE.  The
+ * grown part continues the mapping (the same file, the next offsets). */
 int64_t sys_mremap(struct trapframe *tf)
 {
-	struct proc *p = proc_current();
+	struct mm *mm = proc_current()->mm;
 	uint64_t old = ARG(tf, 0), olen = PGUP(ARG(tf, 1)), nlen = PGUP(ARG(tf, 2));
 	if ((old & PGMASK) || !nlen || (ARG(tf, 3) & ~MREMAP_MAYMOVE))
 		return -EINVAL;
-	struct vma *v = vma_find(p, old);
+	struct vma *v = vma_find(mm, old);
 	if (!v || old + olen > v->end)
 		return -EFAULT;
 	if (nlen <= olen)
-		return nlen < olen && vma_remove(p, old + nlen, old + olen) ? -ENOMEM
+		return nlen < olen && vma_remove(mm, old + nlen, old + olen) ? -ENOMEM
 		                                                        : (int64_t)old;
-	if (old + nlen <= USER_END && vma_free_range(p, old + olen, old + nlen))
-		return vma_add(p, old + olen, old + nlen, v->prot) ? -ENOMEM : (int64_t)old;
-	if (!(ARG(tf, 3) & MREMAP_MAYMOVE))
-		return -ENOMEM;
-	uint64_t to = find_free(p, nlen);
-	if (!to || vma_move(p, old, olen, to))
-		return -ENOMEM;
-	return vma_add(p, to + olen, to + nlen, vma_find(p, to)->prot) ? -ENOMEM
-	                                                               : (int64_t)to;
+	struct vma grow = *v;
+	grow.off += old + olen - v->start;
+	uint64_t at = old;
+	if (old + nlen > USER_END || !vma_free_range(mm, old + olen, old + nlen)) {
+		if (!(ARG(tf, 3) & MREMAP_MAYMOVE))
+			return -ENOMEM;
+		at = vma_find_free(mm, nlen);
+		if (!at || vma_move(mm, old, olen, at))
+			return -ENOMEM;
+	}
+	grow.start = at + olen;
+	grow.end = at + nlen;
+	return vma_add(mm, &grow) ? -ENOMEM : (int64_t)at;
 }
 
 int64_t sys_mprotect(struct trapframe *tf)
 {
-	struct proc *p = proc_current();
+	struct mm *mm = proc_current()->mm;
 	uint64_t addr = ARG(tf, 0), len = PGUP(ARG(tf, 1));
+	unsigned prot = (unsigned)ARG(tf, 2) & (PROT_R | PROT_W | PROT_X);
 	if (addr & PGMASK)
 		return -EINVAL;
 	for (uint64_t a = addr; a < addr + len; ) {   /* all of it mapped */
-		struct vma *v = vma_find(p, a);
+		struct vma *v = vma_find(mm, a);
 		if (!v)
 			return -ENOMEM;
+		if (v->file && (v->flags & VMA_SHARED) && (prot & PROT_W))
+			return -EACCES;          /* no writable shared file maps */
 		a = v->end;
 	}
-	return vma_protect(p, addr, addr + len,
-	                   (unsigned)ARG(tf, 2) & (PROT_R | PROT_W | PROT_X));
+	return vma_protect(mm, addr, addr + len, prot);
 }
 
-int64_t sys_madvise(struct trapframe *tf) { (void)tf; return 0; }
+/* madvise: MADV_DONTNEED gives the range fresh pages on the next touch
+ * (Linux's zap_page_range); other advice changes nothing here. */
+int64_t sys_madvise(struct trapframe *tf)
+{
+	uint64_t addr = ARG(tf, 0), len = PGUP(ARG(tf, 1));
+	if ((addr & PGMASK) || addr + len > USER_END || addr + len < addr)
+		return -EINVAL;
+	if (ARG(tf, 2) != MADV_DONTNEED || !len)
+		return 0;
+	return vma_discard(proc_current()->mm, addr, addr + len);
+}

@@ -2,30 +2,161 @@
  * sysproc.c - process, identity, signal, time and randomness system
  * calls (Linux/Alpha: arch/alpha/kernel/osf_sys.c and signal.c for the
  * Alpha-specific conventions; layouts from the cross toolchain's asm/
- * headers).  Signal actions and masks are recorded, not delivered: a
- * signal whose default action ends the process ends it.
+ * headers); the process calls hand over to proc.c, the signal calls
+ * are in signal.c.
  */
 #include "minios/defs.h"
 #include <asm/fpu.h>
 #include <asm/resource.h>
 #include <asm/sysinfo.h>
+#include <asm/signal.h>
+#include <linux/sched.h>
 
 int64_t sys_exit(struct trapframe *tf)
 {
-	proc_exit(proc_current(), (int)(ARG(tf, 0) & 0xff));
+	proc_exit(proc_current(), W_EXITED(ARG(tf, 0)));
 }
-int64_t sys_exit_group(struct trapframe *tf) { return sys_exit(tf); }
 
-/* getxpid/getxuid/getxgid return a second value in a4 (r20). */
-int64_t sys_getxpid(struct trapframe *tf) { tf->r[20] = 0; return proc_current()->pid; }
+int64_t sys_exit_group(struct trapframe *tf)
+{
+	proc_exit_group(proc_current(), W_EXITED(ARG(tf, 0)));
+}
+
+static int ppid(const struct proc *p) { return p->parent ? p->parent->tgid : 0; }
+
+/* getxpid/getxuid/getxgid return a second value in a4 (r20): the
+ * parent's pid, the effective ids (osf_sys.c). */
+int64_t sys_getxpid(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	tf->r[20] = (uint64_t)ppid(p);
+	return p->tgid;
+}
 int64_t sys_getxuid(struct trapframe *tf) { tf->r[20] = 0; return 0; }
 int64_t sys_getxgid(struct trapframe *tf) { tf->r[20] = 0; return 0; }
 int64_t sys_geteuid(struct trapframe *tf) { (void)tf; return 0; }
 int64_t sys_getegid(struct trapframe *tf) { (void)tf; return 0; }
-int64_t sys_getppid(struct trapframe *tf) { (void)tf; return 0; }
+int64_t sys_getppid(struct trapframe *tf) { (void)tf; return ppid(proc_current()); }
 int64_t sys_gettid(struct trapframe *tf) { (void)tf; return proc_current()->pid; }
 int64_t sys_umask(struct trapframe *tf) { (void)tf; return 022; }
-int64_t sys_sched_yield(struct trapframe *tf) { (void)tf; return 0; }
+
+int64_t sys_sched_yield(struct trapframe *tf)
+{
+	(void)tf;
+	yield();
+	return 0;
+}
+
+/* clone(flags, newsp, ptid, ctid, tls), proc.c */
+int64_t sys_clone(struct trapframe *tf)
+{
+	return proc_clone(tf, ARG(tf, 0), ARG(tf, 1), ARG(tf, 2), ARG(tf, 3), ARG(tf, 4));
+}
+
+/* fork and vfork: Alpha's own entries (arch/alpha/kernel/entry.S),
+ * clone with SIGCHLD (and CLONE_VFORK | CLONE_VM). */
+int64_t sys_fork(struct trapframe *tf)
+{
+	return proc_clone(tf, SIGCHLD, 0, 0, 0, 0);
+}
+
+int64_t sys_vfork(struct trapframe *tf)
+{
+	return proc_clone(tf, CLONE_VFORK | CLONE_VM | SIGCHLD, 0, 0, 0, 0);
+}
+
+/* wait4(pid, status, options, rusage), proc.c */
+int64_t sys_wait4(struct trapframe *tf)
+{
+	return proc_wait((int64_t)ARG(tf, 0), ARG(tf, 1), ARG(tf, 2), ARG(tf, 3));
+}
+
+/* ---- execve --------------------------------------------------------- */
+
+#define EXEC_STRINGS (128 * 1024)
+#define EXEC_ARGS 2048
+static char exec_path[PATH_MAX], exec_buf[EXEC_STRINGS];
+static const char *exec_argv[EXEC_ARGS + 1], *exec_envp[EXEC_ARGS + 1];
+
+/* The user's NULL-terminated array of strings at uv into v[], the
+ * strings at *bufp; their number, or a negated errno. */
+static int64_t copy_strings(struct proc *p, uint64_t uv, const char **v, char **bufp)
+{
+	int n = 0;
+	for (; uv; n++) {
+		uint64_t s;
+		if (copyin(p, &s, uv + 8 * (uint64_t)n, 8))
+			return -EFAULT;
+		if (!s)
+			break;
+		if (n == EXEC_ARGS)
+			return -E2BIG;
+		int64_t len = copyinstr(p, *bufp, s, (size_t)(exec_buf + EXEC_STRINGS - *bufp));
+		if (len < 0)
+			return len == -ENAMETOOLONG ? -E2BIG : len;
+		v[n] = *bufp;
+		*bufp += len + 1;
+	}
+	v[n] = NULL;
+	return n;
+}
+
+/* execve(path, argv, envp): a new address space with the program
+ * (exec.c), the old one dropped; the other threads end, descriptors
+ * marked close-on-exec close, caught signals revert to the default
+ * (Linux's fs/exec.c).  The vfork parent, if any, goes on. */
+int64_t sys_execve(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	char *buf = exec_buf;
+	int64_t len = copyinstr(p, exec_path, ARG(tf, 0), sizeof exec_path);
+	if (len < 0)
+		return len;
+	int64_t argc = copy_strings(p, ARG(tf, 1), exec_argv, &buf);
+	if (argc < 0)
+		return argc;
+	int64_t envc = copy_strings(p, ARG(tf, 2), exec_envp, &buf);
+	if (envc < 0)
+		return envc;
+	struct mm *old = p->mm;
+	if (!(p->mm = mm_create())) {
+		p->mm = old;
+		return -ENOMEM;
+	}
+	uint64_t entry, sp;
+	int err = exec(p, exec_path, (int)argc, exec_argv, (int)envc, exec_envp, &entry, &sp);
+	if (err) {
+		mm_put(p->mm);
+		p->mm = old;
+		return err;
+	}
+	proc_reload(p);
+	mm_put(old);
+	for (struct proc *q = procs; q < procs + NPROC; q++)
+		if (q != p && q->tgid == p->tgid && q->state != P_UNUSED &&
+		    q->state != P_EMBRYO && q->state != P_DEAD && q->state != P_ZOMBIE) {
+			q->group_exit = true;
+			signal_send(q, SIGKILL, NULL);
+		}
+	for (int fd = 0; fd < NOFILE; fd++)
+		if (p->ofile[fd] && p->cloexec[fd]) {
+			file_close(p->ofile[fd]);
+			p->ofile[fd] = NULL;
+		}
+	for (int i = 0; i < NSIGNAL; i++)
+		if (p->sig[i].handler != (uint64_t)SIG_IGN)
+			p->sig[i] = (struct ksigaction){ 0 };
+	p->pcb.unique = 0;
+	p->clear_tid = 0;
+	p->ieee_state = 0;
+	proc_vfork_release(p);
+	memset(tf, 0, sizeof *tf);
+	tf->ps = PS_USER;
+	tf->pc = entry;
+	tf->usp = sp;
+	fp_exec();
+	return -EJUSTRETURN;
+}
 
 int64_t sys_uname(struct trapframe *tf)
 {
@@ -38,7 +169,7 @@ int64_t sys_uname(struct trapframe *tf)
 int64_t sys_set_tid_address(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
-	p->tid_address = ARG(tf, 0);
+	p->clear_tid = ARG(tf, 0);
 	return p->pid;
 }
 
@@ -48,82 +179,6 @@ int64_t sys_set_robust_list(struct trapframe *tf)
 		return -EINVAL;
 	proc_current()->robust_list = ARG(tf, 0);
 	return 0;
-}
-
-/* rt_sigaction(sig, act, oact, sigsetsize, restorer): struct sigaction
- * on Alpha is { handler, flags, mask }, 8 bytes each. */
-int64_t sys_rt_sigaction(struct trapframe *tf)
-{
-	struct proc *p = proc_current();
-	uint64_t sig = ARG(tf, 0);
-	if (sig < 1 || sig > NSIG || ARG(tf, 3) != 8)
-		return -EINVAL;
-	struct ksigaction old = p->sig[sig - 1], new;
-	if (ARG(tf, 1)) {
-		if (sig == 9 || sig == 19)             /* SIGKILL, SIGSTOP */
-			return -EINVAL;
-		if (copyin(p, &new, ARG(tf, 1), sizeof new))
-			return -EFAULT;
-		p->sig[sig - 1] = new;
-	}
-	if (ARG(tf, 2) && copyout(p, ARG(tf, 2), &old, sizeof old))
-		return -EFAULT;
-	return 0;
-}
-
-/* rt_sigprocmask(how, set, oset, sigsetsize) */
-int64_t sys_rt_sigprocmask(struct trapframe *tf)
-{
-	struct proc *p = proc_current();
-	uint64_t old = p->sigmask, set;
-	if (ARG(tf, 3) != 8)
-		return -EINVAL;
-	if (ARG(tf, 1)) {
-		if (copyin(p, &set, ARG(tf, 1), 8))
-			return -EFAULT;
-		switch (ARG(tf, 0)) {
-		case 1: p->sigmask |= set; break;           /* SIG_BLOCK   */
-		case 2: p->sigmask &= ~set; break;          /* SIG_UNBLOCK */
-		case 3: p->sigmask = set; break;            /* SIG_SETMASK */
-		default: return -EINVAL;
-		}
-		p->sigmask &= ~((1ul << 8) | (1ul << 16));  /* KILL, STOP  */
-	}
-	if (ARG(tf, 2) && copyout(p, ARG(tf, 2), &old, 8))
-		return -EFAULT;
-	return 0;
-}
-
-/* kill/tgkill of ourselves: a signal whose action is the default ends
- * the process as Linux would (status 128 + signal as a shell sees it);
- * one being ignored, caught or blocked is dropped. */
-static int64_t signal_self(uint64_t sig)
-{
-	struct proc *p = proc_current();
-	if (sig == 0)
-		return 0;
-	if (sig > NSIG)
-		return -EINVAL;
-	uint64_t h = p->sig[sig - 1].handler;
-	bool ignore_default = sig == 20 || sig == 23 || sig == 28;  /* CHLD URG WINCH */
-	if (h == 0 && !ignore_default && !(p->sigmask & (1ul << (sig - 1))))
-		proc_exit(p, 128 + (int)sig);
-	return 0;
-}
-
-int64_t sys_kill(struct trapframe *tf)
-{
-	if ((int64_t)ARG(tf, 0) != proc_current()->pid && (int64_t)ARG(tf, 0) != 0)
-		return -ESRCH;
-	return signal_self(ARG(tf, 1));
-}
-
-int64_t sys_tgkill(struct trapframe *tf)
-{
-	struct proc *p = proc_current();
-	if ((int64_t)ARG(tf, 0) != p->pid || (int64_t)ARG(tf, 1) != p->pid)
-		return -ESRCH;
-	return signal_self(ARG(tf, 2));
 }
 
 /* prlimit64(pid, resource, new, old): fixed limits; new ones ignored. */
@@ -203,13 +258,63 @@ int64_t sys_gettimeofday(struct trapframe *tf)
 	return 0;
 }
 
-/* nanosleep: nothing else runs, so the sleep ends at once. */
-int64_t sys_nanosleep(struct trapframe *tf)
+/* A timespec as cycles at the boot block's clock (saturating). */
+uint64_t ts_cycles(const uint64_t ts[2])
 {
-	uint64_t ts[2];
-	if (copyin(proc_current(), ts, ARG(tf, 0), sizeof ts))
+	uint64_t hz = bootblock->clock_hz;
+	if (ts[0] > (1ul << 32))
+		return ~0ul >> 1;
+	return ts[0] * hz + udiv(ts[1] * hz, 1000000000ul, NULL);
+}
+
+/* Sleep until cycle; on a signal, the time left into urem (if any). */
+static int64_t sleep_to(struct proc *p, uint64_t cycle, uint64_t urem)
+{
+	int err = sleep_until(cycle);
+	if (err && urem) {
+		uint64_t left = cycle - machine_cycles(), hz = bootblock->clock_hz, r;
+		uint64_t ts[2];
+		ts[0] = udiv(left, hz, &r);
+		ts[1] = udiv(r * 1000000000ul, hz, NULL);
+		if (copyout(p, urem, ts, sizeof ts))
+			return -EFAULT;
+	}
+	return err;
+}
+
+static int read_ts(struct proc *p, uint64_t uts, uint64_t ts[2])
+{
+	if (copyin(p, ts, uts, 2 * 8))
 		return -EFAULT;
 	return ts[1] >= 1000000000ul ? -EINVAL : 0;
+}
+
+/* nanosleep(req, rem): simulated time; a clock tick ends the sleep, so
+ * it lasts until the first tick at or after the deadline. */
+int64_t sys_nanosleep(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	uint64_t ts[2];
+	int err = read_ts(p, ARG(tf, 0), ts);
+	return err ? err : sleep_to(p, machine_cycles() + ts_cycles(ts), ARG(tf, 1));
+}
+
+/* clock_nanosleep(clock, flags, req, rem): TIMER_ABSTIME (1) makes req
+ * a time on the clock (REALTIME counts from the boot block's epoch). */
+int64_t sys_clock_nanosleep(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	uint64_t ts[2], clk = ARG(tf, 0);
+	if (clk > 7)
+		return -EINVAL;
+	int err = read_ts(p, ARG(tf, 2), ts);
+	if (err)
+		return err;
+	uint64_t t = ts_cycles(ts), now = machine_cycles();
+	if (!(ARG(tf, 1) & 1))
+		return sleep_to(p, now + t, ARG(tf, 3));
+	uint64_t epoch = clk == 0 ? bootblock->epoch_s * bootblock->clock_hz : 0;
+	return sleep_to(p, t > epoch ? t - epoch : 0, 0);
 }
 
 /* osf_getsysinfo/osf_setsysinfo: the IEEE software FP control word, as

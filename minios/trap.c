@@ -6,13 +6,18 @@
  * A translation-not-valid fault inside a mapped region brings in a zero
  * page (vm.c); an unaligned integer load or store is done for the
  * program, as Linux does (arch/alpha/kernel/traps.c, do_entUna); any
- * other fault ends the process with the signal Linux would send (no
- * handlers run yet), reported on the console.  A fault in the kernel
+ * other fault sends the signal Linux would (signal.c: to a handler, or
+ * the end of the process, reported on the console).  User faults run
+ * under the big kernel lock, as system calls do.  A fault in the kernel
  * is a panic.
+ *
+ * Interrupts: the clock and IPIs at OSF IPL 5 (sched.c, smp.c), the
+ * performance counters at 6.  On the way back to user mode
+ * user_return reschedules and delivers signals.
  */
 #include "minios/defs.h"
-
-enum { SIGILL = 4, SIGTRAP = 5, SIGBUS = 7, SIGFPE = 8, SIGSEGV = 11 };
+#include <asm/signal.h>
+#include <asm/siginfo.h>
 
 void trap_init(void)
 {
@@ -31,13 +36,12 @@ static void check_user(const struct trapframe *tf, const char *what)
 		      what, tf->pc, tf->r[16], tf->r[17], tf->r[18]);
 }
 
-static _Noreturn void user_fatal(const struct trapframe *tf, int sig,
-                                 const char *what, uint64_t addr)
+static void user_fatal(struct trapframe *tf, int sig, int code,
+                       const char *what, uint64_t addr)
 {
-	struct proc *p = proc_current();
-	kprintf("minios: pid %d: %s at pc 0x%lx (address 0x%lx): signal %d\n",
-	        p->pid, what, tf->pc, addr, sig);
-	proc_exit(p, 128 + sig);
+	kernel_lock();
+	signal_fault(tf, sig, code, addr, what);
+	kernel_unlock();
 }
 
 /* entMM: a0 VA, a1 MMCSR (0 TNV, 1 ACV, 2 FOR, 3 FOE, 4 FOW),
@@ -46,11 +50,12 @@ void trap_mm(struct trapframe *tf)
 {
 	check_user(tf, "memory fault");
 	uint64_t va = tf->r[16];
-	int64_t cause = (int64_t)tf->r[18];
-	unsigned need = cause < 0 ? PROT_X : cause ? PROT_W : PROT_R;
-	if (tf->r[17] == MMCSR_TNV && uvm_page(proc_current(), va, need))
-		return;
-	user_fatal(tf, SIGSEGV, "segmentation fault", va);
+	kernel_lock();
+	int err = vm_fault(proc_current(), va, tf->r[17], (int64_t)tf->r[18]);
+	kernel_unlock();
+	if (err)
+		user_fatal(tf, SIGSEGV, tf->r[17] == MMCSR_TNV ? SEGV_MAPERR : SEGV_ACCERR,
+		           "segmentation fault", va);
 }
 
 /* entIF: a0 0 bpt, 1 bugchk, 2 gentrap (code in the user's a0), 3 FEN,
@@ -61,15 +66,19 @@ void trap_if(struct trapframe *tf)
 	switch (tf->r[16]) {
 	case IF_BPT:
 	case IF_BUGCHK:
-		user_fatal(tf, SIGTRAP, "breakpoint", tf->pc);
+		user_fatal(tf, SIGTRAP, TRAP_BRKPT, "breakpoint", tf->pc);
+		break;
 	case IF_GENTRAP:
 		/* GEN_INTOVF -1, GEN_INTDIV -2 and the FP codes down to -11
 		 * are SIGFPE (asm/gentrap.h); the rest SIGTRAP */
 		if ((int64_t)tf->a0 <= -1 && (int64_t)tf->a0 >= -11)
-			user_fatal(tf, SIGFPE, "arithmetic trap (gentrap)", tf->a0);
-		user_fatal(tf, SIGTRAP, "gentrap", tf->a0);
+			user_fatal(tf, SIGFPE, (int64_t)tf->a0 == -2 ? FPE_INTDIV : FPE_INTOVF,
+			           "arithmetic trap (gentrap)", tf->a0);
+		else
+			user_fatal(tf, SIGTRAP, TRAP_BRKPT, "gentrap", tf->a0);
+		break;
 	default:
-		user_fatal(tf, SIGILL, "illegal instruction", tf->pc);
+		user_fatal(tf, SIGILL, ILL_ILLOPC, "illegal instruction", tf->pc);
 	}
 }
 
@@ -77,7 +86,7 @@ void trap_if(struct trapframe *tf)
 void trap_arith(struct trapframe *tf)
 {
 	check_user(tf, "arithmetic trap");
-	user_fatal(tf, SIGFPE, "arithmetic trap", tf->r[16]);
+	user_fatal(tf, SIGFPE, FPE_FLTINV, "arithmetic trap", tf->r[16]);
 }
 
 /* The user's integer register n: a0-a2 and gp are in PALcode's frame
@@ -116,33 +125,54 @@ void trap_unaligned(struct trapframe *tf)
 	for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
 		if (forms[i].op != op)
 			continue;
-		uint64_t v = 0;
-		if (forms[i].store) {
-			v = *reg;
-			if (copyout(p, va, &v, forms[i].size))
-				break;
-			return;
-		}
-		if (copyin(p, &v, va, forms[i].size))
+		uint64_t v = forms[i].store ? *reg : 0;
+		kernel_lock();
+		int err = forms[i].store ? copyout(p, va, &v, forms[i].size)
+		                         : copyin(p, &v, va, forms[i].size);
+		kernel_unlock();
+		if (err)
 			break;
-		if (forms[i].sext)
-			v = (uint64_t)(int64_t)(int32_t)v;
-		*reg = v;
+		if (!forms[i].store)
+			*reg = forms[i].sext ? (uint64_t)(int64_t)(int32_t)v : v;
 		return;
 	}
 	user_fatal(tf, op >= 0x20 && op <= 0x27 ? SIGBUS : SIGSEGV,
+	           op >= 0x20 && op <= 0x27 ? BUS_ADRALN : SEGV_MAPERR,
 	           "unaligned access", va);
 }
 
 /* entInt: a0 0 IPI, 1 clock, 2 machine check, 3 device (a1 vector),
  * 4 performance counter (a2 counter: the DCPI driver's sample, at the
- * interrupted PC).  No device interrupts yet. */
+ * interrupted PC).  No other devices interrupt. */
 void trap_interrupt(struct trapframe *tf)
 {
-	if (tf->r[16] == 4) {
+	switch (tf->r[16]) {
+	case 0:
+		smp_ipi();
+		return;
+	case 1:
+		sched_clock();
+		return;
+	case 4:
 		pcount_interrupt((unsigned)tf->r[18], tf->pc);
 		return;
 	}
 	panic("unexpected interrupt: type %lu, vector 0x%lx, 0x%lx",
 	      tf->r[16], tf->r[17], tf->r[18]);
+}
+
+/* On the way back to user mode (entry.S), at IPL 0 as user mode runs:
+ * give up the CPU when the time slice is over, then deliver signals and
+ * restart an interrupted system call (signal.c). */
+void user_return(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	swpipl(0);
+	if (mycpu()->need_resched)
+		yield();
+	if (p->restart || signal_pending(p) || p->use_saved) {
+		kernel_lock();
+		signal_deliver(tf);
+		kernel_unlock();
+	}
 }

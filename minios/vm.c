@@ -1,15 +1,24 @@
 /*
  * vm.c - address spaces: the three-level page table PALcode walks on a
  * TB miss (docs/minios.md, "Page tables"; PTE format in pal/pal.h), the
- * process's list of mapped regions (VMAs) and demand-zero paging, and
+ * list of mapped regions (VMAs), demand paging, copy-on-write, ASNs, and
  * the kernel's access to user memory.
  *
- * Pages are allocated when first touched: by the program (a TNV fault,
- * trap.c) or by the kernel copying to or from user memory, which walks
+ * Pages are brought in when first touched: by the program (a TNV fault,
+ * vm_fault) or by the kernel copying to or from user memory, which walks
  * the tables itself and reaches the page through kseg, so the kernel
- * never takes a fault on a user address.
+ * never takes a fault on a user address.  A page comes zeroed, or read
+ * from the mapping's file (a private copy).
+ *
+ * Copy-on-write is the Alpha way (Linux's pte_wrprotect sets _PAGE_FOW):
+ * a private writable page shared after fork keeps UWE and gets FOW, so a
+ * write is a FOW fault (ACV stays for real protection errors); the
+ * fault copies the page unless this was its last sharer.  MAP_SHARED
+ * anonymous pages are shared outright, so fork brings them all in first.
  */
 #include "minios/defs.h"
+
+_Static_assert(sizeof(struct mm) <= PGSIZE, "an mm is one page");
 
 static uint64_t *table(uint64_t pa) { return P2V(pa); }
 static uint64_t pte_pa(uint64_t pte) { return (pte >> PTE_PFN_SHIFT) << PGSHIFT; }
@@ -22,7 +31,38 @@ static uint64_t pte_make(uint64_t pa, uint64_t bits)
 static const unsigned level_shift[3] = { 33, 23, 13 };
 #define INDEX(va, l) (((va) >> level_shift[l]) & 1023)
 
-uint64_t vm_create(void) { return kalloc(); }
+/* ---- ASNs ------------------------------------------------------------ */
+
+/* A freed ASN may still tag TB entries on some CPU, so it is "stale"
+ * until one shootdown of every CPU has cleared them all; ASN 0 is never
+ * given out (the reset state). */
+#define NASN 128
+static uint64_t asn_used[NASN / 64], asn_stale[NASN / 64];
+#define ASN_BIT(a) (1ull << ((a) & 63))
+
+static uint32_t asn_alloc(void)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t a = 1; a < NASN; a++)
+			if (!((asn_used[a / 64] | asn_stale[a / 64]) & ASN_BIT(a))) {
+				asn_used[a / 64] |= ASN_BIT(a);
+				return a;
+			}
+		if (!(asn_stale[0] | asn_stale[1]))
+			break;
+		tlb_shootdown(NULL);
+		asn_stale[0] = asn_stale[1] = 0;
+	}
+	return 0;
+}
+
+static void asn_free(uint32_t a)
+{
+	asn_used[a / 64] &= ~ASN_BIT(a);
+	asn_stale[a / 64] |= ASN_BIT(a);
+}
+
+/* ---- page tables ----------------------------------------------------- */
 
 /* The level-3 PTE for va, making the tables on the way if alloc. */
 uint64_t *vm_pte(uint64_t l1, uint64_t va, bool alloc)
@@ -41,6 +81,8 @@ uint64_t *vm_pte(uint64_t l1, uint64_t va, bool alloc)
 	return &table(pa)[INDEX(va, 2)];
 }
 
+/* PROT_NONE keeps the page (its contents survive a later mprotect) but
+ * gives the user no access. */
 uint64_t vm_pte_bits(unsigned prot)
 {
 	uint64_t b = PTE_V | PTE_KRE | PTE_KWE;
@@ -53,10 +95,18 @@ uint64_t vm_pte_bits(unsigned prot)
 	return b;
 }
 
+/* The bits for page pa in v: FOW while a private writable page is
+ * shared. */
+static uint64_t pte_bits(const struct vma *v, uint64_t pa)
+{
+	bool cow = (v->prot & PROT_W) && !(v->flags & VMA_SHARED) && page_refs(pa) > 1;
+	return vm_pte_bits(v->prot) | (cow ? PTE_FOW : 0);
+}
+
 /* Apply f to every valid level-3 PTE in [start, end), skipping absent
  * tables whole. */
 static void vm_range(uint64_t l1, uint64_t start, uint64_t end,
-                     void (*f)(uint64_t *pte, uint64_t arg), uint64_t arg)
+                     void (*f)(uint64_t *pte, uint64_t va, void *arg), void *arg)
 {
 	for (uint64_t va = start; va < end; ) {
 		uint64_t *p1 = &table(l1)[INDEX(va, 0)];
@@ -71,174 +121,394 @@ static void vm_range(uint64_t l1, uint64_t start, uint64_t end,
 		}
 		uint64_t *p3 = &table(pte_pa(*p2))[INDEX(va, 2)];
 		if (*p3 & PTE_V)
-			f(p3, arg);
+			f(p3, va, arg);
 		va += PGSIZE;
 	}
 }
 
-static void pte_free(uint64_t *pte, uint64_t arg)
+static void pte_free(uint64_t *pte, uint64_t va, void *arg)
 {
-	(void)arg;
+	(void)va, (void)arg;
 	kfree(pte_pa(*pte));
 	*pte = 0;
 }
 
-static void pte_reprotect(uint64_t *pte, uint64_t bits)
+static void pte_reprotect(uint64_t *pte, uint64_t va, void *v)
 {
-	*pte = pte_make(pte_pa(*pte), bits);
+	(void)va;
+	*pte = pte_make(pte_pa(*pte), pte_bits(v, pte_pa(*pte)));
 }
 
-void tlb_flush_user(void) { pal_tbi(-1, 0); }      /* TBIAP */
+static void free_tables(uint64_t l1)
+{
+	for (int i = 0; i < 1024; i++) {
+		uint64_t p1 = table(l1)[i];
+		if (!(p1 & PTE_V))
+			continue;
+		for (int j = 0; j < 1024; j++)
+			if (table(pte_pa(p1))[j] & PTE_V)
+				kfree(pte_pa(table(pte_pa(p1))[j]));
+		kfree(pte_pa(p1));
+	}
+	kfree(l1);
+}
+
+/* ---- pages on demand --------------------------------------------------- */
+
+/* A private copy of the file page behind va; past the end of the file
+ * it is zero (Linux would give SIGBUS for whole pages past it). */
+static uint64_t file_page(const struct vma *v, uint64_t va)
+{
+	uint64_t pa = kalloc_dirty();
+	if (!pa)
+		return 0;
+	int64_t n = hostfs_call(HOSTFS_PREAD, v->file->handle, pa, PGSIZE,
+	                        v->off + (PGDOWN(va) - v->start), 0, 0);
+	if (n < 0) {
+		kfree(pa);
+		return 0;
+	}
+	memset((char *)P2V(pa) + n, 0, PGSIZE - (uint64_t)n);
+	return pa;
+}
+
+/* The PTE of va in v, its page present and good for `need`: brought in,
+ * its copy-on-write broken for a write, its bits refreshed for a fetch;
+ * NULL when memory or the file fails. */
+static uint64_t *page_in(struct mm *mm, const struct vma *v, uint64_t va, unsigned need)
+{
+	uint64_t *pte = vm_pte(mm->l1, va, true);
+	if (!pte)
+		return NULL;
+	if (!(*pte & PTE_V)) {
+		uint64_t pa = v->file ? file_page(v, va) : kalloc();
+		if (!pa)
+			return NULL;
+		*pte = pte_make(pa, vm_pte_bits(v->prot));
+		return pte;
+	}
+	uint64_t pa = pte_pa(*pte);
+	if ((need & PROT_W) && (*pte & PTE_FOW) && page_refs(pa) > 1) {
+		uint64_t np = kalloc_dirty();
+		if (!np)
+			return NULL;
+		memcpy(P2V(np), P2V(pa), PGSIZE);
+		kfree(pa);
+		pa = np;
+	}
+	uint64_t bits = pte_bits(v, pa);
+	if (pte_make(pa, bits) != *pte) {
+		*pte = pte_make(pa, bits);
+		tlb_shootdown(mm);
+	}
+	return pte;
+}
+
+/* May a `need` access (one PROT_* bit) touch v?  Any access right
+ * allows reading, as URE does. */
+static bool allowed(const struct vma *v, unsigned need)
+{
+	return need == PROT_R ? v->prot != 0 : (v->prot & need) != 0;
+}
+
+int vm_fault(struct proc *p, uint64_t va, uint64_t mmcsr, int64_t cause)
+{
+	unsigned need = cause < 0 ? PROT_X : cause ? PROT_W : PROT_R;
+	struct vma *v = vma_find(p->mm, va);
+	if (!v || !allowed(v, need) || mmcsr == MMCSR_ACV || mmcsr == MMCSR_FOR)
+		return -EFAULT;
+	return page_in(p->mm, v, va, need) ? 0 : -ENOMEM;
+}
+
+void *vm_kpage(struct mm *mm, uint64_t va)
+{
+	struct vma *v = vma_find(mm, va);
+	uint64_t *pte = v ? page_in(mm, v, va, PROT_W) : NULL;
+	return pte ? (char *)P2V(pte_pa(*pte)) + (va & PGMASK) : NULL;
+}
+
+/* ---- address spaces ---------------------------------------------------- */
+
+static void vma_hold(const struct vma *v)
+{
+	if (v->file)
+		file_dup(v->file);
+	if (v->img)
+		image_dup(v->img);
+}
+
+static void vma_release(const struct vma *v)
+{
+	if (v->file)
+		file_close(v->file);
+	if (v->img)
+		image_put(v->img);
+}
+
+struct mm *mm_create(void)
+{
+	uint64_t pa = kalloc();
+	if (!pa)
+		return NULL;
+	struct mm *mm = P2V(pa);
+	mm->l1 = kalloc();
+	mm->asn = mm->l1 ? asn_alloc() : 0;
+	if (!mm->asn) {
+		if (mm->l1)
+			kfree(mm->l1);
+		kfree(pa);
+		return NULL;
+	}
+	mm->ref = 1;
+	mm->mmap_next = MMAP_BASE;
+	return mm;
+}
+
+void mm_put(struct mm *mm)
+{
+	if (--mm->ref > 0)
+		return;
+	for (int i = 0; i < mm->nvma; i++) {
+		vm_range(mm->l1, mm->vma[i].start, mm->vma[i].end, pte_free, NULL);
+		vma_release(&mm->vma[i]);
+	}
+	free_tables(mm->l1);
+	asn_free(mm->asn);
+	kfree(V2P(mm));
+}
+
+struct fork_copy { struct mm *child; const struct vma *v; bool failed; };
+
+/* Share one present page with the child: both lose write access to a
+ * private page until one of them writes (page_in). */
+static void pte_share(uint64_t *pte, uint64_t va, void *arg)
+{
+	struct fork_copy *fc = arg;
+	uint64_t *c = vm_pte(fc->child->l1, va, true);
+	if (!c) {
+		fc->failed = true;
+		return;
+	}
+	page_dup(pte_pa(*pte));
+	*pte = pte_make(pte_pa(*pte), pte_bits(fc->v, pte_pa(*pte)));
+	*c = *pte;
+}
+
+struct mm *mm_copy(struct mm *parent)
+{
+	struct mm *c = mm_create();
+	if (!c)
+		return NULL;
+	c->brk_start = parent->brk_start;
+	c->brk = parent->brk;
+	c->mmap_next = parent->mmap_next;
+	struct fork_copy fc = { c, NULL, false };
+	for (int i = 0; i < parent->nvma && !fc.failed; i++) {
+		const struct vma *v = &parent->vma[i];
+		c->vma[c->nvma++] = *v;
+		vma_hold(v);
+		if (v->flags & VMA_SHARED)     /* every page, so both see the same */
+			for (uint64_t va = v->start; va < v->end && !fc.failed; va += PGSIZE)
+				fc.failed = !page_in(parent, v, va, PROT_R);
+		fc.v = v;
+		if (!fc.failed)
+			vm_range(parent->l1, v->start, v->end, pte_share, &fc);
+	}
+	tlb_shootdown(parent);
+	if (fc.failed) {
+		mm_put(c);
+		return NULL;
+	}
+	return c;
+}
 
 /* ---- VMAs: a sorted array of non-overlapping page ranges ------------ */
 
 /* Make addr a boundary between VMAs. */
-static int vma_split(struct proc *p, uint64_t addr)
+static int vma_split(struct mm *mm, uint64_t addr)
 {
-	for (int i = 0; i < p->mm->nvma; i++) {
-		struct vma *v = &p->mm->vma[i];
+	for (int i = 0; i < mm->nvma; i++) {
+		struct vma *v = &mm->vma[i];
 		if (v->start < addr && addr < v->end) {
-			if (p->mm->nvma == NVMA)
+			if (mm->nvma == NVMA)
 				return -ENOMEM;
-			memmove(v + 1, v, (size_t)(p->mm->nvma - i) * sizeof *v);
-			p->mm->nvma++;
+			memmove(v + 1, v, (size_t)(mm->nvma - i) * sizeof *v);
+			mm->nvma++;
 			v->end = addr;
 			v[1].start = addr;
+			v[1].off += addr - v->start;
+			vma_hold(&v[1]);
 			return 0;
 		}
 	}
 	return 0;
 }
 
-/* Join neighbours with the same protection. */
-static void vma_merge(struct proc *p)
+/* Join neighbours that map the same thing the same way. */
+static void vma_merge(struct mm *mm)
 {
-	for (int i = 0; i + 1 < p->mm->nvma; ) {
-		struct vma *v = &p->mm->vma[i];
-		if (v->end == v[1].start && v->prot == v[1].prot) {
-			v->end = v[1].end;
-			memmove(v + 1, v + 2, (size_t)(p->mm->nvma - i - 2) * sizeof *v);
-			p->mm->nvma--;
+	for (int i = 0; i + 1 < mm->nvma; ) {
+		struct vma *v = &mm->vma[i], *w = v + 1;
+		bool backed = v->file || v->img;
+		if (v->end == w->start && v->prot == w->prot && v->flags == w->flags &&
+		    v->file == w->file && v->img == w->img &&
+		    (!backed || w->off == v->off + (v->end - v->start))) {
+			v->end = w->end;
+			vma_release(w);
+			memmove(w, w + 1, (size_t)(mm->nvma - i - 2) * sizeof *v);
+			mm->nvma--;
 		} else {
 			i++;
 		}
 	}
 }
 
-bool vma_free_range(struct proc *p, uint64_t start, uint64_t end)
+bool vma_free_range(struct mm *mm, uint64_t start, uint64_t end)
 {
-	for (int i = 0; i < p->mm->nvma; i++)
-		if (p->mm->vma[i].start < end && start < p->mm->vma[i].end)
+	for (int i = 0; i < mm->nvma; i++)
+		if (mm->vma[i].start < end && start < mm->vma[i].end)
 			return false;
 	return true;
 }
 
-int vma_add(struct proc *p, uint64_t start, uint64_t end, unsigned prot)
+/* A free range of len bytes in the mmap area, first fit from mmap_next
+ * (Linux/Alpha allocates bottom-up from TASK_UNMAPPED_BASE). */
+uint64_t vma_find_free(struct mm *mm, uint64_t len)
 {
-	if (p->mm->nvma == NVMA)
-		return -ENOMEM;
-	int i = 0;
-	while (i < p->mm->nvma && p->mm->vma[i].start < start)
-		i++;
-	memmove(&p->mm->vma[i + 1], &p->mm->vma[i], (size_t)(p->mm->nvma - i) * sizeof p->mm->vma[0]);
-	p->mm->vma[i] = (struct vma){ start, end, prot };
-	p->mm->nvma++;
-	vma_merge(p);
+	for (uint64_t a = mm->mmap_next; a + len <= USER_END && a + len > a; ) {
+		bool clash = false;
+		for (int i = 0; i < mm->nvma && !clash; i++)
+			if (mm->vma[i].start < a + len && a < mm->vma[i].end) {
+				clash = true;
+				a = mm->vma[i].end;
+			}
+		if (!clash)
+			return a;
+	}
 	return 0;
 }
 
-int vma_remove(struct proc *p, uint64_t start, uint64_t end)
+int vma_add(struct mm *mm, const struct vma *nv)
 {
-	int err = vma_split(p, start);
+	if (mm->nvma == NVMA)
+		return -ENOMEM;
+	int i = 0;
+	while (i < mm->nvma && mm->vma[i].start < nv->start)
+		i++;
+	memmove(&mm->vma[i + 1], &mm->vma[i], (size_t)(mm->nvma - i) * sizeof mm->vma[0]);
+	mm->vma[i] = *nv;
+	vma_hold(nv);
+	mm->nvma++;
+	vma_merge(mm);
+	return 0;
+}
+
+int vma_remove(struct mm *mm, uint64_t start, uint64_t end)
+{
+	int err = vma_split(mm, start);
 	if (!err)
-		err = vma_split(p, end);
+		err = vma_split(mm, end);
 	if (err)
 		return err;
-	for (int i = 0; i < p->mm->nvma; ) {
-		struct vma *v = &p->mm->vma[i];
+	for (int i = 0; i < mm->nvma; ) {
+		struct vma *v = &mm->vma[i];
 		if (v->start >= start && v->end <= end) {
-			vm_range(p->mm->l1, v->start, v->end, pte_free, 0);
-			memmove(v, v + 1, (size_t)(p->mm->nvma - i - 1) * sizeof *v);
-			p->mm->nvma--;
+			vm_range(mm->l1, v->start, v->end, pte_free, NULL);
+			vma_release(v);
+			memmove(v, v + 1, (size_t)(mm->nvma - i - 1) * sizeof *v);
+			mm->nvma--;
 		} else {
 			i++;
 		}
 	}
-	tlb_flush_user();
+	tlb_shootdown(mm);
 	return 0;
 }
 
-int vma_protect(struct proc *p, uint64_t start, uint64_t end, unsigned prot)
+int vma_protect(struct mm *mm, uint64_t start, uint64_t end, unsigned prot)
 {
-	int err = vma_split(p, start);
+	int err = vma_split(mm, start);
 	if (!err)
-		err = vma_split(p, end);
+		err = vma_split(mm, end);
 	if (err)
 		return err;
-	for (int i = 0; i < p->mm->nvma; i++) {
-		struct vma *v = &p->mm->vma[i];
+	for (int i = 0; i < mm->nvma; i++) {
+		struct vma *v = &mm->vma[i];
 		if (v->start >= start && v->end <= end) {
 			v->prot = prot;
-			if (prot)
-				vm_range(p->mm->l1, v->start, v->end, pte_reprotect,
-				         vm_pte_bits(prot));
-			else
-				vm_range(p->mm->l1, v->start, v->end, pte_free, 0);
+			vm_range(mm->l1, v->start, v->end, pte_reprotect, v);
 		}
 	}
-	vma_merge(p);
-	tlb_flush_user();
+	vma_merge(mm);
+	tlb_shootdown(mm);
 	return 0;
 }
 
-/* Move the mapping [from, from+len) to the free range at to, its pages
- * with it (mremap). */
-int vma_move(struct proc *p, uint64_t from, uint64_t len, uint64_t to)
+/* Move the mapping [from, from+len), inside one VMA, to the free range
+ * at to, its pages with it (mremap). */
+int vma_move(struct mm *mm, uint64_t from, uint64_t len, uint64_t to)
 {
-	struct vma *v = vma_find(p, from);
-	if (!v || vma_add(p, to, to + len, v->prot))
+	struct vma *v = vma_find(mm, from);
+	if (!v)
+		return -ENOMEM;
+	struct vma nv = *v;
+	nv.off += from - v->start;
+	nv.start = to;
+	nv.end = to + len;
+	if (vma_add(mm, &nv))
 		return -ENOMEM;
 	for (uint64_t off = 0; off < len; off += PGSIZE) {
-		uint64_t *old = vm_pte(p->mm->l1, from + off, false);
+		uint64_t *old = vm_pte(mm->l1, from + off, false);
 		if (!old || !(*old & PTE_V))
 			continue;
-		uint64_t *new = vm_pte(p->mm->l1, to + off, true);
+		uint64_t *new = vm_pte(mm->l1, to + off, true);
 		if (!new)
 			return -ENOMEM;
 		*new = *old;
 		*old = 0;
 	}
-	return vma_remove(p, from, from + len);
+	return vma_remove(mm, from, from + len);
 }
 
-struct vma *vma_find(struct proc *p, uint64_t va)
+/* Drop the private pages in [start, end) (MADV_DONTNEED): they come
+ * back zero, or from the file, when next touched.  Shared ones stay,
+ * since another address space may use them.  -ENOMEM if part of the
+ * range is not mapped (the rest is still done, as Linux does). */
+int vma_discard(struct mm *mm, uint64_t start, uint64_t end)
 {
-	for (int i = 0; i < p->mm->nvma; i++)
-		if (p->mm->vma[i].start <= va && va < p->mm->vma[i].end)
-			return &p->mm->vma[i];
+	uint64_t covered = 0;
+	for (int i = 0; i < mm->nvma; i++) {
+		const struct vma *v = &mm->vma[i];
+		uint64_t a = v->start > start ? v->start : start;
+		uint64_t b = v->end < end ? v->end : end;
+		if (a >= b)
+			continue;
+		covered += b - a;
+		if (!(v->flags & VMA_SHARED))
+			vm_range(mm->l1, a, b, pte_free, NULL);
+	}
+	tlb_shootdown(mm);
+	return covered == end - start ? 0 : -ENOMEM;
+}
+
+struct vma *vma_find(struct mm *mm, uint64_t va)
+{
+	for (int i = 0; i < mm->nvma; i++)
+		if (mm->vma[i].start <= va && va < mm->vma[i].end)
+			return &mm->vma[i];
 	return NULL;
 }
 
 /* ---- user memory ---------------------------------------------------- */
 
 /* The kernel address of user byte va for an access needing `need`
- * (PROT_R, PROT_W or PROT_X), allocating a zero page on first touch;
+ * (PROT_R, PROT_W or PROT_X), bringing the page in as a fault would;
  * NULL when the access is not allowed or memory ran out. */
 void *uvm_page(struct proc *p, uint64_t va, unsigned need)
 {
-	struct vma *v = vma_find(p, va);
-	if (!v || !(v->prot & need) || (need == PROT_R && !v->prot))
-		return NULL;
-	uint64_t *pte = vm_pte(p->mm->l1, va, true);
-	if (!pte)
-		return NULL;
-	if (!(*pte & PTE_V)) {
-		uint64_t pa = kalloc();
-		if (!pa)
-			return NULL;
-		*pte = pte_make(pa, vm_pte_bits(v->prot));
-	}
-	return (char *)P2V(pte_pa(*pte)) + (va & PGMASK);
+	struct vma *v = vma_find(p->mm, va);
+	uint64_t *pte = v && allowed(v, need) ? page_in(p->mm, v, va, need) : NULL;
+	return pte ? (char *)P2V(pte_pa(*pte)) + (va & PGMASK) : NULL;
 }
 
 int copyin(struct proc *p, void *dst, uint64_t uva, size_t n)

@@ -11,6 +11,7 @@
 #include "sim/boot.h"
 #include "sim/loader.h"
 #include "minios/bootblock.h"
+#include <fcntl.h>
 #include <gelf.h>
 #include <limits.h>
 #include <stdio.h>
@@ -99,8 +100,10 @@ static uint64_t add_str(struct bb_build *b, const char *s)
 	return b->len - n;
 }
 
-/* End of the image in physical memory: the highest PT_LOAD byte. */
-static uint64_t image_end(struct elf_file *f)
+/* End of the image in physical memory (the highest PT_LOAD byte), and
+ * the kernel as an image for the image-load hooks: the loadable segment
+ * holding the entry point, and the hash of the file. */
+static uint64_t image_end(struct elf_file *f, uint64_t entry, struct bootblock *bb)
 {
 	Elf *e = elf_handle(f);
 	size_t n;
@@ -109,11 +112,29 @@ static uint64_t image_end(struct elf_file *f)
 	for (size_t i = 0; i < n; i++) {
 		GElf_Phdr ph;
 		gelf_getphdr(e, (int)i, &ph);
-		if (ph.p_type == PT_LOAD && KSEG_PA(ph.p_vaddr) + ph.p_memsz > end)
+		if (ph.p_type != PT_LOAD)
+			continue;
+		if (KSEG_PA(ph.p_vaddr) + ph.p_memsz > end)
 			end = KSEG_PA(ph.p_vaddr) + ph.p_memsz;
+		if (entry >= ph.p_vaddr && entry - ph.p_vaddr < ph.p_filesz) {
+			bb->kernel_base = ph.p_vaddr;
+			bb->kernel_size = ph.p_filesz;
+			bb->kernel_off = ph.p_offset;
+		}
+	}
+	int fd = open(elf_path(f), O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		bb->kernel_id = hostfs_content_hash(fd);
+		close(fd);
 	}
 	return end;
 }
+
+/* Where the dynamic loader looks for libraries (its default path on
+ * Debian: /lib/alpha-linux-gnu, /usr/lib/alpha-linux-gnu, /lib,
+ * /usr/lib): the sysroot's lib/ appears at each top directory. */
+static const char *const lib_dirs[] = { "/lib", "/usr/lib" };
+#define SYSROOT_LIB "/lib"
 
 bool boot_linux(struct machine *m, const struct boot_config *bc,
                 char *err, size_t errlen)
@@ -128,6 +149,12 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 	struct boot_mount mounts[BOOT_MAX_MOUNTS];
 	unsigned nmounts = bc->nmounts < BOOT_MAX_MOUNTS ? bc->nmounts : BOOT_MAX_MOUNTS;
 	memcpy(mounts, bc->mounts, nmounts * sizeof mounts[0]);
+	char libdir[PATH_MAX];
+	snprintf(libdir, sizeof libdir, "%s%s", bc->sysroot ? bc->sysroot : "", SYSROOT_LIB);
+	for (size_t i = 0; bc->sysroot && i < sizeof lib_dirs / sizeof lib_dirs[0] &&
+	                   nmounts < BOOT_MAX_MOUNTS; i++)
+		mounts[nmounts++] = (struct boot_mount){ bc->sysroot_mnt, libdir,
+		                                         lib_dirs[i], SYSROOT_LIB };
 	if (!realpath(bc->program, real))
 		FAIL("%s: cannot find it", bc->program);
 	char progdir[PATH_MAX];
@@ -144,7 +171,7 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 			strcpy(progdir, "/");
 		if (!hostfs_mount(bc->fs, mnt, progdir, true, err, errlen))
 			return false;
-		mounts[nmounts++] = (struct boot_mount){ mnt, progdir, progdir };
+		mounts[nmounts++] = (struct boot_mount){ mnt, progdir, progdir, NULL };
 		guest_path(mounts, nmounts, real, gexe, sizeof gexe);
 	}
 	char cwd[PATH_MAX];
@@ -164,7 +191,8 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 		elf_close(f);
 		return false;
 	}
-	uint64_t bb_pa = (image_end(f) + PAGE_MASK) & ~PAGE_MASK;
+	struct bootblock kb = { 0 };
+	uint64_t bb_pa = (image_end(f, entry, &kb) + PAGE_MASK) & ~PAGE_MASK;
 	elf_close(f);
 	if (bb_pa + BOOTBLOCK_MAX > m->mem_size)
 		FAIL("%llu MB of memory is too little for minios",
@@ -173,7 +201,7 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 	/* the block: header, then strings */
 	struct bb_build b = { m->ram + bb_pa, sizeof(struct bootblock), BOOTBLOCK_MAX, false };
 	struct bootblock *bb = (struct bootblock *)b.buf;
-	memset(bb, 0, sizeof *bb);
+	*bb = kb;
 	bb->magic = BOOTBLOCK_MAGIC;
 	bb->mem_size = m->mem_size;
 	bb->clock_hz = m->params.clock_mhz * 1000000ull;
@@ -184,7 +212,9 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 	bb->ncpus = m->ncpus;
 	bb->nmounts = nmounts;
 	for (unsigned i = 0; i < nmounts; i++)
-		bb->mounts[i] = (struct bootblock_mount){ mounts[i].mnt, add_str(&b, mounts[i].guest) };
+		bb->mounts[i] = (struct bootblock_mount){
+			mounts[i].mnt, add_str(&b, mounts[i].guest),
+			add_str(&b, mounts[i].sub ? mounts[i].sub : "") };
 	bb->cwd = add_str(&b, gcwd);
 	bb->exe = add_str(&b, gexe);
 	bb->argc = (uint64_t)bc->argc;

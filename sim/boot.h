@@ -13,12 +13,14 @@
 #include "sim/hostfs.h"
 #include "sim/machine.h"
 
-/* A hostfs mount as the guest sees it: mount number mnt shows host
- * directory host at guest directory guest ("/" for the root). */
+/* A hostfs mount as the guest sees it: guest directory guest ("/" for
+ * the root) shows host directory host, which is sub beneath the root of
+ * hostfs mount mnt (NULL or "": the root itself). */
 struct boot_mount {
 	unsigned    mnt;
 	const char *host;
 	const char *guest;
+	const char *sub;
 };
 
 struct boot_config {
@@ -30,6 +32,8 @@ struct boot_config {
 	struct hostfs *fs;            /* the machine's hostfs device        */
 	const struct boot_mount *mounts;
 	unsigned    nmounts;
+	const char *sysroot;          /* the cross sysroot's host path, or NULL */
+	unsigned    sysroot_mnt;      /* its hostfs mount                   */
 	uint64_t    seed;             /* guest randomness (getrandom, auxv) */
 	uint64_t    epoch_s;          /* guest CLOCK_REALTIME at cycle 0    */
 	bool        quiet;            /* no banner                          */
@@ -42,8 +46,9 @@ struct boot_config {
 bool boot_find_minios(char *buf, size_t len, char *err, size_t errlen);
 
 /* Load minios into m, write the boot block and set CPU 0 to start it.
- * The program must lie beneath one of the mounts, or its directory is
- * mounted read-only on a free mount number.  False with a one-line
+ * The sysroot's lib/ appears at /lib and /usr/lib, where the dynamic
+ * loader looks.  The program must lie beneath one of the mounts, or its
+ * directory is mounted read-only on a free mount number.  False with a one-line
  * reason in err. */
 bool boot_linux(struct machine *m, const struct boot_config *bc,
                 char *err, size_t errlen);

@@ -18,6 +18,7 @@ static const struct { uint8_t arg; uint8_t fixed; } out_area[] = {
 	[HOSTFS_FSTAT]    = { 1, sizeof(struct hostfs_stat) },
 	[HOSTFS_READDIR]  = { 1, 0 },
 	[HOSTFS_READLINK] = { 3, 0 },
+	[HOSTFS_IDENT]    = { 1, 0 },
 };
 #define N_OUT (sizeof out_area / sizeof out_area[0])
 

@@ -399,6 +399,64 @@ static int64_t op_ftruncate(const struct ctx *x)
 	return ftruncate(fd, (off_t)x->a[1]) ? guest_errno(errno) : 0;
 }
 
+uint64_t hostfs_content_hash(int fd)
+{
+	uint64_t h = 0xcbf29ce484222325ull;          /* FNV-1a, 64 bits */
+	uint8_t buf[65536];
+	ssize_t n;
+	for (off_t off = 0; (n = pread(fd, buf, sizeof buf, off)) > 0; off += n)
+		for (ssize_t i = 0; i < n; i++)
+			h = (h ^ buf[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/* The host path of an open descriptor, through /proc (NUL-terminated). */
+static bool fd_path(int fd, char *buf, size_t len)
+{
+	char link[64];
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	ssize_t n = readlink(link, buf, len - 1);
+	if (n < 0)
+		return false;
+	buf[n] = 0;
+	return true;
+}
+
+/* The handle's identity, and its path beneath the mount whose root is
+ * the longest prefix of its host path. */
+static int64_t op_ident(const struct ctx *x)
+{
+	int fd = handle_fd(x, 0);
+	uint8_t *buf = guest(x, x->a[1], x->a[2]);
+	char path[HOSTFS_MAX_PATH], root[HOSTFS_MAX_PATH];
+	if (fd < 0)
+		return AE_BADF;
+	if (!buf || x->a[2] < sizeof(struct hostfs_ident))
+		return AE_FAULT;
+	if (!fd_path(fd, path, sizeof path))
+		return guest_errno(errno);
+	struct hostfs_ident id = { hostfs_content_hash(fd), HOSTFS_MAX_MOUNTS };
+	size_t best = 0;
+	for (unsigned m = 0; m < HOSTFS_MAX_MOUNTS; m++) {
+		if (x->fs->root[m] < 0 || !fd_path(x->fs->root[m], root, sizeof root))
+			continue;
+		size_t k = strcmp(root, "/") ? strlen(root) : 0;
+		if (!strncmp(path, root, k) && path[k] == '/' &&
+		    (id.mnt == HOSTFS_MAX_MOUNTS || k > best)) {
+			id.mnt = m;
+			best = k;
+		}
+	}
+	if (id.mnt == HOSTFS_MAX_MOUNTS)
+		return AE_INVAL;                 /* not beneath any mount */
+	size_t n = strlen(path + best);
+	if (n > x->a[2] - sizeof id)
+		n = x->a[2] - sizeof id;
+	memcpy(buf, &id, sizeof id);
+	memcpy(buf + sizeof id, path + best, n);
+	return (int64_t)(sizeof id + n);
+}
+
 void hostfs_serve(struct hostfs *fs, struct hostfs_req *req, uint8_t *ram,
                   uint64_t ram_size)
 {
@@ -417,6 +475,7 @@ void hostfs_serve(struct hostfs *fs, struct hostfs_req *req, uint8_t *ram,
 	case HOSTFS_READLINK:  req->result = op_name(&x, (enum hostfs_op)req->op); break;
 	case HOSTFS_RENAME:    req->result = op_rename(&x); break;
 	case HOSTFS_FTRUNCATE: req->result = op_ftruncate(&x); break;
+	case HOSTFS_IDENT:     req->result = op_ident(&x); break;
 	default:               req->result = -78; break;   /* ENOSYS */
 	}
 }

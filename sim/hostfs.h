@@ -33,7 +33,8 @@
 	X(RENAME,    9, "mnt path_pa path_len path2_pa path2_len")            \
 	X(UNLINK,   10, "mnt path_pa path_len is_dir")                        \
 	X(FTRUNCATE,11, "handle length")                                      \
-	X(READLINK, 12, "mnt path_pa path_len buf_pa len -> bytes")
+	X(READLINK, 12, "mnt path_pa path_len buf_pa len -> bytes")          \
+	X(IDENT,    13, "handle buf_pa len -> bytes")
 
 enum hostfs_op {
 #define X(id, n, args) HOSTFS_##id = n,
@@ -70,6 +71,15 @@ struct hostfs_dirent {
 	uint8_t  pad[3];
 };
 
+/* What IDENT writes: the image identity of an open file (the hash of
+ * its content, hostfs_content_hash) and where it lies: its mount and its
+ * path beneath the mount's root, which follows, not NUL-terminated (the
+ * image-load hooks, docs/minios.md). */
+struct hostfs_ident {
+	uint64_t hash;
+	uint64_t mnt;
+};
+
 #define HOSTFS_MAX_MOUNTS  4
 #define HOSTFS_MAX_HANDLES 256
 #define HOSTFS_MAX_PATH    4096
@@ -89,6 +99,10 @@ void hostfs_close_all(struct hostfs *fs);
  * naming dir in err. */
 bool hostfs_mount(struct hostfs *fs, unsigned mnt, const char *dir,
                   bool readonly, char *err, size_t errlen);
+
+/* The 64-bit FNV-1a hash of the bytes of open file fd: an image's
+ * identity, the same for the same content wherever it lies. */
+uint64_t hostfs_content_hash(int fd);
 
 /* Serve one request; guest memory is ram[0..ram_size). */
 void hostfs_serve(struct hostfs *fs, struct hostfs_req *req, uint8_t *ram,

@@ -140,7 +140,8 @@ static bool write_truth(const char *path, struct machine *m)
 		return false;
 	}
 	params_text(&m->params, text, n);
-	bool ok = truth_write(m->truth, path, text, m->ncpus, cycles, insns);
+	bool ok = truth_write(m->truth, path, text, m->ncpus, cycles, insns,
+	                      m->hints, m->nhints);
 	free(text);
 	return ok;
 }
@@ -246,19 +247,24 @@ int main(int argc, char **argv)
 	bool loaded;
 	if (linux_prog) {
 		/* A Linux/Alpha program: minios runs it (docs/minios.md).  The
-		 * user's tree is the guest's root; minios starts no secondary
-		 * CPUs yet, so they stay halted. */
+		 * user's tree is the guest's root. */
 		elf_close(f);
-		const struct boot_mount mounts[] = { { HOSTFS_MNT_ROOT, root, "/" } };
+		const struct boot_mount mounts[] = { { HOSTFS_MNT_ROOT, root, "/", NULL } };
 		struct boot_config bc = {
 			.minios = minios_path, .program = path,
 			.argc = argc - optind, .argv = argv + optind, .envp = environ,
 			.fs = &m->hostfs, .mounts = mounts,
 			.nmounts = sizeof mounts / sizeof mounts[0],
+			.sysroot = m->hostfs.root[HOSTFS_MNT_SYSROOT] < 0 ? NULL
+			           : sysroot ? sysroot : DEFAULT_SYSROOT,
+			.sysroot_mnt = HOSTFS_MNT_SYSROOT,
 			.seed = 1, .epoch_s = 946684800, .quiet = quiet,
 		};
 		loaded = boot_linux(m, &bc, err, sizeof err);
-		m->halted = ((1u << m->ncpus) - 1) & ~1u;
+		/* the other CPUs start where CPU 0 does, with no boot block:
+		 * minios's PAL reset sends them to wait for CPU 0 */
+		for (unsigned i = 1; loaded && i < m->ncpus; i++)
+			cpu_reset_bare(m->cpu[i], m->cpu[0]->pc);
 	} else {
 		uint64_t entry;
 		loaded = elf_load_bare(f, m, &entry, err, sizeof err);

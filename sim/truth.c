@@ -4,6 +4,7 @@
  * page) once per page change of the PC, never per instruction.
  */
 #include "sim/truth.h"
+#include "sim/machine.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,8 +111,35 @@ static bool has_record(const struct truth_page *p, unsigned i)
 	return false;
 }
 
+/* The image table: every image hint, in the order the simulator ran
+ * them (docs/truth-format.md). */
+static void put_images(FILE *f, const struct machine_hint *hints, size_t nhints)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < nhints; i++)
+		n += hints[i].kind == HINT_IMAGE;
+	put64(f, n);
+	for (size_t i = 0; i < nhints; i++) {
+		const struct machine_hint *h = &hints[i];
+		if (h->kind != HINT_IMAGE)
+			continue;
+		uint32_t plen = (uint32_t)strlen(h->path);
+		put32(f, (uint32_t)h->asn);
+		put32(f, (uint32_t)h->pid);
+		put32(f, h->cpu);
+		put32(f, plen);
+		put64(f, h->cycles);
+		put64(f, h->base);
+		put64(f, h->size);
+		put64(f, h->offset);
+		put64(f, h->ident);
+		fwrite(h->path, 1, plen, f);
+	}
+}
+
 bool truth_write(struct truth *t, const char *path, const char *params_text,
-                 unsigned ncpus, const uint64_t *cycles, const uint64_t *insns)
+                 unsigned ncpus, const uint64_t *cycles, const uint64_t *insns,
+                 const struct machine_hint *hints, size_t nhints)
 {
 	struct truth_page **pages = malloc((t->npages + 1) * sizeof *pages);
 	char tmp[4096];
@@ -133,7 +161,7 @@ bool truth_write(struct truth *t, const char *path, const char *params_text,
 	qsort(pages, n, sizeof *pages, page_order);
 
 	fwrite("ASTRUTH\n", 1, 8, f);
-	put32(f, 1);                               /* version */
+	put32(f, TRUTH_VERSION);
 	put32(f, TC_N);
 	put32(f, TE_N);
 	put32(f, ncpus);
@@ -148,6 +176,7 @@ bool truth_write(struct truth *t, const char *path, const char *params_text,
 		put64(f, cycles[i]);
 		put64(f, insns[i]);
 	}
+	put_images(f, hints, nhints);
 	put64(f, nrec);
 	for (size_t j = 0; j < n; j++) {
 		const struct truth_page *p = pages[j];

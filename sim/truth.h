@@ -15,6 +15,7 @@
 #define ALPHASIM_TRUTH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "sim/cpu.h"
 
@@ -75,6 +76,8 @@ enum truth_event {
 extern const char *const truth_cause_name[TC_N];
 extern const char *const truth_event_name[TE_N];
 
+#define TRUTH_VERSION 2                 /* docs/truth-format.md */
+
 /* Address spaces: an ASN (0..127), or PAL code (physical PCs). */
 #define TRUTH_SPACE_PAL 0xffffu
 
@@ -97,9 +100,14 @@ void truth_free(struct truth *t);
 struct truth_page *truth_page(struct truth *t, uint32_t space, uint64_t vpage);
 
 /* Write the file atomically; params_text is the machine description,
- * cycles/insns the per-CPU totals.  False after printing a reason. */
+ * cycles/insns the per-CPU totals, hints what the guest announced
+ * through simctl (its image hints become the image table, so a record's
+ * (space, PC) can be read as an image and an offset).  False after
+ * printing a reason. */
+struct machine_hint;
 bool truth_write(struct truth *t, const char *path, const char *params_text,
-                 unsigned ncpus, const uint64_t *cycles, const uint64_t *insns);
+                 unsigned ncpus, const uint64_t *cycles, const uint64_t *insns,
+                 const struct machine_hint *hints, size_t nhints);
 
 /* Events the performance counters count that the truth file does not
  * record (pmu/events.def saccess, mafmerge, wbreplay). */

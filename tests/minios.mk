@@ -7,6 +7,25 @@ MINIOS_LNX = $(MINIOS_PROGS:%=testprogs/linux/%.lnx)
 testprogs/linux/%.lnx: $(srcdir)/testprogs/linux/%.c
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) $(ALPHA_LNX_LINK) -o $@ $< -lm
-GUEST_CHECK += $(MINIOS_LNX) minios/minios.elf
-CLEANFILES += $(MINIOS_LNX)
+# Processes, threads, signals on 1 and 4 CPUs (testprogs/minios/*.c,
+# the second half of tests/minios.sh).
+MINIOS_PROC = forkwait execee forkexec pipes threads signals futex sleep
+MINIOS_PROC_LNX = $(MINIOS_PROC:%=testprogs/minios/%.lnx)
+GUEST_CHECK += $(MINIOS_LNX) $(MINIOS_PROC_LNX) minios/minios.elf
+CLEANFILES += $(MINIOS_LNX) $(MINIOS_PROC_LNX)
 TESTS += tests/minios_boot.sh tests/minios.sh
+# Memory, program loading and image hooks (tests/minios_mem.sh): dynamic
+# builds (NAME.dyn, glibc from the sysroot; NAME.pie position-independent)
+# and testprogs/minios_mem.
+MINIOS_MEM = $(addprefix testprogs/linux/,hello.dyn args.dyn args.pie \
+	stdio.dyn strmath.dyn fileio.dyn) $(foreach p,mmapfile mprotect_segv cow, \
+	testprogs/minios_mem/$(p).lnx testprogs/minios_mem/$(p).dyn)
+%.dyn: %.c
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) -o $@ $< -lm
+%.pie: %.c
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) -fPIE -pie -o $@ $< -lm
+GUEST_CHECK += $(MINIOS_MEM)
+CLEANFILES += $(MINIOS_MEM)
+TESTS += tests/minios_mem.sh

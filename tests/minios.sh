@@ -3,6 +3,9 @@
 # runs on alphasim (under minios) and on qemu-alpha with the same
 # arguments and environment, each in an empty working directory of its
 # own; the standard outputs and the exit statuses must be the same.
+# The process, thread and signal programs (testprogs/minios) run on 1
+# and on 4 CPUs; forkexec, which execs execee, has its expected output
+# here (qemu-alpha cannot exec a guest binary).
 . "$top_srcdir/tests/lib.sh"
 progs="hello args malloc fileio stdio strmath status unaligned fault divzero"
 dir=$(cd "$top_builddir" && pwd)/testprogs/linux
@@ -35,5 +38,43 @@ for p in $progs; do
 		diff "$tmp/sim.$p.out" "$tmp/qemu.$p.out" | head -20
 	fi
 	cat "$tmp/sim.$p.err"
+done
+
+# The same for testprogs/minios/NAME on --cpus 1 and 4; the expected
+# output is qemu-alpha's or, for forkexec, the text below.
+pdir=$(cd "$top_builddir" && pwd)/testprogs/minios
+cat >"$tmp/forkexec.expected" <<EOF
+execee arg 1: one
+execee arg 2: two words
+execee EXECEE=from-fork
+execee fd 5 closed, fd 6 open
+forkexec: child exited with 3
+execee arg 1: spawned
+execee EXECEE=from-spawn
+execee fd 5 closed, fd 6 open
+forkexec: spawned child exited with 2
+forkexec: execl of a missing file: -1
+EOF
+for p in forkwait forkexec pipes threads signals futex sleep; do
+	if [ "$p" = forkexec ]; then
+		cp "$tmp/forkexec.expected" "$tmp/want.$p.out"
+		w=0
+	else
+		(cd "$tmp" && env -i "$QEMU_ALPHA" "$pdir/$p.lnx" >"$tmp/want.$p.out" 2>/dev/null)
+		w=$?
+	fi
+	for n in 1 4; do
+		(cd "$tmp" && env -i "$ALPHASIM" -q --cpus $n "$pdir/$p.lnx" \
+			>"$tmp/sim$n.$p.out" 2>"$tmp/sim$n.$p.err")
+		s=$?
+		expect_eq "$p --cpus $n: exit status (expected $w)" "$s" "$w"
+		if cmp -s "$tmp/sim$n.$p.out" "$tmp/want.$p.out"; then
+			ok "$p --cpus $n: output as expected ($(wc -l <"$tmp/want.$p.out") lines)"
+		else
+			fail "$p --cpus $n: output differs (alphasim < > expected):"
+			diff "$tmp/sim$n.$p.out" "$tmp/want.$p.out" | head -20
+			cat "$tmp/sim$n.$p.err"
+		fi
+	done
 done
 finish

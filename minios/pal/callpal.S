@@ -61,8 +61,15 @@ pal_draina:
 	mb
 	hw_rei
 
-/* wripir: interprocessor interrupts need the IPI device (not yet). */
+/* wripir: an interprocessor interrupt to CPU a0: its bit in the IPI
+ * device's SEND register (docs/platform.md "ipi"). */
 pal_wripir:
+	lda	$12, 1($31)
+	sll	$12, $16, $12
+	lda	$13, 0x80($31)
+	sll	$13, 32, $13
+	lda	$13, 0x6000 + IPI_SEND($13)
+	hw_stq/p $12, 0($13)
 	hw_rei
 
 /* rdmces/wrmces: MCES<2:0> (MCK, SCE, PCE) clear where a0 has ones,

@@ -7,8 +7,11 @@
  * the FPU, masks every interrupt, clears the TBs and ASNs, fills the
  * PALtemps (the OSF IPL map, a PCB to start with), puts the kernel PS
  * (kernel mode, IPL 7) in shadow r11 and leaves PAL mode at the kernel's
- * entry point _kstart in kernel mode.  a0 (the boot block's physical
- * address, docs/minios.md) passes through untouched.
+ * entry point in kernel mode.  Every CPU comes here (alphasim starts
+ * them all at minios's entry): each keeps its number, read from simctl
+ * CPUID, in PT_WHAMI; CPU 0 goes on to _kstart with a0 (the boot block's
+ * physical address, docs/minios.md) untouched, the others to
+ * _ksecondary (entry.S), where they wait for CPU 0.
  */
 #include "minios/pal/pal.h"
 	.set noreorder
@@ -18,6 +21,8 @@
 	.align	3
 lit_kstart:
 	.quad	_kstart
+lit_ksecondary:
+	.quad	_ksecondary
 pcb0:					/* the PCB until the kernel's swpctx */
 	.rept	PCB_SIZE / 8
 	.quad	0
@@ -60,7 +65,11 @@ pal_reset:
 	hw_mtpr	$31, PT_KSP
 	hw_mtpr	$31, PT_PTBR
 	hw_mtpr	$31, PT_VPTB
-	hw_mtpr	$31, PT_WHAMI
+	lda	$2, 0x80($31)		/* simctl CPUID */
+	sll	$2, 32, $2
+	lda	$2, 0x2000 + SIMCTL_CPUID($2)
+	hw_ldq/p $4, 0($2)
+	hw_mtpr	$4, PT_WHAMI
 	hw_mtpr	$31, PT_SYSVAL
 	hw_mtpr	$31, PT_MCES
 	hw_mtpr	$31, PT_PERFMON
@@ -70,6 +79,8 @@ pal_reset:
 	lda	$3, pcb0 - 1b($2)
 	hw_mtpr	$3, PT_PCBB
 	lda	$3, lit_kstart - 1b($2)
+	lda	$5, lit_ksecondary - 1b($2)
+	cmovne	$4, $5, $3
 	hw_ldq/p $3, 0($3)
 	hw_mtpr	$3, IPR_EXC_ADDR
 	lda	$11, 7($31)		/* PS: kernel mode, IPL 7 */

@@ -16,6 +16,9 @@
 	.set noat
 	.section .pal.text, "ax"
 
+/* reg = the physical address of I/O register off (docs/platform.md) */
+#define IOPA(reg, off)	lda reg, 0x80($31); sll reg, 32, reg; lda reg, off(reg)
+
 	.globl	pal_post, pal_entif, pal_bug, pal_interrupt
 pal_post:
 	and	$11, PS_IPL, $8
@@ -53,7 +56,9 @@ pal_entif:
  * highest request.  Performance counter overflows (ISR<29:27>) go to
  * entInt(4, 0, counter) after clearing the request with HWINT_CLR; any
  * other request to entInt(3, INTID, ISR), the kernel clearing it at its
- * source.  The new OSF IPL follows from INTID: 0x14..0x16 are 3..5,
+ * source, except IRQ2, the line the timer and the IPI device share
+ * (docs/platform.md "Interrupts"): entInt(1, ...) when the timer's
+ * PENDING is set, else entInt(0, ...), an IPI.  The new OSF IPL follows from INTID: 0x14..0x16 are 3..5,
  * 0x1d..0x1e 6, 0x1f 7 (EV5.md); software levels 1 and 2 are themselves.
  */
 pal_interrupt:
@@ -67,6 +72,12 @@ pal_interrupt:
 	bne	$9, pal_int_perf
 	lda	$14, 3($31)
 	mov	$13, $9
+	cmpeq	$13, 0x16, $12		/* IRQ2: the timer and the IPIs */
+	beq	$12, pal_int_ipl
+	IOPA($12, 0x4000 + TIMER_PENDING)
+	hw_ldq/p $12, 0($12)
+	mov	$31, $14		/* entInt(0): an IPI ... */
+	cmovne	$12, 1, $14		/* ... unless the clock ticked */
 	br	$31, pal_int_ipl
 pal_int_perf:
 	lda	$14, 4($31)
@@ -101,7 +112,6 @@ pal_passive:
  * a machine check): print EXC_ADDR, VA and MM_STAT on the console's
  * error stream and stop the machine with status 254.
  */
-#define IOPA(reg, off)	lda reg, 0x80($31); sll reg, 32, reg; lda reg, off(reg)
 #define PUTC(ch)	lda $10, ch($31); hw_stq/p $10, 0($13)
 pal_bug:
 	IOPA($13, 8)			/* console ERRC */

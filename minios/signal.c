@@ -1,0 +1,398 @@
+/*
+ * signal.c - signals (docs/minios.md, "Signals"): actions and masks,
+ * sending (kill, tgkill, faults, SIGCHLD, SIGPIPE), and delivery on the
+ * way back to user mode, with the frame Linux/Alpha builds
+ * (arch/alpha/kernel/signal.c, setup_rt_frame and do_rt_sigreturn):
+ *
+ *   SA_SIGINFO: sp -> struct siginfo (128 bytes), struct ucontext
+ *         (flags, link, the OSF mask, stack_t, struct sigcontext, the
+ *         mask), 3 words of return code; a1 = &siginfo, a2 = &ucontext
+ *   else: sp -> struct sigcontext, 3 words of return code; a1 = 0,
+ *         a2 = &sigcontext
+ *
+ * The handler runs with a0 = signal, pv = pc = handler and ra = the
+ * restorer glibc gave rt_sigaction (its fifth argument), else the
+ * return code on the frame; either calls rt_sigreturn (SA_SIGINFO) or
+ * sigreturn with the frame's address in a0.
+ *
+ * Signal numbers are Alpha's (asm/signal.h: SIGCHLD is 20, SIGBUS 10).
+ */
+#include "minios/defs.h"
+#include <asm/signal.h>
+#include <asm/siginfo.h>
+#include <asm/sigcontext.h>
+
+/* Linux/Alpha's struct ucontext (arch/alpha/include/asm/ucontext.h). */
+struct kucontext {
+	uint64_t uc_flags, uc_link, uc_osf_sigmask;
+	struct { uint64_t sp; int32_t flags, pad; uint64_t size; } uc_stack;
+	struct sigcontext uc_mcontext;
+	uint64_t uc_sigmask;
+};
+struct rt_sigframe {
+	siginfo_t info;
+	struct kucontext uc;
+	uint32_t retcode[3];
+};
+_Static_assert(sizeof(siginfo_t) == 128, "siginfo");
+
+#define BIT(sig) (1ul << ((sig) - 1))
+#define UNBLOCKABLE (BIT(SIGKILL) | BIT(SIGSTOP))
+/* Default action: ignore (no job control here, so the stop signals too);
+ * every other signal ends the process. */
+#define DEFAULT_IGNORE (BIT(SIGCHLD) | BIT(SIGURG) | BIT(SIGWINCH) | \
+	BIT(SIGCONT) | BIT(SIGSTOP) | BIT(SIGTSTP) | BIT(SIGTTIN) | \
+	BIT(SIGTTOU) | BIT(SIGINFO))
+
+bool signal_pending(struct proc *p)
+{
+	return (p->sigpending & ~p->sigmask) != 0;
+}
+
+void signal_send(struct proc *p, int sig, const struct ksiginfo *info)
+{
+	p->sigpending |= BIT(sig);
+	p->siginfo[sig - 1] = info ? *info : (struct ksiginfo){ .code = SI_USER };
+	wakeup_proc(p);
+}
+
+/* A signal for a process: the first of its threads that does not block
+ * it, else the leader. */
+void signal_group(int tgid, int sig, const struct ksiginfo *info)
+{
+	struct proc *to = NULL;
+	for (struct proc *p = procs; p < procs + NPROC; p++) {
+		if (p->tgid != tgid || p->state == P_UNUSED || p->state == P_EMBRYO ||
+		    p->state == P_DEAD || p->state == P_ZOMBIE)
+			continue;
+		if (!(p->sigmask & BIT(sig))) {
+			to = p;
+			break;
+		}
+		if (!to || p->pid == tgid)
+			to = p;
+	}
+	if (to)
+		signal_send(to, sig, info);
+}
+
+/* The default action "terminate": the whole process, and a line for
+ * the user, as a shell would print it. */
+static _Noreturn void die(struct proc *p, int sig, const struct trapframe *tf)
+{
+	if (sig == SIGKILL && p->group_exit)
+		proc_exit(p, p->xstatus);
+	kprintf("minios: pid %d: killed by signal %d at pc 0x%lx\n", p->tgid, sig, tf->pc);
+	proc_exit_group(p, sig);
+}
+
+/* Restart the interrupted system call: back to its callsys, with its
+ * number and a3 as they were (Linux/Alpha's do_signal). */
+static void restart(struct proc *p, struct trapframe *tf)
+{
+	tf->pc -= 4;
+	tf->r[0] = p->sys_nr;
+	tf->r[19] = p->sys_a3;
+}
+
+/* The old-style frame, for handlers without SA_SIGINFO: the
+ * sigcontext and the return code (Linux's struct sigframe); sigreturn
+ * (103) takes its address. */
+struct sigframe {
+	struct sigcontext sc;
+	uint32_t retcode[3];
+};
+
+/* The interrupted context into sc.  The user's a0-a2 are in PALcode's
+ * frame (the trapframe's r16-r18 are the kernel entry's arguments, the
+ * same only for callsys); the FP registers are live in the FPU. */
+static void save_context(struct proc *p, const struct trapframe *tf,
+                         struct sigcontext *sc, uint64_t oldmask)
+{
+	sc->sc_mask = (long)oldmask;
+	sc->sc_pc = (long)tf->pc;
+	sc->sc_ps = PS_USER;
+	for (int i = 0; i < 29; i++)
+		sc->sc_regs[i] = (long)tf->r[i];
+	sc->sc_regs[16] = (long)tf->a0;
+	sc->sc_regs[17] = (long)tf->a1;
+	sc->sc_regs[18] = (long)tf->a2;
+	sc->sc_regs[29] = (long)tf->gp;
+	sc->sc_regs[30] = (long)tf->usp;
+	uint64_t fp[32];
+	fp_save(fp);
+	memcpy(sc->sc_fpregs, fp, 31 * 8);
+	sc->sc_fpcr = fp[31];
+	sc->sc_fp_control = p->ieee_state;
+}
+
+/* mov $30,$16; lda $0,nr($31); callsys */
+static void retcode(uint32_t code[3], unsigned nr)
+{
+	code[0] = 0x47fe0410;
+	code[1] = 0x201f0000 | nr;
+	code[2] = 0x00000083;
+}
+
+/* Build the handler's frame below the user's stack and enter it. */
+static int setup_frame(struct proc *p, struct trapframe *tf, int sig,
+                       const struct ksigaction *a, uint64_t oldmask)
+{
+	static union { struct rt_sigframe rt; struct sigframe old; } f;
+	bool rt = a->flags & SA_SIGINFO;
+	size_t size = rt ? sizeof f.rt : sizeof f.old;
+	uint64_t sp = (tf->usp - size) & ~31ul, a1 = 0, a2 = sp, code;
+	memset(&f, 0, sizeof f);
+	if (rt) {
+		const struct ksiginfo *ki = &p->siginfo[sig - 1];
+		f.rt.info.si_signo = sig;
+		f.rt.info.si_code = ki->code;
+		if (sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE || sig == SIGILL ||
+		    sig == SIGTRAP) {
+			f.rt.info.si_addr = (void *)ki->addr;
+		} else {
+			f.rt.info.si_pid = ki->pid;
+			f.rt.info.si_status = ki->status;
+		}
+		f.rt.uc.uc_osf_sigmask = oldmask & 0xffffffff;
+		f.rt.uc.uc_stack.flags = 2;              /* SS_DISABLE */
+		f.rt.uc.uc_sigmask = oldmask;
+		save_context(p, tf, &f.rt.uc.uc_mcontext, oldmask);
+		retcode(f.rt.retcode, 351);
+		a1 = sp;
+		a2 = sp + offsetof(struct rt_sigframe, uc);
+		code = sp + offsetof(struct rt_sigframe, retcode);
+	} else {
+		save_context(p, tf, &f.old.sc, oldmask);
+		retcode(f.old.retcode, 103);
+		code = sp + offsetof(struct sigframe, retcode);
+	}
+	if (copyout(p, sp, &f, size))
+		return -EFAULT;
+	__asm__ volatile("call_pal 0x86" ::: "memory");   /* imb: retcode */
+	tf->r[16] = tf->a0 = (uint64_t)sig;
+	tf->r[17] = tf->a1 = a1;
+	tf->r[18] = tf->a2 = a2;
+	tf->r[26] = a->restorer ? a->restorer : code;
+	tf->r[27] = tf->pc = a->handler;
+	tf->usp = sp;
+	return 0;
+}
+
+/* On the way back to user mode (user_return, big lock held): the first
+ * deliverable signal's action, and the restart of an interrupted call. */
+void signal_deliver(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	bool restarting = p->restart;
+	p->restart = false;
+	for (;;) {
+		uint64_t ready = p->sigpending & ~p->sigmask;
+		if (!ready)
+			break;
+		int sig = __builtin_ctzl(ready) + 1;
+		p->sigpending &= ~BIT(sig);
+		struct ksigaction *a = &p->sig[sig - 1];
+		if (sig == SIGKILL || (a->handler == (uint64_t)SIG_DFL &&
+		                       !(DEFAULT_IGNORE & BIT(sig))))
+			die(p, sig, tf);
+		if (a->handler == (uint64_t)SIG_DFL || a->handler == (uint64_t)SIG_IGN)
+			continue;
+		if (restarting && (a->flags & SA_RESTART))
+			restart(p, tf);
+		uint64_t oldmask = p->use_saved ? p->saved_mask : p->sigmask;
+		p->use_saved = false;
+		if (setup_frame(p, tf, sig, a, oldmask))
+			die(p, SIGSEGV, tf);
+		p->sigmask |= a->mask | (a->flags & SA_NODEFER ? 0 : BIT(sig));
+		p->sigmask &= ~UNBLOCKABLE;
+		if (a->flags & SA_RESETHAND)
+			a->handler = (uint64_t)SIG_DFL;
+		return;
+	}
+	if (p->use_saved) {
+		p->sigmask = p->saved_mask;
+		p->use_saved = false;
+	}
+	if (restarting)
+		restart(p, tf);
+}
+
+/* A fault in user mode: to the handler if one is installed and the
+ * signal is not blocked, else the end of the process with a line naming
+ * the fault (Linux forces the default action the same way). */
+void signal_fault(struct trapframe *tf, int sig, int code, uint64_t addr,
+                  const char *what)
+{
+	struct proc *p = proc_current();
+	uint64_t h = p->sig[sig - 1].handler;
+	if (h != (uint64_t)SIG_DFL && h != (uint64_t)SIG_IGN && !(p->sigmask & BIT(sig))) {
+		struct ksiginfo info = { .code = code, .addr = addr };
+		signal_send(p, sig, &info);
+		return;
+	}
+	kprintf("minios: pid %d: %s at pc 0x%lx (address 0x%lx): signal %d\n",
+	        p->tgid, what, tf->pc, addr, sig);
+	proc_exit_group(p, sig);
+}
+
+/* ---- the system calls ----------------------------------------------- */
+
+/* rt_sigaction(sig, act, oact, sigsetsize, restorer) */
+int64_t sys_rt_sigaction(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	uint64_t sig = ARG(tf, 0);
+	if (sig < 1 || sig > NSIGNAL || ARG(tf, 3) != 8)
+		return -EINVAL;
+	struct ksigaction old = p->sig[sig - 1], new;
+	if (ARG(tf, 1)) {
+		if (sig == SIGKILL || sig == SIGSTOP)
+			return -EINVAL;
+		if (copyin(p, &new, ARG(tf, 1), 3 * 8))
+			return -EFAULT;
+		new.flags &= 0xffffffff;      /* glibc's sa_flags is an int */
+		new.mask &= ~UNBLOCKABLE;
+		new.restorer = ARG(tf, 4);
+		p->sig[sig - 1] = new;
+		if (new.handler == (uint64_t)SIG_IGN ||
+		    (new.handler == (uint64_t)SIG_DFL && (DEFAULT_IGNORE & BIT(sig))))
+			p->sigpending &= ~BIT(sig);
+	}
+	if (ARG(tf, 2) && copyout(p, ARG(tf, 2), &old, 3 * 8))
+		return -EFAULT;
+	return 0;
+}
+
+/* rt_sigprocmask(how, set, oset, sigsetsize) */
+int64_t sys_rt_sigprocmask(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	uint64_t old = p->sigmask, set;
+	if (ARG(tf, 3) != 8)
+		return -EINVAL;
+	if (ARG(tf, 1)) {
+		if (copyin(p, &set, ARG(tf, 1), 8))
+			return -EFAULT;
+		switch (ARG(tf, 0)) {
+		case SIG_BLOCK: p->sigmask |= set; break;
+		case SIG_UNBLOCK: p->sigmask &= ~set; break;
+		case SIG_SETMASK: p->sigmask = set; break;
+		default: return -EINVAL;
+		}
+		p->sigmask &= ~UNBLOCKABLE;
+	}
+	if (ARG(tf, 2) && copyout(p, ARG(tf, 2), &old, 8))
+		return -EFAULT;
+	return 0;
+}
+
+/* rt_sigpending(set, sigsetsize) */
+int64_t sys_rt_sigpending(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	uint64_t set = p->sigpending & p->sigmask;
+	return copyout(p, ARG(tf, 0), &set, 8);
+}
+
+/* rt_sigsuspend(mask, sigsetsize): wait for a signal under mask; the
+ * old mask comes back with the handler's sigreturn, or at once when no
+ * handler runs (Linux's saved_sigmask). */
+int64_t sys_rt_sigsuspend(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	uint64_t set;
+	if (ARG(tf, 1) != 8)
+		return -EINVAL;
+	if (copyin(p, &set, ARG(tf, 0), 8))
+		return -EFAULT;
+	p->saved_mask = p->sigmask;
+	p->use_saved = true;
+	p->sigmask = set & ~UNBLOCKABLE;
+	while (!signal_pending(p))
+		sleep(&p->sigpending, NULL);
+	return -EINTR;
+}
+
+/* Back to the context sc holds, with its mask. */
+static int64_t restore(struct proc *p, struct trapframe *tf, uint64_t usc)
+{
+	static struct sigcontext sc;
+	if (copyin(p, &sc, usc, sizeof sc))
+		die(p, SIGSEGV, tf);
+	p->sigmask = (uint64_t)sc.sc_mask & ~UNBLOCKABLE;
+	for (int i = 0; i < 29; i++)
+		tf->r[i] = (uint64_t)sc.sc_regs[i];
+	tf->a0 = tf->r[16];
+	tf->a1 = tf->r[17];
+	tf->a2 = tf->r[18];
+	tf->gp = (uint64_t)sc.sc_regs[29];
+	tf->usp = (uint64_t)sc.sc_regs[30];
+	tf->pc = (uint64_t)sc.sc_pc;
+	uint64_t fp[32];
+	memcpy(fp, sc.sc_fpregs, 31 * 8);
+	fp[31] = sc.sc_fpcr;
+	fp_load(fp);
+	return -EJUSTRETURN;
+}
+
+/* rt_sigreturn(frame): the context the handler's frame holds; the mask
+ * is the ucontext's. */
+int64_t sys_rt_sigreturn(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	uint64_t uc = ARG(tf, 0) + offsetof(struct rt_sigframe, uc), mask;
+	if (copyin(p, &mask, uc + offsetof(struct kucontext, uc_sigmask), 8))
+		die(p, SIGSEGV, tf);
+	restore(p, tf, uc + offsetof(struct kucontext, uc_mcontext));
+	p->sigmask = mask & ~UNBLOCKABLE;
+	return -EJUSTRETURN;
+}
+
+/* sigreturn(sigcontext): OSF's, which glibc's longjmp out of a signal
+ * handler uses on Alpha (Linux's do_sigreturn). */
+int64_t sys_sigreturn(struct trapframe *tf)
+{
+	return restore(proc_current(), tf, ARG(tf, 0));
+}
+
+/* kill(pid, sig): pid > 0 that process; there are no process groups,
+ * so 0 (the caller's group) is every process, -1 every other one, and
+ * pid < -1 the process -pid. */
+int64_t sys_kill(struct trapframe *tf)
+{
+	struct proc *me = proc_current();
+	int64_t pid = (int64_t)ARG(tf, 0);
+	uint64_t sig = ARG(tf, 1);
+	if (sig > NSIGNAL)
+		return -EINVAL;
+	struct ksiginfo info = { .code = SI_USER, .pid = me->tgid };
+	if (pid == 0 || pid == -1) {
+		for (struct proc *p = procs; p < procs + NPROC; p++)
+			if (p->pid == p->tgid && (p->state == P_RUNNABLE || p->state == P_RUNNING ||
+			    p->state == P_SLEEPING) && (pid == 0 || p->tgid != me->tgid) && sig)
+				signal_group(p->tgid, (int)sig, &info);
+		return 0;
+	}
+	struct proc *p = proc_find(pid < 0 ? (int)-pid : (int)pid);
+	if (!p || p->pid != p->tgid)
+		return -ESRCH;
+	if (sig && p->state != P_ZOMBIE)
+		signal_group(p->tgid, (int)sig, &info);
+	return 0;
+}
+
+/* tgkill(tgid, tid, sig) */
+int64_t sys_tgkill(struct trapframe *tf)
+{
+	struct proc *p = proc_find((int)ARG(tf, 1));
+	uint64_t sig = ARG(tf, 2);
+	if (sig > NSIGNAL)
+		return -EINVAL;
+	if (!p || p->tgid != (int)ARG(tf, 0) || p->state == P_ZOMBIE)
+		return -ESRCH;
+	struct ksiginfo info = { .code = SI_TKILL, .pid = proc_current()->tgid };
+	if (sig)
+		signal_send(p, (int)sig, &info);
+	return 0;
+}

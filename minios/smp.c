@@ -1,0 +1,78 @@
+/*
+ * smp.c - more than one CPU (docs/minios.md, "SMP"): starting the
+ * others, interprocessor interrupts, TLB shootdown.
+ *
+ * alphasim starts every CPU at minios's entry; the PAL reset flow sends
+ * all but CPU 0 to _ksecondary (entry.S), which waits for a stack in
+ * smp_stack[].  CPU 0 hands them out once the kernel is set up; each
+ * then registers its own entry points (PALtemps are per CPU) and runs
+ * its scheduler.
+ *
+ * The IPI device (docs/platform.md "ipi") raises the same line as the
+ * timer, taken at OSF IPL 5; an IPI here means "invalidate your user
+ * TB entries" (TBIAP), and the sender waits for every target's count of
+ * handled IPIs to move, as a TLB shootdown must.
+ */
+#include "minios/defs.h"
+
+/* In .data: _ksecondary reads it while CPU 0 clears .bss. */
+uint64_t smp_stack[NCPU] __attribute__((section(".data")));
+
+#define IPI(reg) (*(volatile uint64_t *)P2V(IO_IPI + (reg)))
+
+void smp_start(void)
+{
+	ncpu = bootblock->ncpus < NCPU ? (int)bootblock->ncpus : NCPU;
+	for (int i = 0; i < ncpu; i++)
+		sched_cpu_init(i);
+	for (int i = 1; i < ncpu; i++) {
+		uint64_t pa = kalloc_dirty();
+		if (!pa)
+			panic("no memory for cpu %d's stack", i);
+		__asm__ volatile("mb" ::: "memory");
+		smp_stack[i] = (uint64_t)P2V(pa) + PGSIZE;
+	}
+}
+
+_Noreturn void smp_secondary(int id)
+{
+	if (id != cpuid())
+		panic("cpu %d started as %d", cpuid(), id);
+	trap_init();
+	scheduler();
+}
+
+void smp_ipi(void)
+{
+	IPI(IPI_PENDING) = IPI(IPI_PENDING);
+	pal_tbi(-1, 0);
+	mycpu()->ipi_seq++;
+}
+
+/* TBIAP here and on every CPU running mm (NULL: running anything), by
+ * IPI, waiting for them; the other CPUs do it before they next enter a
+ * process (sched.c run), as their TBs may hold mm's entries too. */
+void tlb_shootdown(struct mm *mm)
+{
+	int me = cpuid();
+	uint64_t mask = 0, seq[NCPU];
+	pal_tbi(-1, 0);
+	for (int i = 0; i < ncpu; i++) {
+		if (i == me)
+			continue;
+		struct proc *p = cpus[i].proc;
+		if (p && (!mm || p->mm == mm)) {
+			seq[i] = cpus[i].ipi_seq;
+			mask |= 1ul << i;
+		} else {
+			cpus[i].tlb_stale = true;
+		}
+	}
+	if (!mask)
+		return;
+	__asm__ volatile("mb" ::: "memory");
+	IPI(IPI_SEND) = mask;
+	for (int i = 0; i < ncpu; i++)
+		while ((mask >> i & 1) && cpus[i].ipi_seq == seq[i])
+			;
+}
