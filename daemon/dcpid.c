@@ -4,16 +4,19 @@
  * processes, then waits for full overflow buffers, maps their entries to
  * images and merges them into per-image, per-event tables (collect.c),
  * and writes the tables to the profile database (profdb.c) every
- * --interval seconds of simulated time and on command:
+ * --interval seconds of simulated time and on command.  With --run PROG
+ * ARGS... it starts PROG once sampling is on and stops when PROG ends
+ * (alphasim --profile runs it so), exiting with PROG's status.
  *
  *   SIGUSR1   drain the driver and write the database
  *   SIGHUP    the same, then start a new epoch
  *   SIGTERM, SIGINT   stop sampling, drain, write, print the totals, exit 0
- *             (as at the end of --duration)
+ *             (as at the end of --duration, or of --run's program)
  *
  * This file is only the device-facing loop; the rest is host-tested.
- * Options and behaviour: docs/dcpi-db.md, "dcpid".  Exit status: 0, 1 on
- * a device or database error, 2 on a bad option.
+ * Options and behaviour: docs/dcpi.md, "dcpid".  Exit status: PROG's
+ * with --run (128 + the signal that killed it), else 0; 1 on a device or
+ * database error, 2 on a bad option, 127 if PROG cannot be started.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "daemon/collect.h"
@@ -35,9 +39,6 @@
 #define DEVICE "/dev/pcount"
 #define DEFAULT_EVENTS "cycles"
 #define DEFAULT_INTERVAL 5.0         /* seconds of simulated time */
-/* How long to wait before asking again when the kernel cannot put a
- * reader to sleep (read answers EAGAIN). */
-#define POLL_NS 10000000L
 #define IMAGE_BATCH 64
 
 static const char *db = PROFDB_DEFAULT_DIR;
@@ -50,7 +51,7 @@ static uint64_t image_seq;           /* the next loader record to read */
 static struct pcount_stats last;     /* the driver's stats at the last write */
 static struct pcount_stats now_stats;
 
-static volatile sig_atomic_t want_flush, want_epoch, want_stop;
+static volatile sig_atomic_t want_flush, want_epoch, want_stop, child_changed;
 
 static _Noreturn void die(int status, const char *fmt, ...)
 {
@@ -69,22 +70,6 @@ static void pc_ioctl(unsigned long req, void *arg, const char *what)
 		die(1, "%s: %s: %s", DEVICE, what, strerror(errno));
 }
 
-/* The loader-event ioctls: false when the kernel has no image hooks
- * (ENOSYS; minios/pcount.c).  Then no sample has an image: say so once. */
-static bool images_ioctl(unsigned long req, struct pcount_images *q, const char *what)
-{
-	static bool missing;
-	if (missing)
-		return false;
-	if (ioctl(fd, req, q) >= 0)
-		return true;
-	if (errno != ENOSYS)
-		die(1, "%s: %s: %s", DEVICE, what, strerror(errno));
-	fprintf(stderr, "dcpid: %s: this kernel reports no images: every sample "
-	        "will be unknown\n", DEVICE);
-	missing = true;
-	return false;
-}
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -156,7 +141,8 @@ static void set_periods(void)
 static void scan(struct pcount_image *rec)
 {
 	struct pcount_images q = { 0, (uintptr_t)rec, IMAGE_BATCH, 0, 0 };
-	while (images_ioctl(PCOUNT_SCAN_IMAGES, &q, "scanning the processes") && q.count)
+	for (pc_ioctl(PCOUNT_SCAN_IMAGES, &q, "scanning the processes"); q.count;
+	     pc_ioctl(PCOUNT_SCAN_IMAGES, &q, "scanning the processes"))
 		for (uint32_t i = 0; i < q.count; i++)
 			collect_image(&col, &rec[i]);
 }
@@ -166,8 +152,7 @@ static void read_images(void)
 	static struct pcount_image rec[IMAGE_BATCH];
 	for (;;) {
 		struct pcount_images q = { image_seq, (uintptr_t)rec, IMAGE_BATCH, 0, 0 };
-		if (!images_ioctl(PCOUNT_READ_IMAGES, &q, "reading loader events"))
-			return;
+		pc_ioctl(PCOUNT_READ_IMAGES, &q, "reading loader events");
 		for (uint32_t i = 0; i < q.count; i++)
 			collect_image(&col, &rec[i]);
 		image_seq = q.seq;
@@ -188,8 +173,9 @@ static void start_maps(void)
 {
 	static struct pcount_image rec[IMAGE_BATCH];
 	struct pcount_images q = { 0, (uintptr_t)rec, IMAGE_BATCH, 0, 0 };
-	while (images_ioctl(PCOUNT_READ_IMAGES, &q, "reading loader events") && q.count)
-		;
+	do
+		pc_ioctl(PCOUNT_READ_IMAGES, &q, "reading loader events");
+	while (q.count);
 	image_seq = q.seq;
 	scan(rec);
 }
@@ -253,6 +239,8 @@ static void on_signal(int sig)
 		want_flush = 1;
 	else if (sig == SIGHUP)
 		want_epoch = 1;
+	else if (sig == SIGCHLD)
+		child_changed = 1;
 	else
 		want_stop = 1;
 }
@@ -264,25 +252,64 @@ static double seconds(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The driver's totals the stats file carries, after dcpid's own. */
+#define DRIVER_STATS(X) \
+	X(interrupts) X(samples_read) X(drops) X(entries_read) X(hits) \
+	X(misses) X(evictions) X(switches) X(flushes)
+
+static void put(FILE *f, const char *key, uint64_t v)
+{
+	fprintf(stderr, " %s=%" PRIu64, key, v);
+	if (f)
+		fprintf(f, "%s=%" PRIu64 "\n", key, v);
+}
+
 static void report(const char *stats_path)
 {
 	FILE *f = stats_path ? fopen(stats_path, "w") : NULL;
 	if (stats_path && !f)
 		fprintf(stderr, "dcpid: %s: %s\n", stats_path, strerror(errno));
 	fputs("dcpid:", stderr);
-#define X(name, desc) \
-	fprintf(stderr, " " #name "=%" PRIu64, col.st.name); \
-	if (f) fprintf(f, #name "=%" PRIu64 "\n", col.st.name);
+#define X(name, desc) put(f, #name, col.st.name);
 	COLLECT_STATS(X)
 #undef X
 	const struct pcount_cpu_stats *t = &now_stats.total;
-	fprintf(stderr, " driver_interrupts=%" PRIu64 " driver_samples_read=%" PRIu64
-	        " driver_drops=%" PRIu64 "\n", t->interrupts, t->samples_read, t->drops);
-	if (f) {
-		fprintf(f, "driver_interrupts=%" PRIu64 "\ndriver_samples_read=%" PRIu64
-		        "\ndriver_drops=%" PRIu64 "\n", t->interrupts, t->samples_read, t->drops);
-		fclose(f);
+#define X(name) put(f, "driver_" #name, t->name);
+	DRIVER_STATS(X)
+#undef X
+	put(f, "driver_memory_bytes", info.memory_bytes);
+	fputc('\n', stderr);
+	if (f && fclose(f))
+		fprintf(stderr, "dcpid: %s: %s\n", stats_path, strerror(errno));
+}
+
+/* --run: PROG with ARGS and our environment, in a child that keeps
+ * nothing of ours (the device is close-on-exec). */
+static pid_t run(char **argv)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		die(1, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		extern char **environ;
+		execve(argv[0], argv, environ);
+		fprintf(stderr, "dcpid: %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
 	}
+	return pid;
+}
+
+/* True once child has ended; *status is then our exit status. */
+static bool reaped(pid_t child, int *status)
+{
+	int ws;
+	pid_t r = waitpid(child, &ws, WNOHANG);
+	if (r < 0)
+		die(1, "waitpid: %s", strerror(errno));
+	if (r == 0)
+		return false;
+	*status = WIFSIGNALED(ws) ? 128 + WTERMSIG(ws) : WEXITSTATUS(ws);
+	return true;
 }
 
 static _Noreturn void usage(int status)
@@ -290,13 +317,16 @@ static _Noreturn void usage(int status)
 	fprintf(status ? stderr : stdout,
 		"usage: dcpid [--db DIR] [--events EV[:PERIOD],...] [--interval SECONDS]\n"
 		"             [--new-epoch] [--stats FILE] [--duration SECS]\n"
+		"             [--run PROG [ARGS...]]\n"
 		"  --db DIR          the profile database (default ./" PROFDB_DEFAULT_DIR ")\n"
 		"  --events LIST     events to sample, each with an optional mean period\n"
 		"                    (default " DEFAULT_EVENTS ", at the driver's default period)\n"
 		"  --interval SECS   write the database every SECS of simulated time (default 5)\n"
 		"  --new-epoch       start a new epoch instead of adding to the newest\n"
 		"  --stats FILE      also write the totals to FILE as key=value lines\n"
-		"  --duration SECS   stop by itself after SECS of simulated time\n");
+		"  --duration SECS   stop by itself after SECS of simulated time\n"
+		"  --run PROG ARGS   run PROG (a path) while sampling; stop when it ends\n"
+		"                    and exit with its status (the last option)\n");
 	exit(status);
 }
 
@@ -316,6 +346,16 @@ int main(int argc, char **argv)
 	double interval = DEFAULT_INTERVAL, duration = 0;
 	bool fresh = false;
 	const char *stats_path = NULL;
+	/* --run takes the rest of the line, options of PROG's included */
+	char **prog = NULL;
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--run")) {
+			if (i + 1 == argc)
+				die(2, "--run: no program");
+			prog = &argv[i + 1];
+			argc = i;
+			break;
+		}
 	for (int c; (c = getopt_long(argc, argv, "", opts, NULL)) != -1;) {
 		char *end;
 		switch (c) {
@@ -338,7 +378,7 @@ int main(int argc, char **argv)
 	parse_events(events);
 
 	collect_init(&col);
-	if ((fd = open(DEVICE, O_RDWR)) < 0)
+	if ((fd = open(DEVICE, O_RDWR | O_CLOEXEC)) < 0)
 		die(1, "%s: %s", DEVICE, strerror(errno));
 	pc_ioctl(PCOUNT_INFO, &info, "reading the driver's constants");
 	if (info.version != PCOUNT_VERSION)
@@ -351,23 +391,30 @@ int main(int argc, char **argv)
 	pc_ioctl(PCOUNT_READ_STATS, &last, "reading the statistics");
 	now_stats = last;
 
-	/* no SA_RESTART: a signal ends the blocking read */
-	static const int sigs[] = { SIGUSR1, SIGHUP, SIGTERM, SIGINT };
+	/* no SA_RESTART: a signal ends the blocking read; the timeout keeps
+	 * the periodic writes on time when no buffer fills */
+	pc_ioctl(PCOUNT_SET_TIMEOUT, (void *)(uintptr_t)(interval * 1e9),
+	         "setting the read timeout");
+	static const int sigs[] = { SIGUSR1, SIGHUP, SIGTERM, SIGINT, SIGCHLD };
 	struct sigaction sa = { .sa_handler = on_signal };
 	sigemptyset(&sa.sa_mask);
 	for (size_t s = 0; s < sizeof sigs / sizeof sigs[0]; s++)
 		sigaction(sigs[s], &sa, NULL);
 	pc_ioctl(PCOUNT_START, NULL, "starting");
+	pid_t child = prog ? run(prog) : 0;
+	int status = 0;
 
 	double next = seconds() + interval, end = duration ? seconds() + duration : 0;
 	while (!want_stop && (!end || seconds() < end)) {
 		ssize_t n = read(fd, buf, sizeof buf);
-		if (n > 0) {
+		if (n > 0)
 			take((size_t)n / sizeof buf[0]);
-		} else if (n < 0 && errno == EAGAIN) {
-			nanosleep(&(struct timespec){ 0, POLL_NS }, NULL);
-		} else if (n < 0 && errno != EINTR) {
+		else if (n < 0 && errno != EINTR && errno != EAGAIN)
 			die(1, "%s: read: %s", DEVICE, strerror(errno));
+		if (child_changed) {
+			child_changed = 0;
+			if (child && reaped(child, &status))
+				break;
 		}
 		if (want_flush || want_epoch || seconds() >= next) {
 			write_db();
@@ -381,5 +428,5 @@ int main(int argc, char **argv)
 	write_db();
 	report(stats_path);
 	collect_free(&col);
-	return 0;
+	return status;
 }

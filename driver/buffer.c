@@ -17,7 +17,7 @@
 
 /* The active buffer is spent (or was handed over): take the other one
  * if the reader has given it back. */
-static bool switch_buffer(struct pcount_cpu *c)
+PCOUNT_MISS static bool switch_buffer(struct pcount_cpu *c)
 {
 	unsigned other = c->hot.active ^ 1u;
 	if (c->state[other] != BUF_FREE)
@@ -29,7 +29,7 @@ static bool switch_buffer(struct pcount_cpu *c)
 	return true;
 }
 
-void pcount_hand_over(struct pcount_cpu *c)
+PCOUNT_MISS void pcount_hand_over(struct pcount_cpu *c)
 {
 	unsigned a = c->hot.active;
 	c->len[a] = c->hot.fill;
@@ -39,7 +39,7 @@ void pcount_hand_over(struct pcount_cpu *c)
 	switch_buffer(c);
 }
 
-bool pcount_append(struct pcount_cpu *c, uint64_t pc, uint64_t key)
+PCOUNT_MISS bool pcount_append(struct pcount_cpu *c, uint64_t pc, uint64_t key)
 {
 	if (c->hot.fill == PCOUNT_BUF_ENTRIES && !switch_buffer(c))
 		return false;

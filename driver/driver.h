@@ -53,6 +53,15 @@ _Static_assert(offsetof(struct pcount_sample, pid) == 8 &&
 
 #define PCOUNT_BUCKET 4                    /* entries per 64-byte bucket */
 
+/* The counter interrupt's code lies in its own text sections, so that
+ * the simulator can charge the cycles spent there to the driver from the
+ * ground truth (minios/minios.ld brackets them with __dcpi_intr_start/
+ * _end, and the eviction path inside with __dcpi_miss_start/_end;
+ * docs/dcpi.md "Measuring the handler").  NOINLINE keeps a miss-path
+ * function out of its caller in the hit path. */
+#define PCOUNT_INTR __attribute__((section(".text.dcpi_intr")))
+#define PCOUNT_MISS __attribute__((section(".text.dcpi_miss"), noinline))
+
 struct pcount_cpu;
 typedef void pcount_intr_fn(struct pcount_cpu *c, unsigned ctr, uint64_t pc,
                             uint32_t pid);
@@ -119,19 +128,19 @@ void pcount_cpu_init(struct pcount_cpu *c, unsigned cpu, void *mem,
 
 /* ---- what the environment provides (minios/pcount.c; the host test) - */
 /* Write `value` into counter ctr (this CPU): wrperfmon 6. */
-void pcount_hw_write(unsigned ctr, uint32_t value);
+PCOUNT_INTR void pcount_hw_write(unsigned ctr, uint32_t value);
 /* Select `event` on counter ctr (wrperfmon 2); enable or disable the
  * counters in `mask` with interrupts at wrap (wrperfmon 4, 1, 0), with
  * PMCTR's kill bits from PCOUNT_NO_* flags (wrperfmon 3). */
-void pcount_hw_select(unsigned ctr, unsigned event);
+PCOUNT_INTR void pcount_hw_select(unsigned ctr, unsigned event);
 void pcount_hw_enable(unsigned mask, unsigned flags);
 void pcount_hw_disable(void);
 /* The cycle counter: 32 bits (RPCC) in the handler, 64 for start/stop. */
-uint32_t pcount_hw_rpcc(void);
+PCOUNT_INTR uint32_t pcount_hw_rpcc(void);
 uint64_t pcount_hw_cycles(void);
 /* A buffer became full on this CPU: wake the reader (may be called from
  * the handler at IPL 6). */
-void pcount_notify(void);
+PCOUNT_MISS void pcount_notify(void);
 
 /* ---- events and periods (driver/events.c) ---------------------------- */
 extern const char *const pcount_event_names[PCOUNT_NEVENTS];
@@ -164,14 +173,14 @@ static inline uint32_t pcount_period(uint32_t r, uint32_t min, uint32_t range)
 }
 
 /* ---- the handler (driver/sample.c) ----------------------------------- */
-pcount_intr_fn pcount_intr_fast, pcount_intr_general;
-uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask);
+PCOUNT_INTR pcount_intr_fn pcount_intr_fast, pcount_intr_general;
+PCOUNT_INTR uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask);
 
 /* ---- the overflow buffers (driver/buffer.c) --------------------------- */
 /* The handler's side (this CPU, IPL 6): append an entry, false when both
  * buffers are the reader's; hand the active buffer over as it is. */
-bool pcount_append(struct pcount_cpu *c, uint64_t pc, uint64_t key);
-void pcount_hand_over(struct pcount_cpu *c);
+PCOUNT_MISS bool pcount_append(struct pcount_cpu *c, uint64_t pc, uint64_t key);
+PCOUNT_MISS void pcount_hand_over(struct pcount_cpu *c);
 
 /* ---- control (driver/control.c) -------------------------------------- */
 #define PCOUNT_MUX_CYCLES 500000       /* default rotation grain        */

@@ -66,7 +66,8 @@ struct pcount_info {
 	uint32_t hash_buckets;    /* per CPU; four entries each              */
 	uint32_t buffer_entries;  /* PCOUNT_BUF_ENTRIES                      */
 	uint32_t mux_max;         /* PCOUNT_MUX_MAX                          */
-	uint32_t reserved;
+	uint32_t memory_bytes;    /* the driver's per-CPU state, hash tables,
+	                             staging areas and buffers, all CPUs      */
 	uint32_t default_period[PCOUNT_MAX_EVENTS];  /* per event, its mean  */
 };
 
@@ -117,6 +118,10 @@ struct pcount_config {
  * read() return them.  Sampling goes on if started.  While a flush is in
  * progress the handler puts samples straight into the overflow buffer. */
 
+/* PCOUNT_SET_TIMEOUT (a uint64_t value: nanoseconds of simulated time;
+ * 0, the default at open: none): the longest a blocking read() waits
+ * for a full buffer before answering -EAGAIN (the daemon's periodic
+ * writes stay on time when no buffer fills). */
 /* PCOUNT_READ_BUFFER (struct pcount_read *, in/out): copy one full
  * overflow buffer (the lowest CPU that has one) to samples[0..max) and
  * give it back to its CPU.  Answers the number of entries (0: none full;
@@ -124,7 +129,8 @@ struct pcount_config {
  *
  * read(fd, buf, n) does the same into buf (n >= PCOUNT_BUF_ENTRIES *
  * 16, else -EINVAL) and answers bytes, blocking while no buffer is full
- * (O_NONBLOCK, or a kernel without sleep(): -EAGAIN instead). */
+ * (O_NONBLOCK, or past the read timeout: -EAGAIN instead; a signal:
+ * -EINTR unless its handler has SA_RESTART). */
 struct pcount_read {
 	uint64_t samples;         /* in: user address of struct pcount_sample[max] */
 	uint32_t max;             /* in                                      */
@@ -145,13 +151,8 @@ struct pcount_read {
  * wanted (0 first), out: the index to ask for next; answers the number
  * copied (0: done).
  *
- * Both are served by minios/image.c, which implements (kernel buffers;
- * the device copies them out):
- *   int64_t image_read(uint64_t seq, struct pcount_image *out,
- *                      uint32_t max, uint64_t *next, uint64_t *lost);
- *   int64_t image_scan(uint64_t from, struct pcount_image *out,
- *                      uint32_t max, uint64_t *next);
- * each answering the number of records written to out (or -errno). */
+ * Both are served by minios/image.c (image_read, image_scan in
+ * minios/defs.h), at most 16 records a call. */
 struct pcount_images {
 	uint64_t seq;             /* in/out                                  */
 	uint64_t images;          /* in: user address of struct pcount_image[max] */
@@ -202,5 +203,6 @@ struct pcount_stats {
 #define PCOUNT_SCAN_IMAGES  PCOUNT_IOC(9, sizeof(struct pcount_images))
 #define PCOUNT_READ_STATS   PCOUNT_IOC(10, sizeof(struct pcount_stats))
 #define PCOUNT_GET_CONFIG   PCOUNT_IOC(11, sizeof(struct pcount_config))
+#define PCOUNT_SET_TIMEOUT  PCOUNT_IOC(12, 0)
 
 #endif

@@ -14,7 +14,7 @@
  */
 #include "driver/driver.h"
 
-uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask)
+PCOUNT_INTR uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask)
 {
 	/* PCs are 4-byte aligned; a multiplicative hash spreads the low
 	 * bits of pc, pid and event over the high half we take. */
@@ -23,7 +23,7 @@ uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask)
 }
 
 /* Move a table entry out and put the new sample in its place. */
-static void evict(struct pcount_cpu *c, struct pcount_slot *e, uint64_t pc,
+PCOUNT_MISS static void evict(struct pcount_cpu *c, struct pcount_slot *e, uint64_t pc,
                   uint64_t key)
 {
 	c->st.evictions++;
@@ -74,7 +74,7 @@ static inline void next_period(struct pcount_hot *h, unsigned ctr)
 	pcount_hw_write(ctr, pcount_counter_width(ctr) - p);
 }
 
-void pcount_intr_fast(struct pcount_cpu *c, unsigned ctr, uint64_t pc,
+PCOUNT_INTR void pcount_intr_fast(struct pcount_cpu *c, unsigned ctr, uint64_t pc,
                       uint32_t pid)
 {
 	struct pcount_hot *h = &c->hot;
@@ -87,7 +87,7 @@ void pcount_intr_fast(struct pcount_cpu *c, unsigned ctr, uint64_t pc,
  * its mux_cycles: account the cycles it was monitored, select the next
  * and load its periods (section 4: "time-multiplexing among different
  * events at a very fine grain"). */
-static void rotate(struct pcount_cpu *c, unsigned ctr)
+PCOUNT_INTR static void rotate(struct pcount_cpu *c, unsigned ctr)
 {
 	struct pcount_mux *m = &c->mux[ctr];
 	uint32_t now = pcount_hw_rpcc();
@@ -105,7 +105,7 @@ static void rotate(struct pcount_cpu *c, unsigned ctr)
 	pcount_hw_select(ctr, e->event);
 }
 
-void pcount_intr_general(struct pcount_cpu *c, unsigned ctr, uint64_t pc,
+PCOUNT_INTR void pcount_intr_general(struct pcount_cpu *c, unsigned ctr, uint64_t pc,
                          uint32_t pid)
 {
 	struct pcount_hot *h = &c->hot;

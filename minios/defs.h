@@ -236,6 +236,9 @@ void sched_cpu_init(int id);
 void smp_start(void);                  /* CPU 0, before its scheduler */
 _Noreturn void smp_secondary(int id);  /* entry.S, each other CPU     */
 void smp_ipi(void);                    /* an IPI arrived (IPL 5)      */
+/* Run fn(arg) on CPU cpu (by IPI, at IPL 5; here directly) and wait
+ * for it to finish.  Big kernel lock held. */
+void smp_call(int cpu, void (*fn)(void *), void *arg);
 void proc_reload(struct proc *p);      /* swpctx to itself (new mm)   */
 
 /* ---- file.c: open files --------------------------------------------- */

@@ -2,48 +2,27 @@
  * pcount.c - /dev/pcount, the DCPI sampling driver's device (the core is
  * driver/, the interface driver/pcount.h, docs/dcpi.md): the hardware
  * under the core (wrperfmon, RPCC), the counter interrupt's entry, the
- * cross-CPU calls of section 4.2.3, and the ioctls and read().
- *
- * Other helpers' kernel pieces this file uses and that may be missing
- * from a tree are weak references, checked before use:
- *   sleep, wakeup, acquire, release (sched.c, spinlock.c): without them
- *     read() never blocks: it answers -EAGAIN when nothing is full;
- *   ipi_call(cpu, fn, arg) (the SMP code: run fn(arg) on cpu by IPI and
- *     wait): without it only CPU 0 may be enabled;
- *   image_read, image_scan (image.c, signatures in driver/pcount.h):
- *     without them PCOUNT_READ_IMAGES and PCOUNT_SCAN_IMAGES answer
- *     -ENOSYS.
+ * cross-CPU calls of section 4.2.3 (smp_call), and the ioctls and
+ * read(), which sleeps until a buffer is full, a signal comes or the
+ * read timeout passes.
  */
 #include "minios/defs.h"
 #include "driver/driver.h"
 #include <asm/fcntl.h>
 
-void ipi_call(int cpu, void (*fn)(void *), void *arg);
-int64_t image_read(uint64_t seq, struct pcount_image *out, uint32_t max,
-                   uint64_t *next, uint64_t *lost);
-int64_t image_scan(uint64_t from, struct pcount_image *out, uint32_t max,
-                   uint64_t *next);
-#pragma weak sleep
-#pragma weak wakeup
-#pragma weak acquire
-#pragma weak release
-#pragma weak ipi_call
-#pragma weak image_read
-#pragma weak image_scan
-
 #define BUCKETS 1024                   /* per CPU: 4096 entries, 64 KB */
 
-static struct pcount_cpu cpus[PCOUNT_MAX_CPUS];
-static struct pcount_slot memory[PCOUNT_MAX_CPUS][PCOUNT_CPU_SLOTS(BUCKETS)]
+static struct pcount_cpu pc_cpu[PCOUNT_MAX_CPUS];
+static struct pcount_slot pc_mem[PCOUNT_MAX_CPUS][PCOUNT_CPU_SLOTS(BUCKETS)]
 	__attribute__((aligned(64)));
 static unsigned ncpus;
 static bool opened, running;
 static uint64_t cpu_mask;
+static uint64_t read_timeout;          /* cycles; 0: read() waits       */
 static struct pcount_config config;    /* checked, defaults filled in */
 static volatile uint64_t notify_gen;   /* bumped when there is data   */
-static struct spinlock read_lock = { .name = "pcount", .cpu = -1 };
 
-/* ---- the hardware: wrperfmon (docs/pal.md), RPCC, whami, swpipl ----- */
+/* ---- the hardware: wrperfmon (docs/pal.md), RPCC -------------------- */
 static inline uint64_t wrperfmon(uint64_t fn, uint64_t arg)
 {
 	register uint64_t a0 __asm__("$16") = fn;
@@ -55,33 +34,18 @@ static inline uint64_t wrperfmon(uint64_t fn, uint64_t arg)
 enum { PM_DISABLE, PM_ENABLE, PM_SELECT, PM_OPTIONS, PM_FREQ, PM_READ,
        PM_WRITE };
 
-static inline unsigned whami(void)
-{
-	register uint64_t v0 __asm__("$0");
-	__asm__ volatile("call_pal 0x3c" : "=r"(v0));
-	return (unsigned)v0;
-}
-
-static inline uint64_t set_ipl(uint64_t ipl)
-{
-	register uint64_t a0 __asm__("$16") = ipl;
-	register uint64_t v0 __asm__("$0");
-	__asm__ volatile("call_pal 0x35" : "=r"(v0), "+r"(a0) :: "memory");
-	return v0;
-}
-
 /* PMCTR's fields (docs/pmu.md): where each counter's count and select
  * value go. */
 static const unsigned count_shift[PCOUNT_NCOUNTERS] = { 48, 32, 16 };
 static const uint64_t sel_field[PCOUNT_NCOUNTERS] = { 1ul << 31, 0xf0, 0x0f };
 static const unsigned sel_shift[PCOUNT_NCOUNTERS] = { 31, 4, 0 };
 
-void pcount_hw_write(unsigned ctr, uint32_t value)
+PCOUNT_INTR void pcount_hw_write(unsigned ctr, uint32_t value)
 {
 	wrperfmon(PM_WRITE, (1u << ctr) | (uint64_t)value << count_shift[ctr]);
 }
 
-void pcount_hw_select(unsigned ctr, unsigned event)
+PCOUNT_INTR void pcount_hw_select(unsigned ctr, unsigned event)
 {
 	uint64_t sel = wrperfmon(PM_READ, 0) & (sel_field[0] | sel_field[1] |
 	                                        sel_field[2]);
@@ -105,7 +69,7 @@ void pcount_hw_disable(void)
 	wrperfmon(PM_DISABLE, 7);
 }
 
-uint32_t pcount_hw_rpcc(void)
+PCOUNT_INTR uint32_t pcount_hw_rpcc(void)
 {
 	uint64_t t;
 	__asm__ volatile("rpcc %0" : "=r"(t));
@@ -119,20 +83,23 @@ uint64_t pcount_hw_cycles(void)
 
 /* From the handler at IPL 6 too: acquire raises the IPL to 7, so the
  * scheduler's lock is never held under us on this CPU. */
-void pcount_notify(void)
+PCOUNT_MISS void pcount_notify(void)
 {
 	notify_gen++;
-	if (wakeup)
-		wakeup((void *)&notify_gen);
+	wakeup((void *)&notify_gen);
 }
 
 /* ---- the counter interrupt (trap.c), at IPL 6 ----------------------- */
-void pcount_interrupt(unsigned ctr, uint64_t pc)
+/* The sample's pid is the process's (its tgid, as the loader records
+ * name it), so a thread's samples map through its process's images;
+ * cpus[] directly, so that no call leaves the bracketed code. */
+PCOUNT_INTR void pcount_interrupt(unsigned ctr, uint64_t pc)
 {
-	struct pcount_cpu *c = &cpus[whami()];
-	struct proc *p = proc_current();
+	unsigned id = (unsigned)whami();
+	struct pcount_cpu *c = &pc_cpu[id];
+	struct proc *p = cpus[id].proc;
 	if (c->hot.intr && ctr < PCOUNT_NCOUNTERS)
-		c->hot.intr(c, ctr, pc, p ? (uint32_t)p->pid : 0);
+		c->hot.intr(c, ctr, pc, p ? (uint32_t)p->tgid : 0);
 }
 
 /* ---- running code on a CPU at IPL 6 (section 4.2.3) ----------------- */
@@ -144,23 +111,17 @@ typedef void cpu_fn(struct pcount_cpu *c);
 static void here(void *arg)
 {
 	cpu_fn *fn = (cpu_fn *)arg;
-	uint64_t ipl = set_ipl(6);
+	uint64_t ipl = swpipl(IPL_PERF);
 	if (fn)
-		fn(&cpus[whami()]);
+		fn(&pc_cpu[whami()]);
 	__sync_synchronize();
-	set_ipl(ipl);
+	swpipl(ipl);
 }
 
-static int on_cpu(unsigned cpu, cpu_fn *fn)
+static void on_cpu(unsigned cpu, cpu_fn *fn)
 {
-	if (cpu == whami())
-		here((void *)fn);
-	else if (ipi_call)
-		ipi_call((int)cpu, here, (void *)fn);
-	else
-		return -ENOSYS;
+	smp_call((int)cpu, here, (void *)fn);
 	__sync_synchronize();
-	return 0;
 }
 
 /* ---- the operations ------------------------------------------------- */
@@ -175,11 +136,8 @@ static int do_start(void)
 	if (running)
 		return -EBUSY;
 	for (unsigned i = 0; i < ncpus; i++)
-		if (cpu_mask >> i & 1) {
-			int err = on_cpu(i, cpu_start);
-			if (err)
-				return err;
-		}
+		if (cpu_mask >> i & 1)
+			on_cpu(i, cpu_start);
 	running = true;
 	return 0;
 }
@@ -187,11 +145,8 @@ static int do_start(void)
 static int do_stop(void)
 {
 	for (unsigned i = 0; i < ncpus; i++)
-		if (cpus[i].enabled) {
-			int err = on_cpu(i, pcount_cpu_stop);
-			if (err)
-				return err;
-		}
+		if (pc_cpu[i].enabled)
+			on_cpu(i, pcount_cpu_stop);
 	running = false;
 	return 0;
 }
@@ -201,10 +156,8 @@ static int do_stop(void)
 static int do_flush(void)
 {
 	for (unsigned i = 0; i < ncpus; i++) {
-		int err = on_cpu(i, pcount_cpu_flush_begin);
-		if (err)
-			return err;
-		pcount_flush_copy(&cpus[i]);
+		on_cpu(i, pcount_cpu_flush_begin);
+		pcount_flush_copy(&pc_cpu[i]);
 		on_cpu(i, pcount_cpu_flush_end);
 	}
 	pcount_notify();
@@ -215,9 +168,10 @@ static int do_flush(void)
 static int64_t read_entries(struct proc *p, uint64_t ubuf, struct pcount_read *r)
 {
 	for (unsigned i = 0; i < ncpus; i++) {
-		struct pcount_cpu *c = &cpus[i];
-		if (!pcount_has_full(c) || on_cpu(i, NULL))
+		struct pcount_cpu *c = &pc_cpu[i];
+		if (!pcount_has_full(c))
 			continue;
+		on_cpu(i, NULL);
 		const struct pcount_slot *s;
 		uint32_t n = pcount_take(c, &s);
 		if (copyout(p, ubuf, s, n * sizeof *s))
@@ -236,11 +190,11 @@ static void get_stats(struct pcount_stats *st)
 {
 	*st = (struct pcount_stats){ .ncpus = ncpus, .nevents = PCOUNT_NEVENTS };
 	for (unsigned i = 0; i < ncpus; i++) {
-		pcount_stats_cpu(&cpus[i], &st->cpu[i]);
+		pcount_stats_cpu(&pc_cpu[i], &st->cpu[i]);
 		pcount_stats_add(&st->total, &st->cpu[i]);
 		for (unsigned e = 0; e < PCOUNT_NEVENTS; e++) {
-			st->event_samples[e] += cpus[i].read_by_event[e];
-			st->monitored_cycles[e] += cpus[i].monitored[e];
+			st->event_samples[e] += pc_cpu[i].read_by_event[e];
+			st->monitored_cycles[e] += pc_cpu[i].monitored[e];
 		}
 	}
 }
@@ -252,6 +206,7 @@ static void get_info(struct pcount_info *in)
 		.ncounters = PCOUNT_NCOUNTERS, .nevents = PCOUNT_NEVENTS,
 		.hash_buckets = BUCKETS, .buffer_entries = PCOUNT_BUF_ENTRIES,
 		.mux_max = PCOUNT_MUX_MAX,
+		.memory_bytes = (uint32_t)(ncpus * (sizeof pc_cpu[0] + sizeof pc_mem[0])),
 	};
 	for (unsigned e = 0; e < PCOUNT_NEVENTS; e++) {
 		uint32_t min, range;
@@ -262,27 +217,60 @@ static void get_info(struct pcount_info *in)
 	}
 }
 
-/* Loader events and the scan, through a kernel buffer. */
+/* Loader events and the scan, through a kernel buffer of IMG_BATCH. */
+#define IMG_BATCH 16
+struct scan_window {
+	struct pcount_image *out;
+	uint64_t skip;                 /* records before the window        */
+	uint32_t max, n;
+};
+
+static void scan_emit(const struct pcount_image *r, void *arg)
+{
+	struct scan_window *w = arg;
+	if (w->skip)
+		w->skip--;
+	else if (w->n < w->max)
+		w->out[w->n++] = *r;
+}
+
+/* The ring from q->seq (image_read): the next seq follows the last
+ * record copied; a first record past the one asked for means the ones
+ * between were overwritten. */
+static uint32_t ring_window(struct pcount_images *q, struct pcount_image *buf,
+                            uint32_t max)
+{
+	int n = image_read(buf, q->seq, (int)max);
+	q->lost = n && buf[0].seq > q->seq ? buf[0].seq - q->seq : 0;
+	if (n)
+		q->seq = buf[n - 1].seq + 1;
+	return (uint32_t)n;
+}
+
+/* The scan's records q->seq onwards (image_scan emits them all, in the
+ * same order while nothing is loaded or exits: the big kernel lock). */
+static uint32_t scan_window(struct pcount_images *q, struct pcount_image *buf,
+                            uint32_t max)
+{
+	struct scan_window w = { buf, q->seq, max, 0 };
+	image_scan(scan_emit, &w);
+	q->seq += w.n;
+	q->lost = 0;
+	return w.n;
+}
+
 static int64_t images(struct proc *p, uint64_t arg, bool scan)
 {
-	static struct pcount_image buf[16];
+	static struct pcount_image buf[IMG_BATCH];
 	struct pcount_images q;
 	if (copyin(p, &q, arg, sizeof q))
 		return -EFAULT;
-	if (scan ? !image_scan : !image_read)
-		return -ENOSYS;
-	uint32_t max = q.max < 16 ? q.max : 16;
-	uint64_t next = q.seq, lost = 0;
-	int64_t n = scan ? image_scan(q.seq, buf, max, &next)
-	                 : image_read(q.seq, buf, max, &next, &lost);
-	if (n < 0)
-		return n;
-	if (copyout(p, q.images, buf, (size_t)n * sizeof buf[0]))
+	uint32_t max = q.max < IMG_BATCH ? q.max : IMG_BATCH;
+	uint32_t n = scan ? scan_window(&q, buf, max) : ring_window(&q, buf, max);
+	if (copyout(p, q.images, buf, n * sizeof buf[0]))
 		return -EFAULT;
-	q.seq = next;
-	q.count = (uint32_t)n;
-	q.lost = lost;
-	return copyout(p, arg, &q, sizeof q) ? -EFAULT : n;
+	q.count = n;
+	return copyout(p, arg, &q, sizeof q) ? -EFAULT : (int64_t)n;
 }
 
 static int64_t set_config(struct proc *p, uint64_t arg)
@@ -337,6 +325,11 @@ static int64_t pc_ioctl(struct proc *p, struct file *f, uint64_t cmd, uint64_t a
 			return n;
 		return copyout(p, arg, &r, sizeof r) ? -EFAULT : n;
 	}
+	case PCOUNT_SET_TIMEOUT: {
+		uint64_t ts[2] = { arg / 1000000000u, arg % 1000000000u };
+		read_timeout = arg ? ts_cycles(ts) : 0;
+		return 0;
+	}
 	case PCOUNT_READ_IMAGES:
 	case PCOUNT_SCAN_IMAGES:
 		return images(p, arg, cmd == PCOUNT_SCAN_IMAGES);
@@ -350,28 +343,30 @@ static int64_t pc_ioctl(struct proc *p, struct file *f, uint64_t cmd, uint64_t a
 	}
 }
 
-/* read(): one buffer's entries; waits for one unless O_NONBLOCK (or
- * there is no sleep() in this kernel).  The generation count closes the
- * gap between finding nothing and sleeping against a handler on this
- * CPU (acquire raises the IPL past it); against another CPU's handler,
- * which takes no lock, a wakeup in the few instructions before sleep()
- * can be missed: the next full buffer or flush wakes the reader. */
+/* read(): one buffer's entries; waits for one unless O_NONBLOCK, until
+ * a signal (-ERESTARTSYS: EINTR unless SA_RESTART) or the read timeout
+ * (-EAGAIN, as a socket's SO_RCVTIMEO).  The generation count catches a
+ * buffer filled while we looked; one filled between that check and the
+ * sleep (the handler takes no lock, and sleep() must be entered at the
+ * caller's IPL) is missed until the next one fills, a flush, a signal or
+ * the timeout, which dcpid always sets. */
 static int64_t pc_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 {
 	if (n < PCOUNT_BUF_ENTRIES * sizeof(struct pcount_sample))
 		return -EINVAL;
+	uint64_t deadline = read_timeout ? machine_cycles() + read_timeout : 0;
 	for (;;) {
 		uint64_t gen = notify_gen;
 		struct pcount_read r;
 		int64_t k = read_entries(p, ubuf, &r);
 		if (k)
 			return k < 0 ? k : k * (int64_t)sizeof(struct pcount_sample);
-		if ((f->flags & O_NONBLOCK) || !sleep || !acquire)
+		if ((f->flags & O_NONBLOCK) || (deadline && machine_cycles() >= deadline))
 			return -EAGAIN;
-		acquire(&read_lock);
+		if (signal_pending(p))
+			return -ERESTARTSYS;
 		if (notify_gen == gen)
-			sleep((void *)&notify_gen, &read_lock);
-		release(&read_lock);
+			sleep_deadline((void *)&notify_gen, deadline);
 	}
 }
 
@@ -391,7 +386,7 @@ static int pc_open(struct file *f)
 		ncpus = bootblock->ncpus < PCOUNT_MAX_CPUS ? (unsigned)bootblock->ncpus
 		                                           : PCOUNT_MAX_CPUS;
 		for (unsigned i = 0; i < ncpus; i++)
-			pcount_cpu_init(&cpus[i], i, memory[i], BUCKETS);
+			pcount_cpu_init(&pc_cpu[i], i, pc_mem[i], BUCKETS);
 		/* the paper's default: CYCLES and IMISS (section 4) */
 		config.ctr[0] = (struct pcount_counter_config){ 1, 0,
 			{ { .event = PEV_CYCLES } } };
@@ -400,6 +395,7 @@ static int pc_open(struct file *f)
 		pcount_config_check(&config);
 		cpu_mask = (1ul << ncpus) - 1;
 	}
+	read_timeout = 0;
 	opened = true;
 	return 0;
 }

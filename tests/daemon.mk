@@ -22,3 +22,8 @@ tests_mkprofdb_LDADD = $(DAEMON_LIBS) -lm
 GUEST_CHECK += testprogs/demo.lnx minios/minios.elf
 GUEST_CHECK += daemon/dcpid.lnx
 TESTS += tests/dcpiprof.sh tests/dcpid_guest.sh
+# dcpid --run's programs (tests/dcpid_guest.sh): libcwork dynamically
+# linked (the .dyn rule of tests/minios.mk) and statically.
+DCPID_GUEST = testprogs/dcpi/libcwork.dyn testprogs/dcpi/libcwork.lnx
+GUEST_CHECK += $(DCPID_GUEST)
+CLEANFILES += $(DCPID_GUEST)
