@@ -281,11 +281,17 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const char *mini
 	                          fig->samples_read != NONE
 		? (double)fig->samples_read / (double)fig->entries_read : 0;
 
-	/* what the PMU delivered to the handler, every CPU and counter */
+	/* what the PMU delivered to the handler, every CPU and counter: the
+	 * interrupts taken, and the overflows PALcode found in the ISR and
+	 * acknowledged (HWINT_CLR) while it was entering for another
+	 * interrupt, before the counter's own became deliverable.  minios's
+	 * PALcode clears a counter interrupt only to dispatch it to entInt
+	 * (minios/pal/trap.S), so each of those reached the handler too. */
 	fig->samples_delivered = fig->total_cycles = 0;
 	for (unsigned i = 0; i < m->ncpus; i++) {
 		for (int n = 0; n < PMU_NCTR; n++)
-			fig->samples_delivered += m->cpu[i]->pmu.delivered[n];
+			fig->samples_delivered += m->cpu[i]->pmu.delivered[n] +
+			                          m->cpu[i]->pmu.cleared[n];
 		fig->total_cycles += cpu_cycles(m->cpu[i]);
 	}
 
