@@ -257,28 +257,35 @@ static double seconds(void)
 	X(interrupts) X(samples_read) X(drops) X(entries_read) X(hits) \
 	X(misses) X(evictions) X(switches) X(flushes)
 
-static void put(FILE *f, const char *key, uint64_t v)
+static void put(FILE *f, FILE *tty, const char *key, uint64_t v)
 {
-	fprintf(stderr, " %s=%" PRIu64, key, v);
+	if (tty)
+		fprintf(tty, " %s=%" PRIu64, key, v);
 	if (f)
 		fprintf(f, "%s=%" PRIu64 "\n", key, v);
 }
 
-static void report(const char *stats_path)
+/* The totals: to the stats file if there is one, and on stderr when
+ * there is none or with --verbose (alphasim --profile gives a stats
+ * file, so that a quiet run prints only the program's output). */
+static void report(const char *stats_path, bool verbose)
 {
 	FILE *f = stats_path ? fopen(stats_path, "w") : NULL;
+	FILE *tty = !stats_path || verbose ? stderr : NULL;
 	if (stats_path && !f)
 		fprintf(stderr, "dcpid: %s: %s\n", stats_path, strerror(errno));
-	fputs("dcpid:", stderr);
-#define X(name, desc) put(f, #name, col.st.name);
+	if (tty)
+		fputs("dcpid:", tty);
+#define X(name, desc) put(f, tty, #name, col.st.name);
 	COLLECT_STATS(X)
 #undef X
 	const struct pcount_cpu_stats *t = &now_stats.total;
-#define X(name) put(f, "driver_" #name, t->name);
+#define X(name) put(f, tty, "driver_" #name, t->name);
 	DRIVER_STATS(X)
 #undef X
-	put(f, "driver_memory_bytes", info.memory_bytes);
-	fputc('\n', stderr);
+	put(f, tty, "driver_memory_bytes", info.memory_bytes);
+	if (tty)
+		fputc('\n', tty);
 	if (f && fclose(f))
 		fprintf(stderr, "dcpid: %s: %s\n", stats_path, strerror(errno));
 }
@@ -317,13 +324,14 @@ static _Noreturn void usage(int status)
 	fprintf(status ? stderr : stdout,
 		"usage: dcpid [--db DIR] [--events EV[:PERIOD],...] [--interval SECONDS]\n"
 		"             [--new-epoch] [--stats FILE] [--duration SECS]\n"
-		"             [--run PROG [ARGS...]]\n"
+		"             [--verbose] [--run PROG [ARGS...]]\n"
 		"  --db DIR          the profile database (default ./" PROFDB_DEFAULT_DIR ")\n"
 		"  --events LIST     events to sample, each with an optional mean period\n"
 		"                    (default " DEFAULT_EVENTS ", at the driver's default period)\n"
 		"  --interval SECS   write the database every SECS of simulated time (default 5)\n"
 		"  --new-epoch       start a new epoch instead of adding to the newest\n"
-		"  --stats FILE      also write the totals to FILE as key=value lines\n"
+		"  --stats FILE      write the totals to FILE as key=value lines (instead of\n"
+		"                    on stderr, which --verbose adds back)\n"
 		"  --duration SECS   stop by itself after SECS of simulated time\n"
 		"  --run PROG ARGS   run PROG (a path) while sampling; stop when it ends\n"
 		"                    and exit with its status (the last option)\n");
@@ -339,12 +347,13 @@ int main(int argc, char **argv)
 		{ "new-epoch", no_argument, NULL, 'n' },
 		{ "stats", required_argument, NULL, 's' },
 		{ "duration", required_argument, NULL, 't' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char events[256] = DEFAULT_EVENTS;
 	double interval = DEFAULT_INTERVAL, duration = 0;
-	bool fresh = false;
+	bool fresh = false, verbose = false;
 	const char *stats_path = NULL;
 	/* --run takes the rest of the line, options of PROG's included */
 	char **prog = NULL;
@@ -369,6 +378,7 @@ int main(int argc, char **argv)
 			break;
 		case 'n': fresh = true; break;
 		case 's': stats_path = optarg; break;
+		case 'v': verbose = true; break;
 		case 'h': usage(0);
 		default: usage(2);
 		}
@@ -426,7 +436,7 @@ int main(int argc, char **argv)
 	}
 	pc_ioctl(PCOUNT_STOP, NULL, "stopping");
 	write_db();
-	report(stats_path);
+	report(stats_path, verbose);
 	collect_free(&col);
 	return status;
 }

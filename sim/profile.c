@@ -205,10 +205,10 @@ static void walk_page(const struct truth_page *p, void *arg)
 		if (in(w->intr, pc)) {
 			w->fig->driver_cycles += p->head[i];
 			w->fig->handler_dmisses += p->event[TE_dmiss][i];
-			if (in(w->miss, pc))
+			if (in(w->miss, pc)) {
 				w->fig->miss_cycles += p->head[i];
-			if (pc == w->miss[0])
-				w->fig->miss_runs += p->count[i];
+				w->fig->miss_dmisses += p->event[TE_dmiss][i];
+			}
 		} else if (daemon) {
 			w->fig->daemon_cycles += p->head[i];
 		}
@@ -247,7 +247,7 @@ static bool measure_truth(struct machine *m, const char *minios, struct dcpi_fig
 		if (!seen && w.nasn < sizeof w.asn / sizeof w.asn[0])
 			w.asn[w.nasn++] = h->asn;
 	}
-	fig->driver_cycles = fig->miss_cycles = fig->miss_runs = 0;
+	fig->driver_cycles = fig->miss_cycles = fig->miss_dmisses = 0;
 	fig->handler_dmisses = fig->daemon_cycles = 0;
 	truth_each(m->truth, walk_page, &w);
 	fig->overhead_cycles = fig->driver_cycles + fig->daemon_cycles;
@@ -474,15 +474,22 @@ void profile_overhead(const struct dcpi_figures *fig, FILE *f)
 	row(f, "total overhead, % of all cycles", FIG("%.3f%%", fig->overhead_pct), "1-3%");
 	row(f, "  driver (handler) cycles", FIG("%" PRIu64, fig->driver_cycles), "");
 	row(f, "  daemon cycles", FIG("%" PRIu64, fig->daemon_cycles), "");
-	/* the driver's own count of misses: the miss range may be entered
-	 * past its first instruction */
-	uint64_t misses = fig->driver_misses != NONE ? fig->driver_misses : fig->miss_runs;
+	/* The miss path (driver/sample.c's miss() and the eviction and
+	 * buffer code it calls) runs out of line in the miss range, so an
+	 * interrupt that hits costs the cycles outside it and one that
+	 * misses those plus its share of the range; the driver counts the
+	 * misses.  The range also holds the direct appends of a flush
+	 * (rare: only while the daemon empties the table). */
+	uint64_t misses = fig->driver_misses != NONE ? fig->driver_misses : 0;
 	double hit = intr ? (double)(fig->driver_cycles - fig->miss_cycles) / (double)intr : 0;
-	row(f, "cycles per interrupt, hit path", FIG("%.1f", hit), "");
-	row(f, "extra cycles per hash miss", FIG("%.1f", misses
-	    ? (double)fig->miss_cycles / (double)misses : 0.0), "");
+	double hit_dm = intr ? (double)(fig->handler_dmisses - fig->miss_dmisses) / (double)intr : 0;
+	double miss = misses ? (double)fig->miss_cycles / (double)misses : 0;
+	double miss_dm = misses ? (double)fig->miss_dmisses / (double)misses : 0;
+	row(f, "cycles per interrupt, hash hit", FIG("%.1f", hit), "");
+	row(f, "cycles per interrupt, hash miss", FIG("%.1f", hit + miss), "");
+	row(f, "D-cache misses per interrupt, hit", FIG("%.2f", hit_dm), "");
+	row(f, "D-cache misses per interrupt, miss", FIG("%.2f", hit_dm + miss_dm), "");
 	row(f, "hash misses / interrupts", FIG("%" PRIu64 " / %" PRIu64, misses, intr), "");
-	row(f, "D-cache misses in the handler", FIG("%" PRIu64, fig->handler_dmisses), "");
 	row(f, "aggregation (samples / entries)", fig->entries_read == NONE ? "n/a"
 	    : FIG("%.1f", fig->aggregation_factor), ">= 20 on loops");
 	row(f, "unknown samples", FIG("%.3f%%", pct(fig->samples_unknown, all)), "< 1%");
@@ -490,5 +497,8 @@ void profile_overhead(const struct dcpi_figures *fig, FILE *f)
 	    : FIG("%" PRIu64 " KB", fig->memory_bytes >> 10), "");
 	row(f, "database / image bytes", FIG("%" PRIu64 " / %" PRIu64, fig->db_bytes,
 	    fig->image_bytes == NONE ? 0 : fig->image_bytes), ">= 10x smaller");
+	row(f, "samples: delivered, in db+unknown+dropped", FIG("%" PRIu64 ", %" PRIu64,
+	    fig->samples_delivered, all + (fig->samples_dropped == NONE ? 0 : fig->samples_dropped)),
+	    fig->conserved ? "conserved" : "NOT conserved");
 #undef FIG
 }

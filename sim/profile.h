@@ -47,8 +47,8 @@ struct profile_run {
 	X(driver_misses,     "hash misses the driver counted") \
 	X(driver_cycles,     "head cycles in [__dcpi_intr_start, __dcpi_intr_end)") \
 	X(miss_cycles,       "... of them in [__dcpi_miss_start, __dcpi_miss_end)") \
-	X(miss_runs,         "executions of the miss path") \
 	X(handler_dmisses,   "D-cache misses in the handler") \
+	X(miss_dmisses,      "... of them in the miss path") \
 	X(daemon_cycles,     "head cycles in dcpid's address space, outside the handler") \
 	X(overhead_cycles,   "driver_cycles + daemon_cycles") \
 	X(total_cycles,      "all CPUs' cycles") \
