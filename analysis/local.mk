@@ -1,3 +1,16 @@
 # analysis/: host tools that read what alphasim writes.
 bin_PROGRAMS += analysis/truthcsv
 analysis_truthcsv_SOURCES = analysis/truthcsv.c
+
+# dcpiprof: the profile database by image and by procedure (docs/usage.md).
+# Its reading of the database and of images' symbols is a library that
+# alphasim --profile's summary shares (sim/profile.c).
+noinst_LIBRARIES += analysis/libreport.a
+analysis_libreport_a_SOURCES = analysis/report.h analysis/report.c \
+	analysis/elfsyms.h analysis/elfsyms.c
+analysis_libreport_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+bin_PROGRAMS += analysis/dcpiprof
+analysis_dcpiprof_SOURCES = analysis/dcpiprof.c
+analysis_dcpiprof_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+analysis_dcpiprof_LDADD = analysis/libreport.a daemon/libprofdb.a sim/libsim.a \
+	pmu/libpmu.a $(LIBELF_LIBS) -lm

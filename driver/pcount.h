@@ -39,4 +39,170 @@ struct pcount_image {
 };
 _Static_assert(sizeof(struct pcount_image) == 280, "pcount_image");
 
+/* ---- sizes ---------------------------------------------------------- */
+#define PCOUNT_MAX_CPUS     8     /* = the simulator's MAX_CPUS          */
+#define PCOUNT_NCOUNTERS    3     /* CTR0, CTR1, CTR2 (EV5.md)           */
+#define PCOUNT_MUX_MAX      4     /* events one counter rotates through  */
+#define PCOUNT_MAX_EVENTS   64    /* room for pmu/events.def to grow     */
+#define PCOUNT_BUF_ENTRIES  1024  /* entries per overflow buffer (16 KB) */
+#define PCOUNT_NO_CPU       0xffffffffu
+
+/* ---- ioctl requests --------------------------------------------------
+ * Our own encoding, identical on the host and on Alpha (Linux's _IOC
+ * differs between the two): bits 7:0 the number, 15:8 'p', 29:16 the
+ * size of the argument structure (0: none; the argument is a value).
+ * The kernel checks the size, so a daemon built against another layout
+ * gets -ENOTTY instead of garbage.  An ioctl answers 0 or a count, or a
+ * negative errno (glibc: -1 and errno). */
+#define PCOUNT_IOC(nr, size) ((uint32_t)(((uint32_t)(size) << 16) | ('p' << 8) | (nr)))
+
+/* PCOUNT_INFO (struct pcount_info *, out): the driver's constants. */
+#define PCOUNT_VERSION 1
+struct pcount_info {
+	uint32_t version;         /* PCOUNT_VERSION                          */
+	uint32_t ncpus;           /* CPUs in the machine                     */
+	uint32_t ncounters;       /* PCOUNT_NCOUNTERS                        */
+	uint32_t nevents;         /* events in pmu/events.def                */
+	uint32_t hash_buckets;    /* per CPU; four entries each              */
+	uint32_t buffer_entries;  /* PCOUNT_BUF_ENTRIES                      */
+	uint32_t mux_max;         /* PCOUNT_MUX_MAX                          */
+	uint32_t memory_bytes;    /* the driver's per-CPU state, hash tables,
+	                             staging areas and buffers, all CPUs      */
+	uint32_t default_period[PCOUNT_MAX_EVENTS];  /* per event, its mean  */
+};
+
+/* PCOUNT_SET_CONFIG (const struct pcount_config *, in): what each
+ * counter counts.  Only while stopped (-EBUSY otherwise).  A counter
+ * with one event counts it all the time; with 2..PCOUNT_MUX_MAX it
+ * rotates through them, each for at least mux_cycles cycles (the
+ * rotation happens at the counter's first interrupt after that), and
+ * the statistics record the cycles each event was monitored.  An event
+ * must be one the counter can select (pmu/events.def SELECT lines):
+ * -EINVAL otherwise.  Each sampling period is drawn uniformly from
+ * [period_min, period_min + period_range); period_min 0 means the
+ * event's default (docs/dcpi.md), and then period_range is ignored.
+ * period_min + period_range must not exceed the counter's width
+ * (65536 for CTR0/CTR1, 16384 for CTR2), and period_min must be >= 256. */
+struct pcount_event_config {
+	uint16_t event;           /* pmu/events.def index                    */
+	uint16_t reserved;
+	uint32_t period_min;
+	uint32_t period_range;
+	uint32_t reserved2;
+};
+struct pcount_counter_config {
+	uint32_t nevents;         /* 0: the counter is off                   */
+	uint32_t reserved;
+	struct pcount_event_config ev[PCOUNT_MUX_MAX];
+};
+enum {                        /* pcount_config.flags: PMCTR's KILL bits  */
+	PCOUNT_NO_USER   = 1,     /* don't count in user mode      (KILLU)   */
+	PCOUNT_NO_KERNEL = 2,     /* nor in kernel mode            (KILLK)   */
+	PCOUNT_NO_PAL    = 4,     /* nor in PAL mode               (KILLP)   */
+};
+struct pcount_config {
+	struct pcount_counter_config ctr[PCOUNT_NCOUNTERS];
+	uint32_t flags;           /* PCOUNT_NO_*                             */
+	uint32_t mux_cycles;      /* 0: the default (docs/dcpi.md)           */
+	uint64_t seed;            /* period generator seed; 0: the default   */
+};
+
+/* PCOUNT_SET_CPUS (a uint64_t value: a bit mask of CPUs): which CPUs
+ * sample from the next PCOUNT_START.  Default: all. */
+/* PCOUNT_START, PCOUNT_STOP (no argument): program and enable the
+ * counters on the chosen CPUs; disable them everywhere.  Stopping keeps
+ * what the hash tables and buffers hold (PCOUNT_FLUSH hands it over).  */
+/* PCOUNT_FLUSH (no argument): on every CPU, move the hash table's
+ * entries to the overflow buffers (section 4.2.3's IPI protocol) and
+ * mark every buffer holding entries full, so that PCOUNT_READ_BUFFER /
+ * read() return them.  Sampling goes on if started.  While a flush is in
+ * progress the handler puts samples straight into the overflow buffer. */
+
+/* PCOUNT_SET_TIMEOUT (a uint64_t value: nanoseconds of simulated time;
+ * 0, the default at open: none): the longest a blocking read() waits
+ * for a full buffer before answering -EAGAIN (the daemon's periodic
+ * writes stay on time when no buffer fills). */
+/* PCOUNT_READ_BUFFER (struct pcount_read *, in/out): copy one full
+ * overflow buffer (the lowest CPU that has one) to samples[0..max) and
+ * give it back to its CPU.  Answers the number of entries (0: none full;
+ * -ENOSPC if max < PCOUNT_BUF_ENTRIES; never blocks).
+ *
+ * read(fd, buf, n) does the same into buf (n >= PCOUNT_BUF_ENTRIES *
+ * 16, else -EINVAL) and answers bytes, blocking while no buffer is full
+ * (O_NONBLOCK, or past the read timeout: -EAGAIN instead; a signal:
+ * -EINTR unless its handler has SA_RESTART). */
+struct pcount_read {
+	uint64_t samples;         /* in: user address of struct pcount_sample[max] */
+	uint32_t max;             /* in                                      */
+	uint32_t count;           /* out: entries copied                     */
+	uint32_t cpu;             /* out: whose buffer                       */
+	uint32_t reserved;
+	uint64_t total;           /* out: the sum of their counts (samples)  */
+};
+
+/* PCOUNT_READ_IMAGES (struct pcount_images *, in/out): loader events
+ * (PCOUNT_IMG_EXEC/MMAP/EXIT) from the kernel's ring, starting at
+ * sequence number seq; answers the number copied.  out: seq is the
+ * sequence number to ask for next; lost counts the records overwritten
+ * before they could be read (the daemon then rescans).
+ * PCOUNT_SCAN_IMAGES (same structure): one PCOUNT_IMG_SCAN record per
+ * executable mapping of every live process, plus a PCOUNT_IMG_KERNEL
+ * record for the kernel image; seq is the index of the first record
+ * wanted (0 first), out: the index to ask for next; answers the number
+ * copied (0: done).
+ *
+ * Both are served by minios/image.c (image_read, image_scan in
+ * minios/defs.h), at most 16 records a call. */
+struct pcount_images {
+	uint64_t seq;             /* in/out                                  */
+	uint64_t images;          /* in: user address of struct pcount_image[max] */
+	uint32_t max;             /* in                                      */
+	uint32_t count;           /* out                                     */
+	uint64_t lost;            /* out (PCOUNT_READ_IMAGES)                */
+};
+
+/* PCOUNT_READ_STATS (struct pcount_stats *, out).  Per CPU and the
+ * total.  Conservation: interrupts = samples_read + drops + what the
+ * hash tables and buffers still hold, so after PCOUNT_STOP, PCOUNT_FLUSH
+ * and reading every full buffer, interrupts = samples_read + drops. */
+struct pcount_cpu_stats {
+	uint64_t interrupts;      /* samples the PMU delivered to the handler */
+	uint64_t hits;            /* matched an entry of the hash table      */
+	uint64_t misses;          /* no match: a new entry (maybe an eviction) */
+	uint64_t evictions;       /* entries moved from the table to a buffer */
+	uint64_t switches;        /* overflow buffer switches                */
+	uint64_t flushes;         /* hash-table flushes                      */
+	uint64_t drops;           /* samples lost: both buffers were full    */
+	uint64_t direct;          /* samples written straight to a buffer (flush flag) */
+	uint64_t samples_read;    /* samples handed to the daemon (sum of counts) */
+	uint64_t entries_read;    /* entries handed to the daemon            */
+	uint64_t enabled_cycles;  /* cycles the counters were enabled        */
+	uint64_t reserved;
+};
+struct pcount_stats {
+	uint32_t ncpus;
+	uint32_t nevents;
+	struct pcount_cpu_stats cpu[PCOUNT_MAX_CPUS];
+	struct pcount_cpu_stats total;
+	/* per event, summed over the CPUs: samples handed to the daemon,
+	 * and the cycles it was being counted (updated at rotations and at
+	 * stop); its monitored fraction is
+	 * monitored_cycles[e] / total.enabled_cycles. */
+	uint64_t event_samples[PCOUNT_MAX_EVENTS];
+	uint64_t monitored_cycles[PCOUNT_MAX_EVENTS];
+};
+
+#define PCOUNT_INFO         PCOUNT_IOC(1, sizeof(struct pcount_info))
+#define PCOUNT_SET_CONFIG   PCOUNT_IOC(2, sizeof(struct pcount_config))
+#define PCOUNT_SET_CPUS     PCOUNT_IOC(3, 0)
+#define PCOUNT_START        PCOUNT_IOC(4, 0)
+#define PCOUNT_STOP         PCOUNT_IOC(5, 0)
+#define PCOUNT_FLUSH        PCOUNT_IOC(6, 0)
+#define PCOUNT_READ_BUFFER  PCOUNT_IOC(7, sizeof(struct pcount_read))
+#define PCOUNT_READ_IMAGES  PCOUNT_IOC(8, sizeof(struct pcount_images))
+#define PCOUNT_SCAN_IMAGES  PCOUNT_IOC(9, sizeof(struct pcount_images))
+#define PCOUNT_READ_STATS   PCOUNT_IOC(10, sizeof(struct pcount_stats))
+#define PCOUNT_GET_CONFIG   PCOUNT_IOC(11, sizeof(struct pcount_config))
+#define PCOUNT_SET_TIMEOUT  PCOUNT_IOC(12, 0)
+
 #endif

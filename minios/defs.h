@@ -237,6 +237,9 @@ void smp_start(void);                  /* CPU 0, before its scheduler */
 _Noreturn void smp_secondary(int id);  /* entry.S, each other CPU     */
 void smp_ipi(void);                    /* an IPI arrived (IPL 5)      */
 void smp_kick(int cpu);                /* end cpu's wtint (sched.c)   */
+/* Run fn(arg) on CPU cpu (by IPI, at IPL 5; here directly) and wait
+ * for it to finish.  Big kernel lock held. */
+void smp_call(int cpu, void (*fn)(void *), void *arg);
 void proc_reload(struct proc *p);      /* swpctx to itself (new mm)   */
 
 /* ---- file.c: open files --------------------------------------------- */
@@ -282,6 +285,17 @@ int64_t file_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
 int64_t file_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
 struct file *fd_get(struct proc *p, int64_t fd);
 int fd_install(struct proc *p, struct file *f, int min);
+
+/* ---- dev.c: /dev/NAME for the names in devices.def ------------------ */
+/* True when path is a device: *ret is then the descriptor or -errno. */
+bool dev_openat(struct proc *p, uint64_t upath, unsigned flags, int64_t *ret);
+int64_t dev_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
+int64_t dev_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
+int64_t dev_ioctl(struct proc *p, struct file *f, uint64_t cmd, uint64_t arg);
+void dev_close(struct file *f);
+
+/* ---- pcount.c: the DCPI driver's counter interrupt (IPL 6) ---------- */
+void pcount_interrupt(unsigned ctr, uint64_t pc);
 
 /* ---- proc.c: processes ---------------------------------------------- */
 

@@ -34,6 +34,8 @@ void file_close(struct file *f)
 		return;
 	if (f->type == F_HOSTFS)
 		hostfs_call(HOSTFS_CLOSE, f->handle, 0, 0, 0, 0, 0);
+	if (f->type == F_DEVICE)
+		dev_close(f);
 	if (f->type == F_PIPE)
 		pipe_close(f);
 }
@@ -111,6 +113,8 @@ int64_t file_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 		int64_t r = cons_read(buf, n < sizeof buf ? n : sizeof buf);
 		return r > 0 && copyout(p, ubuf, buf, (size_t)r) ? -EFAULT : r;
 	}
+	if (f->type == F_DEVICE)
+		return dev_read(p, f, ubuf, n);
 	int64_t r = hostfs_rw(p, f, ubuf, n, f->off, false);
 	if (r > 0)
 		f->off += (uint64_t)r;
@@ -134,6 +138,8 @@ int64_t file_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 		}
 		return (int64_t)n;
 	}
+	if (f->type == F_DEVICE)
+		return dev_write(p, f, ubuf, n);
 	if (f->flags & O_APPEND) {
 		struct hostfs_stat st;
 		int64_t r = hostfs_call(HOSTFS_FSTAT, f->handle, V2P(&st), 0, 0, 0, 0);

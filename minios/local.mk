@@ -14,12 +14,13 @@ MINIOS_KERNEL = minios/start.o minios/entry.o minios/main.o \
 	minios/exec.o minios/trap.o minios/syscall.o minios/sysfile.o \
 	minios/sysproc.o minios/sysmem.o minios/image.o \
 	minios/spinlock.o minios/sched.o minios/swtch.o minios/smp.o \
-	minios/signal.o minios/futex.o minios/pipe.o
+	minios/signal.o minios/futex.o minios/pipe.o \
+	minios/dev.o minios/pcount.o $(DRIVER_OBJS)
 MINIOS_OBJS = $(MINIOS_PAL) $(MINIOS_KERNEL)
 MINIOS_HDRS = $(srcdir)/minios/defs.h $(srcdir)/minios/bootblock.h \
 	$(srcdir)/minios/pal/pal.h $(srcdir)/minios/syscalls.def \
 	$(srcdir)/sim/hostfs.h $(srcdir)/sim/palcall.def minios/sysnames.h \
-	$(srcdir)/driver/pcount.h
+	$(srcdir)/minios/devices.def $(DRIVER_HDRS)
 .SECONDARY: $(MINIOS_OBJS)
 
 # The names of all Linux/Alpha system calls, X(number, name), from the

@@ -12,7 +12,10 @@
  * timer, taken at OSF IPL 5; an IPI here means "invalidate your user
  * TB entries" (TBIAP), and the sender waits for every target's count of
  * handled IPIs to move, as a TLB shootdown must; or it ends an idle
- * CPU's wtint when there is work for it (sched.c).
+ * CPU's wtint when there is work for it (sched.c).  An IPI also runs the
+ * function smp_call left for its CPU (the DCPI driver's flush, section
+ * 4.2.3 of the paper: code run on a CPU orders its handler's stores).
+ * Senders hold the big kernel lock, so one call is in flight at a time.
  */
 #include "minios/defs.h"
 
@@ -45,11 +48,38 @@ _Noreturn void smp_secondary(int id)
 	scheduler();
 }
 
+/* The function each CPU runs at its next IPI; NULL again once run. */
+static struct {
+	void (*volatile fn)(void *);
+	void *volatile arg;
+} call[NCPU];
+
 void smp_ipi(void)
 {
+	struct cpu *c = mycpu();
 	IPI(IPI_PENDING) = IPI(IPI_PENDING);
 	pal_tbi(-1, 0);
-	mycpu()->ipi_seq++;
+	if (call[c->id].fn) {
+		call[c->id].fn(call[c->id].arg);
+		__asm__ volatile("mb" ::: "memory");   /* fn's stores, then done */
+		call[c->id].fn = NULL;
+	}
+	c->ipi_seq++;
+}
+
+void smp_call(int cpu, void (*fn)(void *), void *arg)
+{
+	if (cpu == cpuid()) {
+		fn(arg);
+		return;
+	}
+	call[cpu].arg = arg;
+	call[cpu].fn = fn;
+	__asm__ volatile("mb" ::: "memory");       /* the call, then the IPI */
+	IPI(IPI_SEND) = 1ul << cpu;
+	while (call[cpu].fn)
+		;
+	__asm__ volatile("mb" ::: "memory");       /* then what fn stored    */
 }
 
 /* An IPI to CPU cpu, waiting in wtint for work (sched.c): what wakes it

@@ -40,6 +40,9 @@ static int user_path(struct proc *p, int64_t dirfd, uint64_t upath,
 int64_t sys_openat(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
+	int64_t dev;
+	if (dev_openat(p, ARG(tf, 1), (unsigned)ARG(tf, 2), &dev))
+		return dev;
 	unsigned mnt;
 	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
 	if (err)
@@ -210,6 +213,10 @@ static int64_t fstat_file(struct proc *p, struct file *f, uint64_t ubuf)
 		st.blksize = h->blksize ? h->blksize : PGSIZE;
 		return put_stat(p, ubuf, &st);
 	}
+	if (f->type == F_DEVICE) {
+		st.mode = 0020666;                          /* char device */
+		return put_stat(p, ubuf, &st);
+	}
 	int64_t r = hostfs_call(HOSTFS_FSTAT, f->handle, V2P(&st), 0, 0, 0, 0);
 	return r < 0 ? r : put_stat(p, ubuf, &st);
 }
@@ -267,6 +274,8 @@ int64_t sys_ioctl(struct trapframe *tf)
 	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
 	if (!f)
 		return -EBADF;
+	if (f->type == F_DEVICE)
+		return dev_ioctl(p, f, ARG(tf, 1), ARG(tf, 2));
 	if (!is_tty(f))
 		return -ENOTTY;
 	switch (ARG(tf, 1)) {

@@ -142,7 +142,8 @@ void trap_unaligned(struct trapframe *tf)
 }
 
 /* entInt: a0 0 IPI, 1 clock, 2 machine check, 3 device (a1 vector),
- * 4 performance counter (a2 counter).  No other devices interrupt. */
+ * 4 performance counter (a2 counter: the DCPI driver's sample, at the
+ * interrupted PC).  No other devices interrupt. */
 void trap_interrupt(struct trapframe *tf)
 {
 	switch (tf->r[16]) {
@@ -153,6 +154,7 @@ void trap_interrupt(struct trapframe *tf)
 		sched_clock();
 		return;
 	case 4:
+		pcount_interrupt((unsigned)tf->r[18], tf->pc);
 		return;
 	}
 	panic("unexpected interrupt: type %lu, vector 0x%lx, 0x%lx",

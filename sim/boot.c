@@ -22,32 +22,47 @@
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
 
-bool boot_find_minios(char *buf, size_t len, char *err, size_t errlen)
+bool boot_find_file(const char *build_rel, const char *env_name,
+                    char *buf, size_t len, char *err, size_t errlen)
 {
-	static const char *const beside[] = {
-		"/../minios/minios.elf",          /* the build tree  */
-		"/../lib/alphasim/minios.elf",    /* $(pkglibdir)    */
-	};
-	const char *env = getenv("ALPHASIM_MINIOS");
+	const char *env = env_name ? getenv(env_name) : NULL;
 	if (env && *env) {
 		snprintf(buf, len, "%s", env);
 		return true;
 	}
-	char dir[PATH_MAX], path[PATH_MAX + 64];
+	/* the build tree keeps build_rel's directory, $(pkglibdir) only its
+	 * basename */
+	const char *base = strrchr(build_rel, '/');
+	base = base ? base + 1 : build_rel;
+	char dir[PATH_MAX], path[2 * PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
 	if (n > 0) {
 		dir[n] = 0;
 		*strrchr(dir, '/') = 0;
+		const char *const beside[][2] = {
+			{ "/../", build_rel },               /* the build tree  */
+			{ "/../lib/alphasim/", base },       /* $(pkglibdir)    */
+		};
 		for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
-			snprintf(path, sizeof path, "%s%s", dir, beside[i]);
+			snprintf(path, sizeof path, "%s%s%s", dir, beside[i][0], beside[i][1]);
 			if (access(path, R_OK) == 0) {
 				snprintf(buf, len, "%s", path);
 				return true;
 			}
 		}
 	}
-	FAIL("no minios.elf beside %s (build tree or $(pkglibdir)); name one with "
-	     "--minios FILE or ALPHASIM_MINIOS", n > 0 ? dir : "alphasim");
+	FAIL("no %s beside %s (build tree or $(pkglibdir))%s%s", base,
+	     n > 0 ? dir : "alphasim", env_name ? "; name one with " : "",
+	     env_name ? env_name : "");
+}
+
+bool boot_find_minios(char *buf, size_t len, char *err, size_t errlen)
+{
+	if (boot_find_file("minios/minios.elf", "ALPHASIM_MINIOS", buf, len, err, errlen))
+		return true;
+	size_t k = strlen(err);
+	snprintf(err + k, errlen - k, " or --minios FILE");
+	return false;
 }
 
 /* ---- host paths as guest paths --------------------------------------- */
@@ -79,6 +94,35 @@ static bool guest_path(const struct boot_mount *mounts, unsigned n,
 	bool root = !strcmp(g, "/");
 	int w = snprintf(out, outlen, "%s%s", root && *rest ? "" : g, rest);
 	return w > 0 && (size_t)w < outlen;
+}
+
+/* The guest path of host file host: through the mounts, or else its
+ * directory (written to dir, PATH_MAX bytes, which the new mount points
+ * at) is mounted read-only on a free mount number.  False with a reason
+ * in err. */
+static bool guest_file(struct hostfs *fs, struct boot_mount *mounts, unsigned *nmounts,
+                       const char *host, char *dir, char *out, size_t outlen,
+                       char *err, size_t errlen)
+{
+	char real[PATH_MAX];
+	if (!realpath(host, real))
+		FAIL("%s: cannot find it", host);
+	if (guest_path(mounts, *nmounts, real, out, outlen))
+		return true;
+	unsigned mnt = 0;
+	for (unsigned i = 0; i < *nmounts; i++)
+		if (mounts[i].mnt >= mnt)
+			mnt = mounts[i].mnt + 1;
+	if (*nmounts == BOOT_MAX_MOUNTS || mnt >= HOSTFS_MAX_MOUNTS)
+		FAIL("%s: outside every hostfs mount, and no mount is free", real);
+	strcpy(dir, real);
+	*strrchr(dir, '/') = 0;
+	if (!*dir)
+		strcpy(dir, "/");
+	if (!hostfs_mount(fs, mnt, dir, true, err, errlen))
+		return false;
+	mounts[(*nmounts)++] = (struct boot_mount){ mnt, dir, dir, NULL };
+	return guest_path(mounts, *nmounts, real, out, outlen);
 }
 
 /* ---- the boot block --------------------------------------------------- */
@@ -140,7 +184,7 @@ static const char *const lib_dirs[] = { "/lib", "/usr/lib" };
 bool boot_linux(struct machine *m, const struct boot_config *bc,
                 char *err, size_t errlen)
 {
-	char minios[PATH_MAX], real[PATH_MAX], gexe[PATH_MAX], gcwd[PATH_MAX];
+	char minios[PATH_MAX], gexe[PATH_MAX], gcwd[PATH_MAX];
 	if (bc->minios)
 		snprintf(minios, sizeof minios, "%s", bc->minios);
 	else if (!boot_find_minios(minios, sizeof minios, err, errlen))
@@ -156,25 +200,14 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 	                   nmounts < BOOT_MAX_MOUNTS; i++)
 		mounts[nmounts++] = (struct boot_mount){ bc->sysroot_mnt, libdir,
 		                                         lib_dirs[i], SYSROOT_LIB };
-	if (!realpath(bc->program, real))
-		FAIL("%s: cannot find it", bc->program);
-	char progdir[PATH_MAX];
-	if (!guest_path(mounts, nmounts, real, gexe, sizeof gexe)) {
-		unsigned mnt = 0;
-		for (unsigned i = 0; i < nmounts; i++)
-			if (mounts[i].mnt >= mnt)
-				mnt = mounts[i].mnt + 1;
-		if (nmounts == BOOT_MAX_MOUNTS || mnt >= HOSTFS_MAX_MOUNTS)
-			FAIL("%s: outside every hostfs mount, and no mount is free", real);
-		snprintf(progdir, sizeof progdir, "%s", real);
-		*strrchr(progdir, '/') = 0;
-		if (!*progdir)
-			strcpy(progdir, "/");
-		if (!hostfs_mount(bc->fs, mnt, progdir, true, err, errlen))
-			return false;
-		mounts[nmounts++] = (struct boot_mount){ mnt, progdir, progdir, NULL };
-		guest_path(mounts, nmounts, real, gexe, sizeof gexe);
-	}
+	char dirs[2][PATH_MAX], gpath[PATH_MAX] = "";
+	if (!guest_file(bc->fs, mounts, &nmounts, bc->program, dirs[0], gexe, sizeof gexe,
+	                err, errlen))
+		return false;
+	if (bc->path_arg > 0 && bc->path_arg < bc->argc &&
+	    !guest_file(bc->fs, mounts, &nmounts, bc->argv[bc->path_arg], dirs[1], gpath,
+	                sizeof gpath, err, errlen))
+		return false;
 	char cwd[PATH_MAX];
 	if (!getcwd(cwd, sizeof cwd) || !guest_path(mounts, nmounts, cwd, gcwd, sizeof gcwd))
 		strcpy(gcwd, "/");
@@ -227,7 +260,7 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 	bb->argc = (uint64_t)bc->argc;
 	bb->argv = b.len;
 	for (int i = 0; i < bc->argc; i++)
-		add_str(&b, bc->argv[i]);
+		add_str(&b, bc->path_arg > 0 && i == bc->path_arg ? gpath : bc->argv[i]);
 	bb->envp = b.len;
 	for (char *const *e = bc->envp; e && *e; e++, bb->envc++)
 		add_str(&b, *e);

@@ -27,6 +27,9 @@ struct boot_config {
 	const char *minios;           /* minios.elf, or NULL: boot_find_minios */
 	const char *program;          /* the program's host path            */
 	int         argc;             /* its arguments, argv[0] first       */
+	int         path_arg;         /* > 0: argv[path_arg] is a host file, */
+	                              /* passed as its guest path (mounted  */
+	                              /* like the program if need be)       */
 	char *const *argv;
 	char *const *envp;            /* its environment                    */
 	struct hostfs *fs;            /* the machine's hostfs device        */
@@ -39,10 +42,16 @@ struct boot_config {
 	bool        quiet;            /* no banner                          */
 };
 
-/* The minios image to use when none is named: $ALPHASIM_MINIOS, else
- * minios/minios.elf beside the build tree's sim/alphasim, else
- * lib/alphasim/minios.elf beside the installed bin/alphasim.  Writes the
- * path into buf; false (with the places tried in err) if none exists. */
+/* A guest file that comes with alphasim, like minios.elf: $env_name if
+ * set (env_name may be NULL), else build_rel (e.g. "minios/minios.elf")
+ * beside the build tree's sim/alphasim, else lib/alphasim/BASENAME
+ * beside the installed bin/alphasim ($(pkglibdir)).  Writes the path into
+ * buf; false (with the places tried in err) if none exists. */
+bool boot_find_file(const char *build_rel, const char *env_name,
+                    char *buf, size_t len, char *err, size_t errlen);
+
+/* The minios image to use when none is named: boot_find_file of
+ * minios/minios.elf and $ALPHASIM_MINIOS. */
 bool boot_find_minios(char *buf, size_t len, char *err, size_t errlen);
 
 /* Load minios into m, write the boot block and set CPU 0 to start it.

@@ -85,7 +85,7 @@ enum {
 /* Why cpu_run stopped. */
 enum cpu_stop {
 	STOP_NONE, STOP_BUDGET, STOP_EXIT, STOP_HALT, STOP_NOPAL, STOP_LIMIT,
-	STOP_ERROR,
+	STOP_CYCLES, STOP_ERROR,
 	STOP_IDLE,                  /* every CPU waits for an interrupt that */
 	                            /* nothing can raise (sim/wait.c)       */
 };

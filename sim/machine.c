@@ -359,7 +359,7 @@ static bool all_idle(struct machine *m)
 	return true;
 }
 
-enum cpu_stop machine_run(struct machine *m, uint64_t max_insns)
+enum cpu_stop machine_run(struct machine *m, uint64_t max_insns, uint64_t max_cycles)
 {
 	uint64_t q = m->ncpus > 1 ? m->params.smp_quantum : SOLO_SLICE;
 	uint64_t end = UINT64_MAX;
@@ -368,6 +368,10 @@ enum cpu_stop machine_run(struct machine *m, uint64_t max_insns)
 			end = cpu_cycles(m->cpu[i]);
 	end = (end / q + 1) * q;
 	for (;;) {
+		/* the last quantum ends at the cycle limit */
+		bool last = max_cycles && end >= max_cycles;
+		if (last)
+			end = max_cycles;
 		bool running = false;
 		for (unsigned i = 0; i < m->ncpus; i++) {
 			struct cpu *c = m->cpu[i];
@@ -392,6 +396,10 @@ enum cpu_stop machine_run(struct machine *m, uint64_t max_insns)
 			return STOP_HALT;
 		if (all_idle(m))
 			return STOP_IDLE;
+		if (last) {
+			m->stop_cpu = 0;
+			return STOP_CYCLES;
+		}
 		end += q;
 	}
 }

@@ -179,8 +179,10 @@ bool machine_timing_on(struct machine *m, bool truth);
 
 /* Run until the guest exits, a CPU stops (machine->stop_cpu says which),
  * every CPU has halted (STOP_HALT), every CPU left waits for an
- * interrupt nothing can raise (STOP_IDLE), or max_insns (0: no limit)
- * instructions have run on all CPUs together; returns the reason. */
-enum cpu_stop machine_run(struct machine *m, uint64_t max_insns);
+ * interrupt nothing can raise (STOP_IDLE), max_insns instructions have
+ * run on all CPUs together (STOP_LIMIT) or every running CPU's clock
+ * has reached max_cycles (STOP_CYCLES); 0 is no limit.  Returns the
+ * reason. */
+enum cpu_stop machine_run(struct machine *m, uint64_t max_insns, uint64_t max_cycles);
 
 #endif

@@ -4,9 +4,12 @@
  *   alphasim [options] FILE [ARGS...]     run FILE on the simulated 21164
  *   alphasim --disassemble FILE           disassemble FILE like objdump -d
  *
- * Exit status: the guest's, or 124 when --max-insns stopped it, 125 for
- * a usage or input error, 126 when a bare-metal guest took an exception
- * with no PALcode to handle it (docs/usage.md).
+ *   alphasim --profile[=DIR] [FILE ARGS...]   ... under DCPI (sim/profile.c)
+ *
+ * Exit status: the guest's, or 124 when --max-insns or --max-cycles
+ * stopped it, 125 for a usage or input error, 126 when a bare-metal
+ * guest took an exception with no PALcode to handle it, 70 when a
+ * --profile run's samples do not add up (docs/usage.md).
  */
 #include "config.h"
 #include "sim/boot.h"
@@ -15,6 +18,7 @@
 #include "sim/loader.h"
 #include "sim/machine.h"
 #include "sim/pal.h"
+#include "sim/profile.h"
 #include "sim/stats.h"
 #include "sim/truth.h"
 #include <errno.h>
@@ -26,7 +30,9 @@
 
 extern char **environ;
 
-enum { EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_STUCK = 126 };
+/* EXIT_PROFILE: sysexits.h's EX_SOFTWARE, an internal error: samples lost
+ * between the PMU and the database are a bug of the collection. */
+enum { EXIT_PROFILE = 70, EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_STUCK = 126 };
 
 #define DEFAULT_SYSROOT "/usr/alpha-linux-gnu"
 
@@ -37,6 +43,7 @@ enum { EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_STUCK = 126 };
 	X("version",      no_argument,       'V', NULL,   "print the version and exit") \
 	X("disassemble",  required_argument, 'd', "FILE", "disassemble FILE's text sections (objdump -d format)") \
 	X("max-insns",    required_argument, 'n', "N",    "stop the guest after N instructions, all CPUs together (exit status 124)") \
+	X("max-cycles",   required_argument, 'y', "N",    "stop the guest when every CPU's clock reaches N cycles (exit status 124)") \
 	X("mem",          required_argument, 'm', "MB",   "physical memory size in MB (default 256; the mem_mb parameter)") \
 	X("model",        required_argument, 'M', "CPU",  "ev5 (21164, default) or ev56 (21164A): AMASK value") \
 	X("cpus",         required_argument, 'N', "N",    "simulate N processors, 1 to 8 (default 1; the cpus parameter)") \
@@ -50,6 +57,9 @@ enum { EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_STUCK = 126 };
 	X("truth",        required_argument, 't', "FILE", "write the ground truth per instruction to FILE (docs/truth-format.md)") \
 	X("skid-trace",   required_argument, 'K', "FILE", "write a CSV row per counter overflow to FILE (docs/pmu.md)") \
 	X("minios",       required_argument, 'O', "FILE", "the minios kernel that runs Linux/Alpha programs (default: the build's, docs/minios.md)") \
+	X("profile",      optional_argument, 'p', "[=DIR]", "profile the program with DCPI (no program: the default workload) into database DIR (default ./" PROFILE_DEFAULT_DIR ", inside --root) and DIR.truth") \
+	X("events",       required_argument, 'e', "LIST", "--profile: the events to sample, EVENT[:PERIOD],... (default cycles; see dcpid --help)") \
+	X("overhead",     no_argument,       'o', NULL,   "--profile: print what the collection cost, measured from the ground truth") \
 	X("quiet",        no_argument,       'q', NULL,   "do not print the run summary on stderr")
 
 static const struct option long_opts[] = {
@@ -59,6 +69,13 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* Between an option and its argument's name: "--stats FILE", but
+ * "--profile[=DIR]" for an optional one. */
+static const char *sep(const char *arg)
+{
+	return arg && arg[0] != '[' ? " " : "";
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: alphasim [options] FILE [ARGS...]\n"
@@ -67,12 +84,13 @@ static void usage(FILE *f)
 	char left[64];
 #define X(name, has, val, arg, help) \
 	snprintf(left, sizeof left, "%s--%s%s%s", val == 'c' ? "-c, " : "", name, \
-	         arg ? " " : "", arg ? arg : ""); \
+	         sep(arg), arg ? arg : ""); \
 	fprintf(f, "  %-24s %s\n", left, help);
 	OPTIONS(X)
 #undef X
-	fprintf(f, "\nexit status: the guest's; 124 --max-insns reached; 125 usage or input\n"
-	           "error; 126 unhandled exception in a program without PALcode.\n");
+	fprintf(f, "\nexit status: the guest's; 124 --max-insns or --max-cycles reached; 125 usage or input\n"
+	           "error; 126 unhandled exception in a program without PALcode; 70 a --profile run's\n"
+	           "samples do not add up.\n");
 }
 
 /* A bad parameter, config file or output: one line, status 125. */
@@ -147,11 +165,13 @@ static bool write_truth(const char *path, struct machine *m)
 
 int main(int argc, char **argv)
 {
-	uint64_t max_insns = 0, model = 5;
+	uint64_t max_insns = 0, max_cycles = 0, model = 5;
 	const char *stats_path = NULL, *truth_path = NULL;
 	const char *root = ".", *sysroot = NULL;
 	const char *skid_path = NULL, *minios_path = NULL;
+	const char *profile_dir = NULL, *events = NULL;
 	bool quiet = false, timing = true, print_config = false;
+	bool profile = false, overhead = false;
 	struct params params;
 	char err[512];
 	int opt;
@@ -163,6 +183,7 @@ int main(int argc, char **argv)
 		case 'V': printf("alphasim %s\n", PACKAGE_VERSION); return 0;
 		case 'd': return disasm_file(optarg, stdout) ? EXIT_USAGE : 0;
 		case 'n': max_insns = parse_u64("max-insns", optarg, 1, UINT64_MAX); break;
+		case 'y': max_cycles = parse_u64("max-cycles", optarg, 1, UINT64_MAX); break;
 		case 'm': params.mem_mb = parse_u64("mem", optarg, 1, 1u << 20); break;
 		case 'N': params.cpus = parse_u64("cpus", optarg, 1, MAX_CPUS); break;
 		case 'R': root = optarg; break;
@@ -197,6 +218,9 @@ int main(int argc, char **argv)
 		case 'K': skid_path = optarg; break;
 		case 'O': minios_path = optarg; break;
 		case 'q': quiet = true; break;
+		case 'p': profile = true; profile_dir = optarg; break;
+		case 'e': events = optarg; break;
+		case 'o': overhead = true; break;
 		default:  fprintf(stderr, "Try 'alphasim --help'.\n"); return EXIT_USAGE;
 		}
 	}
@@ -208,10 +232,42 @@ int main(int argc, char **argv)
 	}
 	if (truth_path && !timing)
 		die_usage("%s", "--truth needs the timing model (--timing=on)");
-	if (optind >= argc)
+	if (profile && !timing)
+		die_usage("%s", "--profile needs the timing model (--timing=on)");
+	if (!profile && (events || overhead))
+		die_usage("%s", "--events and --overhead need --profile");
+	if (optind >= argc && !profile)
 		die_usage("%s", "no program given");
 
-	const char *path = argv[optind];
+	/* --profile: minios runs dcpid, which runs the program (sim/profile.c) */
+	struct profile_run pr = { 0 };
+	char minios_buf[4096];
+	int boot_argc = argc - optind, path_arg = 0;
+	char **boot_argv = argv + optind;
+	if (profile) {
+		const char *prog = optind < argc ? argv[optind] : NULL;
+		if (prog) {
+			struct elf_file *pf = elf_open(prog, err, sizeof err);
+			bool bare = pf && elf_is_bare(pf);
+			if (pf)
+				elf_close(pf);
+			if (!pf || bare)
+				die_input(pf ? "--profile runs Linux/Alpha programs on minios, "
+				               "not bare-metal ones" : err);
+		}
+		if (!profile_prepare(&pr, profile_dir, root, sysroot ? sysroot : DEFAULT_SYSROOT,
+		                     events, prog, boot_argc, boot_argv, err, sizeof err) ||
+		    (!minios_path && !boot_find_minios(minios_buf, sizeof minios_buf, err, sizeof err)))
+			die_input(err);
+		if (!minios_path)
+			minios_path = minios_buf;
+		if (!truth_path)
+			truth_path = pr.truth;
+		boot_argc = pr.argc;
+		boot_argv = pr.argv;
+		path_arg = pr.path_arg;
+	}
+	const char *path = profile ? pr.dcpid : argv[optind];
 	struct elf_file *f = elf_open(path, err, sizeof err);
 	if (!f) {
 		fprintf(stderr, "alphasim: %s\n", err);
@@ -250,7 +306,7 @@ int main(int argc, char **argv)
 		const struct boot_mount mounts[] = { { HOSTFS_MNT_ROOT, root, "/", NULL } };
 		struct boot_config bc = {
 			.minios = minios_path, .program = path,
-			.argc = argc - optind, .argv = argv + optind, .envp = environ,
+			.argc = boot_argc, .argv = boot_argv, .path_arg = path_arg, .envp = environ,
 			.fs = &m->hostfs, .mounts = mounts,
 			.nmounts = sizeof mounts / sizeof mounts[0],
 			.sysroot = m->hostfs.root[HOSTFS_MNT_SYSROOT] < 0 ? NULL
@@ -289,7 +345,7 @@ int main(int argc, char **argv)
 
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	enum cpu_stop why = machine_run(m, max_insns);
+	enum cpu_stop why = machine_run(m, max_insns, max_cycles);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	fflush(stdout);
 	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
@@ -299,6 +355,11 @@ int main(int argc, char **argv)
 	if (why == STOP_LIMIT) {
 		fprintf(stderr, "alphasim: %s: stopped after %llu instructions (--max-insns)\n",
 		        path, (unsigned long long)max_insns);
+		status = EXIT_LIMIT;
+	} else if (why == STOP_CYCLES) {
+		/* slices end between instructions, so the clock may pass N */
+		fprintf(stderr, "alphasim: %s: stopped at cycle %llu (--max-cycles %llu)\n",
+		        path, (unsigned long long)cpu_cycles(c), (unsigned long long)max_cycles);
 		status = EXIT_LIMIT;
 	} else if (why == STOP_NOPAL) {
 		fprintf(stderr, "alphasim: %s: CPU %u: unhandled %s exception at pc 0x%016llx "
@@ -314,7 +375,25 @@ int main(int argc, char **argv)
 		status = EXIT_STUCK;
 	}
 	bool skid_ok = !skid || close_tmp(skid, skid_tmp, skid_path);
-	if (!skid_ok || (stats_path && !stats_write(stats_path, m, secs)) ||
+	/* the collection's figures, if dcpid finished */
+	struct dcpi_figures fig;
+	bool measured = profile && why == STOP_EXIT;
+	if (measured && !profile_measure(&pr, m, minios_path, &fig, err, sizeof err)) {
+		fprintf(stderr, "alphasim: --profile: %s\n", err);
+		measured = false;
+		status = EXIT_PROFILE;
+	}
+	if (measured && !fig.conserved) {
+		fprintf(stderr, "alphasim: --profile: samples not conserved (a bug of the "
+		        "collection): the PMU delivered %llu, the database holds %llu in images "
+		        "+ %llu unknown, the driver dropped %llu\n",
+		        (unsigned long long)fig.samples_delivered,
+		        (unsigned long long)fig.samples_in_db,
+		        (unsigned long long)fig.samples_unknown,
+		        (unsigned long long)fig.samples_dropped);
+		status = EXIT_PROFILE;
+	}
+	if (!skid_ok || (stats_path && !stats_write(stats_path, m, secs, measured ? &fig : NULL)) ||
 	    (truth_path && !write_truth(truth_path, m))) {
 		machine_free(m);
 		return EXIT_USAGE;
@@ -339,7 +418,12 @@ int main(int argc, char **argv)
 		        (unsigned long long)cnt[CNT_KERNEL], (unsigned long long)cnt[CNT_PAL],
 		        (unsigned long long)cycles, n ? (double)total / n : 0.0, on,
 		        secs, secs > 0 ? n / secs / 1e6 : 0.0);
+		if (measured)
+			profile_summary(&pr, &fig, minios_path, stderr);
 	}
+	if (measured && overhead)
+		profile_overhead(&fig, stderr);
+	profile_free(&pr);
 	machine_free(m);
 	return status;
 }

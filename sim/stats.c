@@ -87,7 +87,8 @@ static void pmu_json(const struct cpu *c, FILE *f, const char *in)
 	        (unsigned long long)c->intr.deferred_pal, (unsigned long long)c->intr.deferred_ipl);
 }
 
-bool stats_write(const char *path, struct machine *m, double host_seconds)
+bool stats_write(const char *path, struct machine *m, double host_seconds,
+                 const struct dcpi_figures *dcpi)
 {
 	char tmp[4096];
 	snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -135,6 +136,10 @@ bool stats_write(const char *path, struct machine *m, double host_seconds)
 	hints_json(f, m);
 	fprintf(f, "  \"hostfs\": { \"requests\": %llu },\n",
 	        (unsigned long long)m->hostfs.ops);
+	if (dcpi) {
+		profile_json(dcpi, f, "  ");
+		fprintf(f, ",\n");
+	}
 	fprintf(f, "  \"total\": { \"cycles\": %llu, \"idle_cycles\": %llu, \"instructions\": %llu, "
 	        "\"user_instructions\": %llu, \"host_seconds\": %.6f }\n}\n",
 	        (unsigned long long)tc, (unsigned long long)tidle, (unsigned long long)ti,

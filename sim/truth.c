@@ -72,6 +72,14 @@ struct truth_page *truth_page(struct truth *t, uint32_t space, uint64_t vpage)
 	return p;
 }
 
+void truth_each(const struct truth *t, void (*fn)(const struct truth_page *p, void *arg),
+                void *arg)
+{
+	for (unsigned h = 0; h < TRUTH_HASH; h++)
+		for (const struct truth_page *p = t->bucket[h]; p; p = p->next)
+			fn(p, arg);
+}
+
 /* ---- the file (docs/truth-format.md) -------------------------------- */
 
 static void put32(FILE *f, uint32_t v)

@@ -100,6 +100,11 @@ void truth_free(struct truth *t);
 /* The record page for (space, VA page), created on first use. */
 struct truth_page *truth_page(struct truth *t, uint32_t space, uint64_t vpage);
 
+/* Call fn on every record page, in no particular order (readers of the
+ * truth in memory: sim/profile.c). */
+void truth_each(const struct truth *t, void (*fn)(const struct truth_page *p, void *arg),
+                void *arg);
+
 /* Write the file atomically; params_text is the machine description,
  * cycles/insns the per-CPU totals, hints what the guest announced
  * through simctl (its image hints become the image table, so a record's

@@ -51,3 +51,6 @@ for w in int mem fp branchy; do
 	printf '%-9s %12s%s %12s %9.3f %8.1f %8.2f\n' "$w" "$first" "$line" "$qn" "$q" \
 		"$(calc "$qn / $q / 1000000")" "$(calc "$simsec / $q")"
 done
+
+# DCPI's overhead in its steady state (1 and 4 CPUs)
+sh "$(dirname "$0")/bench_dcpi.sh" || exit 1

@@ -31,4 +31,6 @@ check "bad model" 125 "bad value 'ev7' for --model" -- --model ev7 x
 check "no program" 125 "no program given" --
 check "stats to a bad path" 125 "$tmp/no/dir/s.json" -- -q --stats "$tmp/no/dir/s.json" "$top_builddir/testprogs/demo.bare"
 check "runaway guest" 124 "stopped after 1000 instructions" -- --max-insns 1000 "$top_builddir/testprogs/demo.bare"
+check "runaway guest (cycles)" 124 "(--max-cycles 5000)" -- --max-cycles 5000 "$top_builddir/testprogs/demo.bare"
+check "bad cycle limit" 125 "bad value '0' for --max-cycles" -- --max-cycles 0 x
 finish

@@ -29,6 +29,9 @@ include tests/smp.mk
 include tests/pal.mk
 include tests/minios.mk
 include tests/corpus.mk
+include tests/daemon.mk
+include tests/driver.mk
+include tests/profile.mk
 
 check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)

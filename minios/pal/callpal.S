@@ -229,11 +229,102 @@ pal_whami:
 	hw_mfpr	$0, PT_WHAMI
 	hw_rei
 
-/* wrperfmon: a stub until the DCPI driver needs it (EV5.md lists the
- * functions); it keeps a1 and answers 0. */
+/*
+ * wrperfmon: the performance counters for the kernel (docs/pal.md
+ * "wrperfmon" gives the encodings; function numbers as Linux's
+ * asm/wrperfmon.h, EV5 PERFMON_CMD_*).  a0 the function, a1 its
+ * argument, with fields where PMCTR has them (docs/pmu.md); a1<2:0>
+ * chooses counters for 0, 1, 6 and 7.  v0 = 0, PMCTR for 5, -1 for an
+ * unknown function.  PT_PERFMON keeps the interrupt modes (function 4)
+ * that enabling applies.  PMCTR is read right before it is written back
+ * so the counters not being changed lose as few events as possible.
+ *
+ * PM_BIT: for counter n (a1 bit n), or its CTL field (3 << ctlpos) into
+ * r8 and its count field into r9.  The count field is bytes `bytes` of
+ * a mask (CTR0, CTR1) or, for CTR2's 14 bits, ldah `hi`.
+ */
+	.macro	PM_BIT n, ctlpos, bytes, hi
+	srl	$17, \n, $10
+	and	$10, 1, $10
+	negq	$10, $10		/* 0 or all ones */
+	.if	\hi
+	ldah	$11, \hi($31)
+	and	$10, $11, $11
+	.else
+	zapnot	$10, \bytes, $11
+	.endif
+	bis	$9, $11, $9
+	lda	$11, 3($31)
+	sll	$11, \ctlpos, $11
+	and	$10, $11, $11
+	bis	$8, $11, $8
+	.endm
 pal_wrperfmon:
-	hw_mtpr	$17, PT_PERFMON
+	mov	$31, $8			/* CTL fields of the chosen counters */
+	mov	$31, $9			/* their count fields */
+	PM_BIT	0, 14, 0xc0, 0
+	PM_BIT	1, 12, 0x30, 0
+	PM_BIT	2, 10, 0, 0x3fff
 	mov	$31, $0
+	beq	$16, pm_disable
+	subq	$16, 1, $10
+	beq	$10, pm_enable
+	subq	$16, 2, $10
+	beq	$10, pm_select
+	subq	$16, 3, $10
+	beq	$10, pm_options
+	subq	$16, 4, $10
+	beq	$10, pm_freq
+	subq	$16, 5, $10
+	beq	$10, pm_read
+	subq	$16, 6, $10
+	beq	$10, pm_write
+	subq	$16, 7, $10
+	beq	$10, pm_clear
+	lda	$0, -1($31)
+	hw_rei
+pm_disable:				/* 0: CTLn = 0 */
+	mov	$8, $9
+	mov	$31, $17
+	br	$31, pm_merge
+pm_select:				/* 2: SEL0 <31>, SEL1 <7:4>, SEL2 <3:0> */
+	lda	$9, 1($31)
+	sll	$9, 31, $9
+	bis	$9, 0xff, $9
+	br	$31, pm_merge
+pm_options:				/* 3: KILLU <30>, KILLP <9>, KILLK <8> */
+	ldah	$9, 0x4000($31)
+	lda	$9, 0x300($9)
+	br	$31, pm_merge
+pm_freq:				/* 4: CTL modes <15:10>, kept */
+	lda	$10, 0x3f($31)
+	sll	$10, 10, $10
+	and	$17, $10, $10
+	hw_mtpr	$10, PT_PERFMON
+	hw_rei
+pm_read:				/* 5 */
+	hw_mfpr	$0, IPR_PMCTR
+	hw_rei
+pm_clear:				/* 7: zero the counts, then enable */
+	mov	$31, $17
+	hw_mfpr	$12, IPR_PMCTR
+	bic	$12, $9, $12
+	hw_mtpr	$12, IPR_PMCTR
+pm_enable:				/* 1: CTLn = the kept mode; ICSR<PMA> */
+	hw_mfpr	$10, IPR_ICSR
+	lda	$11, 1($31)
+	sll	$11, ICSR_PMA_SHIFT, $11
+	bis	$10, $11, $10
+	hw_mtpr	$10, IPR_ICSR
+	hw_mfpr	$17, PT_PERFMON
+	mov	$8, $9
+pm_write:				/* 6: the chosen counts from a1 */
+pm_merge:				/* PMCTR<r9> = a1<r9> */
+	and	$17, $9, $17
+	hw_mfpr	$12, IPR_PMCTR
+	bic	$12, $9, $12
+	bis	$12, $17, $12
+	hw_mtpr	$12, IPR_PMCTR
 	hw_rei
 
 /*

@@ -46,6 +46,7 @@
 #define IPR_MCSR         0x20f
 
 /* ICSR and MCSR bits (HRM 5.1.17, 5.2.15) */
+#define ICSR_PMA_SHIFT   8
 #define ICSR_PMP_SHIFT   9
 #define ICSR_FPE_SHIFT   26
 #define ICSR_RESET       0x74000000  /* SDE, SPE<1:0>, FPE             */
@@ -82,7 +83,7 @@
 #define PT_WHAMI    0x14e      /* this CPU's number                    */
 #define PT_SYSVAL   0x14f      /* wrval/rdval                          */
 #define PT_MCES     0x150      /* machine check error summary          */
-#define PT_PERFMON  0x151      /* wrperfmon: the last enable mask       */
+#define PT_PERFMON  0x151      /* wrperfmon: the modes function 4 set   */
 
 /* OSF IPL 0..7 -> EV5 IPL 0,1,2,0x14,0x15,0x16,0x1e,0x1f (EV5.md) */
 #define INTMASK_LO  0x14020100

@@ -1,0 +1,218 @@
+/*
+ * report.c - reading a profile database for a listing (analysis/report.h).
+ */
+#include "analysis/report.h"
+#include "daemon/events.h"
+#include "daemon/profdb.h"
+#include "sim/boot.h"
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
+
+long report_col_of(const struct report *r, const char *event)
+{
+	for (size_t i = 0; i < r->ncols; i++)
+		if (!strcmp(r->cols[i].name, event))
+			return (long)i;
+	return -1;
+}
+
+static struct report_image *image_of(struct report *r, const struct prof *p)
+{
+	for (size_t i = 0; i < r->nimages; i++)
+		if (r->images[i].id == p->id && r->images[i].kind == p->kind &&
+		    !strcmp(r->images[i].path, p->path))
+			return &r->images[i];
+	struct report_image *a = realloc(r->images, (r->nimages + 1) * sizeof *a);
+	if (!a)
+		return NULL;
+	r->images = a;
+	struct report_image *im = &a[r->nimages++];
+	memset(im, 0, sizeof *im);
+	snprintf(im->path, sizeof im->path, "%s", p->path);
+	im->kind = p->kind;
+	im->id = p->id;
+	return im;
+}
+
+/* Does the image argument name this image: its whole path, or its
+ * basename? */
+static bool names(const char *arg, const char *path)
+{
+	if (arg == REPORT_ALL)
+		return true;
+	const char *base = strrchr(path, '/');
+	return arg && (!strcmp(arg, path) || (base && !strcmp(arg, base + 1)));
+}
+
+/* Count p in, keeping it (merged) if its image is wanted; p is consumed. */
+static bool add(struct report *r, struct prof *p, const char *image,
+                char *err, size_t errlen)
+{
+	long c = report_col_of(r, p->event);
+	if (c < 0) {
+		if (r->ncols == REPORT_MAX_COLS) {
+			prof_free(p);
+			FAIL("more than %d events in the database", REPORT_MAX_COLS);
+		}
+		c = (long)r->ncols++;
+		snprintf(r->cols[c].name, sizeof r->cols[c].name, "%s", p->event);
+	}
+	struct report_image *im = image_of(r, p);
+	if (!im) {
+		prof_free(p);
+		FAIL("out of memory");
+	}
+	struct report_col *col = &r->cols[c];
+	col->samples += p->samples;
+	col->period_weight += p->period * (double)p->samples;
+	col->monitored += p->monitored;
+	col->elapsed += p->elapsed;
+	im->samples[c] += p->samples;
+	if (!names(image, p->path)) {
+		prof_free(p);
+		return true;
+	}
+	im->chosen = true;
+	if (!im->have[c]) {
+		im->prof[c] = *p;
+		im->have[c] = true;
+		return true;
+	}
+	bool ok = prof_merge(&im->prof[c], p, err, errlen);
+	prof_free(p);
+	return ok;
+}
+
+static bool read_epoch(struct report *r, const char *db, unsigned epoch, const char *image,
+                       char *err, size_t errlen)
+{
+	char dir[PATH_MAX], path[PATH_MAX + PROFDB_NAME_MAX];
+	char **files;
+	size_t n;
+	profdb_epoch_dir(dir, sizeof dir, db, epoch);
+	if (!profdb_list(dir, &files, &n, err, errlen))
+		return false;
+	bool ok = true;
+	for (size_t i = 0; ok && i < n; i++) {
+		struct prof p;
+		struct stat st;
+		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+		ok = profdb_read(path, &p, err, errlen) && add(r, &p, image, err, errlen);
+		if (ok && stat(path, &st) == 0)
+			r->bytes += (uint64_t)st.st_size;
+	}
+	profdb_names_free(files, n);
+	return ok;
+}
+
+/* Columns in pmu/events.def order, events it does not know last. */
+static int col_cmp(const void *a, const void *b)
+{
+	const struct report_col *x = a, *y = b;
+	unsigned i = (unsigned)dcpi_event_by_name(x->name);
+	unsigned j = (unsigned)dcpi_event_by_name(y->name);
+	return i != j ? (i < j ? -1 : 1) : strcmp(x->name, y->name);
+}
+
+/* Put the columns in order, and every image's counts with them. */
+static void sort_cols(struct report *r)
+{
+	struct report_col sorted[REPORT_MAX_COLS];
+	memcpy(sorted, r->cols, sizeof sorted);
+	qsort(sorted, r->ncols, sizeof *sorted, col_cmp);
+	for (size_t i = 0; i < r->nimages; i++) {
+		struct report_image *im = &r->images[i], old = *im;
+		for (size_t c = 0; c < r->ncols; c++) {
+			size_t from = (size_t)report_col_of(r, sorted[c].name);
+			im->samples[c] = old.samples[from];
+			im->prof[c] = old.prof[from];
+			im->have[c] = old.have[from];
+		}
+	}
+	memcpy(r->cols, sorted, sizeof sorted);
+}
+
+bool report_read(struct report *r, const char *db, unsigned epoch, const char *image,
+                 char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	unsigned *epochs;
+	size_t n;
+	if (!profdb_epochs(db, &epochs, &n, err, errlen)) {
+		char why[PROF_ERR_MAX];
+		snprintf(why, sizeof why, "%s", err);
+		FAIL("no profile database: %s", why);
+	}
+	bool found = false, ok = true;
+	for (size_t i = 0; ok && i < n; i++)
+		if (!epoch || epochs[i] == epoch) {
+			ok = read_epoch(r, db, epochs[i], image, err, errlen);
+			found = true;
+		}
+	if (ok && !n)
+		snprintf(err, errlen, "%s: no epochs: not a profile database", db);
+	else if (ok && !found)
+		snprintf(err, errlen, "%s: no epoch %u (it has %u to %u)", db, epoch,
+		         epochs[0], epochs[n - 1]);
+	ok = ok && found;
+	free(epochs);
+	if (!ok) {
+		report_free(r);
+		return false;
+	}
+	sort_cols(r);
+	return true;
+}
+
+void report_free(struct report *r)
+{
+	for (size_t i = 0; i < r->nimages; i++)
+		for (size_t c = 0; c < r->ncols; c++)
+			if (r->images[i].have[c])
+				prof_free(&r->images[i].prof[c]);
+	free(r->images);
+	memset(r, 0, sizeof *r);
+}
+
+bool report_image_file(const struct report_paths *p, const struct report_image *im,
+                       char *out, size_t len, char *err, size_t errlen)
+{
+	if (im->kind == PROF_KERNEL) {
+		if (p->kernel) {
+			snprintf(out, len, "%s", p->kernel);
+			return true;
+		}
+		return boot_find_minios(out, len, err, errlen);
+	}
+	/* the C library and the loader live in the cross sysroot (Debian's
+	 * has lib/ and no usr/lib/), the rest in the guest's root tree, as
+	 * alphasim's hostfs mounts them (sim/boot.c) */
+	static const char *const sys[][2] = {   /* guest prefix, sysroot dir */
+		{ "/lib/", "/lib/" }, { "/usr/lib/", "/usr/lib/" }, { "/usr/lib/", "/lib/" },
+	};
+	char tried[2 * PATH_MAX] = "";
+	for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++) {
+		size_t k = strlen(sys[i][0]);
+		if (strncmp(im->path, sys[i][0], k))
+			continue;
+		snprintf(out, len, "%s%s%s", p->sysroot, sys[i][1], im->path + k);
+		if (access(out, R_OK) == 0)
+			return true;
+		size_t t = strlen(tried);
+		snprintf(tried + t, sizeof tried - t, "%s%s", t ? ", " : "", out);
+	}
+	if (!*tried) {
+		snprintf(out, len, "%s/%s", p->root, im->path + (im->path[0] == '/'));
+		if (access(out, R_OK) == 0)
+			return true;
+		snprintf(tried, sizeof tried, "%s", out);
+	}
+	FAIL("%s: cannot find the image file (tried %s; see --root, --sysroot)",
+	     im->path, tried);
+}

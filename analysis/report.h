@@ -1,0 +1,72 @@
+/*
+ * report.h - a profile database read for a listing (docs/dcpi-db.md):
+ * per event its totals, per image its samples per event and, for the
+ * images asked for, their profiles merged over the epochs read; and the
+ * host file holding a guest image, for its symbols.  Shared by dcpiprof
+ * and alphasim --profile's summary (sim/profile.c).
+ */
+#ifndef ANALYSIS_REPORT_H
+#define ANALYSIS_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "daemon/profile.h"
+
+#define REPORT_MAX_COLS 64
+
+/* An event column: the totals of its profiles. */
+struct report_col {
+	char name[PROF_EVENT_MAX];
+	uint64_t samples;
+	double period_weight;        /* sum of samples x period */
+	uint64_t monitored, elapsed;
+};
+
+struct report_image {
+	char path[PROF_PATH_MAX];
+	enum prof_kind kind;
+	uint64_t id;
+	uint64_t samples[REPORT_MAX_COLS];
+	bool chosen;                 /* its profiles are kept */
+	struct prof prof[REPORT_MAX_COLS];
+	bool have[REPORT_MAX_COLS];
+};
+
+struct report {
+	struct report_col cols[REPORT_MAX_COLS];   /* events.def order */
+	size_t ncols;
+	struct report_image *images;
+	size_t nimages;
+	uint64_t bytes;              /* the profile files' sizes */
+};
+
+/* Which images' profiles report_read keeps: those a name matches (its
+ * whole guest path or its basename), or every image. */
+#define REPORT_ALL ((const char *)1)
+
+/* Read epoch of db (0: every epoch, merged) into r, keeping the profiles
+ * of the images image names (NULL: none; REPORT_ALL: all), the columns
+ * in pmu/events.def order.  False with one message in err (r is then
+ * freed). */
+bool report_read(struct report *r, const char *db, unsigned epoch, const char *image,
+                 char *err, size_t errlen);
+void report_free(struct report *r);
+
+/* The column of event, or -1. */
+long report_col_of(const struct report *r, const char *event);
+
+/* Where the guest's files are on the host. */
+struct report_paths {
+	const char *root;            /* the guest's "/" */
+	const char *sysroot;         /* its /lib and /usr/lib */
+	const char *kernel;          /* minios.elf, or NULL: alphasim's */
+};
+
+/* The host file of an image (not the unknown one): the kernel's, or a
+ * guest path under /lib and /usr/lib in the sysroot, others under the
+ * root.  False with a message naming the places tried. */
+bool report_image_file(const struct report_paths *p, const struct report_image *im,
+                       char *out, size_t len, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,442 @@
+/*
+ * dcpid.c - the DCPI daemon (seeds/000_*, section 4.3), run inside
+ * minios: configures /dev/pcount, reads the start-up scan of the live
+ * processes, then waits for full overflow buffers, maps their entries to
+ * images and merges them into per-image, per-event tables (collect.c),
+ * and writes the tables to the profile database (profdb.c) every
+ * --interval seconds of simulated time and on command.  With --run PROG
+ * ARGS... it starts PROG once sampling is on and stops when PROG ends
+ * (alphasim --profile runs it so), exiting with PROG's status.
+ *
+ *   SIGUSR1   drain the driver and write the database
+ *   SIGHUP    the same, then start a new epoch
+ *   SIGTERM, SIGINT   stop sampling, drain, write, print the totals, exit 0
+ *             (as at the end of --duration, or of --run's program)
+ *
+ * This file is only the device-facing loop; the rest is host-tested.
+ * Options and behaviour: docs/dcpi.md, "dcpid".  Exit status: PROG's
+ * with --run (128 + the signal that killed it), else 0; 1 on a device or
+ * database error, 2 on a bad option, 127 if PROG cannot be started.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "daemon/collect.h"
+#include "daemon/events.h"
+#include "daemon/profdb.h"
+
+#define DEVICE "/dev/pcount"
+#define DEFAULT_EVENTS "cycles"
+#define DEFAULT_INTERVAL 5.0         /* seconds of simulated time */
+#define IMAGE_BATCH 64
+
+static const char *db = PROFDB_DEFAULT_DIR;
+static char epoch_dir[PATH_MAX];
+static int fd = -1;
+static struct collect col;
+static struct pcount_config cfg;
+static struct pcount_info info;
+static uint64_t image_seq;           /* the next loader record to read */
+static struct pcount_stats last;     /* the driver's stats at the last write */
+static struct pcount_stats now_stats;
+
+static volatile sig_atomic_t want_flush, want_epoch, want_stop, child_changed;
+
+static _Noreturn void die(int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("dcpid: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(status);
+}
+
+static void pc_ioctl(unsigned long req, void *arg, const char *what)
+{
+	if (ioctl(fd, req, arg) < 0)
+		die(1, "%s: %s: %s", DEVICE, what, strerror(errno));
+}
+
+
+/* ---- options ------------------------------------------------------------ */
+
+/* "name[:period],...": each event goes to the counter that can count it
+ * and has the fewest events so far (they are time-multiplexed, up to
+ * PCOUNT_MUX_MAX a counter).  A period P asks for periods drawn from
+ * [P - P/32, P - P/32 + P/16), the driver's default spread (60K..64K for
+ * cycles) scaled to P. */
+static void parse_events(char *spec)
+{
+	for (char *tok = strtok(spec, ","); tok; tok = strtok(NULL, ",")) {
+		char *colon = strchr(tok, ':');
+		unsigned long period = 0;
+		if (colon) {
+			*colon = 0;
+			char *end;
+			period = strtoul(colon + 1, &end, 0);
+			/* the driver's shortest period is 256 */
+			if (*end || !colon[1] || period - period / 32 < 256)
+				die(2, "--events: %s: bad period '%s' (at least 264)", tok, colon + 1);
+		}
+		int ev = dcpi_event_by_name(tok);
+		if (ev < 0)
+			die(2, "--events: unknown event '%s'", tok);
+		int best = -1;
+		for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
+			if (dcpi_event_on_counter((unsigned)ev, c) &&
+			    cfg.ctr[c].nevents < PCOUNT_MUX_MAX &&
+			    (best < 0 || cfg.ctr[c].nevents < cfg.ctr[best].nevents))
+				best = (int)c;
+		if (best < 0)
+			die(2, "--events: no counter left for '%s'", tok);
+		/* CTR2 has 14 bits, the others 16 (EV5.md): the longest draw,
+		 * min + range - 1, must fit */
+		unsigned long width = best == 2 ? 1ul << 14 : 1ul << 16;
+		if (period - period / 32 + period / 16 > width)
+			die(2, "--events: %s: period %lu too long: its draws reach %lu, "
+			    "counter %d holds %lu", tok, period,
+			    period - period / 32 + period / 16 - 1, best, width);
+		struct pcount_counter_config *cc = &cfg.ctr[best];
+		for (unsigned i = 0; i < cc->nevents; i++)
+			if (cc->ev[i].event == ev)
+				die(2, "--events: '%s' named twice", tok);
+		cc->ev[cc->nevents++] = (struct pcount_event_config){
+			.event = (uint16_t)ev,
+			.period_min = (uint32_t)(period - period / 32),
+			.period_range = (uint32_t)(period / 16),
+		};
+	}
+}
+
+/* Each configured event's mean period, for the profiles' headers: the
+ * mean of the uniform draw from [min, min + range). */
+static void set_periods(void)
+{
+	for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
+		for (unsigned i = 0; i < cfg.ctr[c].nevents; i++) {
+			const struct pcount_event_config *e = &cfg.ctr[c].ev[i];
+			col.ev[e->event].period = e->period_min
+				? e->period_min + (e->period_range - 1) / 2.0
+				: info.default_period[e->event];
+		}
+}
+
+/* ---- the device --------------------------------------------------------- */
+
+/* Apply every mapping the scan reports (section 4.4: the processes
+ * "already active when the daemon starts", and after lost records). */
+static void scan(struct pcount_image *rec)
+{
+	struct pcount_images q = { 0, (uintptr_t)rec, IMAGE_BATCH, 0, 0 };
+	for (pc_ioctl(PCOUNT_SCAN_IMAGES, &q, "scanning the processes"); q.count;
+	     pc_ioctl(PCOUNT_SCAN_IMAGES, &q, "scanning the processes"))
+		for (uint32_t i = 0; i < q.count; i++)
+			collect_image(&col, &rec[i]);
+}
+
+static void read_images(void)
+{
+	static struct pcount_image rec[IMAGE_BATCH];
+	for (;;) {
+		struct pcount_images q = { image_seq, (uintptr_t)rec, IMAGE_BATCH, 0, 0 };
+		pc_ioctl(PCOUNT_READ_IMAGES, &q, "reading loader events");
+		for (uint32_t i = 0; i < q.count; i++)
+			collect_image(&col, &rec[i]);
+		image_seq = q.seq;
+		if (q.lost) {
+			/* the ring overwrote records before we read them */
+			fprintf(stderr, "dcpid: %" PRIu64 " loader events lost; rescanning\n",
+			        q.lost);
+			scan(rec);
+		}
+		if (!q.count)
+			return;
+	}
+}
+
+/* The start: the ring's current end, then the scan of what is already
+ * running; records after the scan come from the ring. */
+static void start_maps(void)
+{
+	static struct pcount_image rec[IMAGE_BATCH];
+	struct pcount_images q = { 0, (uintptr_t)rec, IMAGE_BATCH, 0, 0 };
+	do
+		pc_ioctl(PCOUNT_READ_IMAGES, &q, "reading loader events");
+	while (q.count);
+	image_seq = q.seq;
+	scan(rec);
+}
+
+static struct pcount_sample buf[PCOUNT_BUF_ENTRIES];
+
+/* Entries of one buffer; the loader events first, so that an image
+ * loaded since the last buffer is mapped. */
+static void take(size_t n)
+{
+	read_images();
+	collect_samples(&col, buf, n);
+}
+
+/* Every entry the driver holds: its hash tables moved to the buffers,
+ * then every full buffer. */
+static void drain(void)
+{
+	pc_ioctl(PCOUNT_FLUSH, NULL, "flushing");
+	for (;;) {
+		struct pcount_read r = { (uintptr_t)buf, PCOUNT_BUF_ENTRIES, 0, 0, 0, 0 };
+		pc_ioctl(PCOUNT_READ_BUFFER, &r, "reading a buffer");
+		if (!r.count)
+			break;
+		take(r.count);
+	}
+	read_images();
+}
+
+/* Drain, then write every table with the time each event was monitored
+ * since the last write; forget the processes that exited. */
+static void write_db(void)
+{
+	drain();
+	pc_ioctl(PCOUNT_READ_STATS, &now_stats, "reading the statistics");
+	for (unsigned e = 0; e < PCOUNT_MAX_EVENTS; e++) {
+		col.ev[e].monitored = now_stats.monitored_cycles[e] - last.monitored_cycles[e];
+		col.ev[e].elapsed = now_stats.total.enabled_cycles - last.total.enabled_cycles;
+	}
+	last = now_stats;
+	char err[PROF_ERR_MAX];
+	if (!collect_flush(&col, epoch_dir, err, sizeof err))
+		fprintf(stderr, "dcpid: %s\n", err);
+	collect_reap(&col);
+}
+
+static void open_epoch(bool fresh)
+{
+	char err[PROF_ERR_MAX];
+	unsigned epoch;
+	if (!profdb_epoch(db, fresh, &epoch, err, sizeof err))
+		die(1, "%s", err);
+	profdb_epoch_dir(epoch_dir, sizeof epoch_dir, db, epoch);
+}
+
+/* ---- the loop ----------------------------------------------------------- */
+
+static void on_signal(int sig)
+{
+	if (sig == SIGUSR1)
+		want_flush = 1;
+	else if (sig == SIGHUP)
+		want_epoch = 1;
+	else if (sig == SIGCHLD)
+		child_changed = 1;
+	else
+		want_stop = 1;
+}
+
+static double seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The driver's totals the stats file carries, after dcpid's own. */
+#define DRIVER_STATS(X) \
+	X(interrupts) X(samples_read) X(drops) X(entries_read) X(hits) \
+	X(misses) X(evictions) X(switches) X(flushes)
+
+static void put(FILE *f, FILE *tty, const char *key, uint64_t v)
+{
+	if (tty)
+		fprintf(tty, " %s=%" PRIu64, key, v);
+	if (f)
+		fprintf(f, "%s=%" PRIu64 "\n", key, v);
+}
+
+/* The totals: to the stats file if there is one, and on stderr when
+ * there is none or with --verbose (alphasim --profile gives a stats
+ * file, so that a quiet run prints only the program's output). */
+static void report(const char *stats_path, bool verbose)
+{
+	FILE *f = stats_path ? fopen(stats_path, "w") : NULL;
+	FILE *tty = !stats_path || verbose ? stderr : NULL;
+	if (stats_path && !f)
+		fprintf(stderr, "dcpid: %s: %s\n", stats_path, strerror(errno));
+	if (tty)
+		fputs("dcpid:", tty);
+#define X(name, desc) put(f, tty, #name, col.st.name);
+	COLLECT_STATS(X)
+#undef X
+	const struct pcount_cpu_stats *t = &now_stats.total;
+#define X(name) put(f, tty, "driver_" #name, t->name);
+	DRIVER_STATS(X)
+#undef X
+	put(f, tty, "driver_memory_bytes", info.memory_bytes);
+	if (tty)
+		fputc('\n', tty);
+	if (f && fclose(f))
+		fprintf(stderr, "dcpid: %s: %s\n", stats_path, strerror(errno));
+}
+
+/* --run: PROG with ARGS and our environment, in a child that keeps
+ * nothing of ours (the device is close-on-exec). */
+static pid_t run(char **argv)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		die(1, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		extern char **environ;
+		execve(argv[0], argv, environ);
+		fprintf(stderr, "dcpid: %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	return pid;
+}
+
+/* True once child has ended; *status is then our exit status. */
+static bool reaped(pid_t child, int *status)
+{
+	int ws;
+	pid_t r = waitpid(child, &ws, WNOHANG);
+	if (r < 0)
+		die(1, "waitpid: %s", strerror(errno));
+	if (r == 0)
+		return false;
+	*status = WIFSIGNALED(ws) ? 128 + WTERMSIG(ws) : WEXITSTATUS(ws);
+	return true;
+}
+
+static _Noreturn void usage(int status)
+{
+	fprintf(status ? stderr : stdout,
+		"usage: dcpid [--db DIR] [--events EV[:PERIOD],...] [--interval SECONDS]\n"
+		"             [--new-epoch] [--stats FILE] [--duration SECS]\n"
+		"             [--verbose] [--run PROG [ARGS...]]\n"
+		"  --db DIR          the profile database (default ./" PROFDB_DEFAULT_DIR ")\n"
+		"  --events LIST     events to sample, each with an optional mean period\n"
+		"                    (default " DEFAULT_EVENTS ", at the driver's default period)\n"
+		"  --interval SECS   write the database every SECS of simulated time (default 5)\n"
+		"  --new-epoch       start a new epoch instead of adding to the newest\n"
+		"  --stats FILE      write the totals to FILE as key=value lines (instead of\n"
+		"                    on stderr, which --verbose adds back)\n"
+		"  --duration SECS   stop by itself after SECS of simulated time\n"
+		"  --run PROG ARGS   run PROG (a path) while sampling; stop when it ends\n"
+		"                    and exit with its status (the last option)\n");
+	exit(status);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "events", required_argument, NULL, 'e' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "new-epoch", no_argument, NULL, 'n' },
+		{ "stats", required_argument, NULL, 's' },
+		{ "duration", required_argument, NULL, 't' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char events[256] = DEFAULT_EVENTS;
+	double interval = DEFAULT_INTERVAL, duration = 0;
+	bool fresh = false, verbose = false;
+	const char *stats_path = NULL;
+	/* --run takes the rest of the line, options of PROG's included */
+	char **prog = NULL;
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--run")) {
+			if (i + 1 == argc)
+				die(2, "--run: no program");
+			prog = &argv[i + 1];
+			argc = i;
+			break;
+		}
+	for (int c; (c = getopt_long(argc, argv, "", opts, NULL)) != -1;) {
+		char *end;
+		switch (c) {
+		case 'd': db = optarg; break;
+		case 'e': snprintf(events, sizeof events, "%s", optarg); break;
+		case 'i': case 't':
+			*(c == 'i' ? &interval : &duration) = strtod(optarg, &end);
+			if (*end || !(strtod(optarg, NULL) > 0))
+				die(2, "--%s: '%s' is not a positive number of seconds",
+				    c == 'i' ? "interval" : "duration", optarg);
+			break;
+		case 'n': fresh = true; break;
+		case 's': stats_path = optarg; break;
+		case 'v': verbose = true; break;
+		case 'h': usage(0);
+		default: usage(2);
+		}
+	}
+	if (optind != argc)
+		usage(2);
+	parse_events(events);
+
+	collect_init(&col);
+	if ((fd = open(DEVICE, O_RDWR | O_CLOEXEC)) < 0)
+		die(1, "%s: %s", DEVICE, strerror(errno));
+	pc_ioctl(PCOUNT_INFO, &info, "reading the driver's constants");
+	if (info.version != PCOUNT_VERSION)
+		die(1, "%s: interface version %u, dcpid knows %d", DEVICE, info.version,
+		    PCOUNT_VERSION);
+	pc_ioctl(PCOUNT_SET_CONFIG, &cfg, "configuring the events");
+	set_periods();
+	open_epoch(fresh);
+	start_maps();
+	pc_ioctl(PCOUNT_READ_STATS, &last, "reading the statistics");
+	now_stats = last;
+
+	/* no SA_RESTART: a signal ends the blocking read; the timeout keeps
+	 * the periodic writes on time when no buffer fills */
+	pc_ioctl(PCOUNT_SET_TIMEOUT, (void *)(uintptr_t)(interval * 1e9),
+	         "setting the read timeout");
+	static const int sigs[] = { SIGUSR1, SIGHUP, SIGTERM, SIGINT, SIGCHLD };
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigemptyset(&sa.sa_mask);
+	for (size_t s = 0; s < sizeof sigs / sizeof sigs[0]; s++)
+		sigaction(sigs[s], &sa, NULL);
+	pc_ioctl(PCOUNT_START, NULL, "starting");
+	pid_t child = prog ? run(prog) : 0;
+	int status = 0;
+
+	double next = seconds() + interval, end = duration ? seconds() + duration : 0;
+	while (!want_stop && (!end || seconds() < end)) {
+		ssize_t n = read(fd, buf, sizeof buf);
+		if (n > 0)
+			take((size_t)n / sizeof buf[0]);
+		else if (n < 0 && errno != EINTR && errno != EAGAIN)
+			die(1, "%s: read: %s", DEVICE, strerror(errno));
+		if (child_changed) {
+			child_changed = 0;
+			if (child && reaped(child, &status))
+				break;
+		}
+		if (want_flush || want_epoch || seconds() >= next) {
+			write_db();
+			if (want_epoch)
+				open_epoch(true);
+			want_flush = want_epoch = 0;
+			next = seconds() + interval;
+		}
+	}
+	pc_ioctl(PCOUNT_STOP, NULL, "stopping");
+	write_db();
+	report(stats_path, verbose);
+	collect_free(&col);
+	return status;
+}

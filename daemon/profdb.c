@@ -1,0 +1,279 @@
+/*
+ * profdb.c - the database's directories and files: epochs, file names,
+ * listing, reading, and the atomic merge-and-replace write.  Only POSIX
+ * calls that minios implements (mkdir, getdents64 through readdir,
+ * rename); fsync is used where the file system has it.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "daemon/profdb.h"
+
+#define EPOCH_PREFIX "epoch-"
+#define SUFFIX ".prof"
+
+static bool fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+void profdb_epoch_dir(char *buf, size_t len, const char *db, unsigned epoch)
+{
+	snprintf(buf, len, "%s/" EPOCH_PREFIX "%04u", db, epoch);
+}
+
+/* The number of an epoch directory's name, or 0 for any other name. */
+static unsigned epoch_number(const char *name)
+{
+	size_t k = strlen(EPOCH_PREFIX);
+	if (strncmp(name, EPOCH_PREFIX, k) || !name[k] || strspn(name + k, "0123456789") !=
+	    strlen(name + k) || strlen(name + k) > 4)
+		return 0;
+	return (unsigned)atoi(name + k);
+}
+
+static int unsigned_cmp(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+	return x < y ? -1 : x > y;
+}
+
+bool profdb_epochs(const char *db, unsigned **epochs, size_t *n, char *err, size_t errlen)
+{
+	DIR *d = opendir(db);
+	if (!d)
+		return fail(err, errlen, "%s: %s", db, strerror(errno));
+	unsigned *list = NULL;
+	size_t cnt = 0, cap = 0;
+	for (struct dirent *de; (de = readdir(d));) {
+		unsigned e = epoch_number(de->d_name);
+		if (!e)
+			continue;
+		if (cnt == cap) {
+			cap = cap ? 2 * cap : 16;
+			unsigned *l = realloc(list, cap * sizeof *l);
+			if (!l) {
+				free(list);
+				closedir(d);
+				return fail(err, errlen, "%s: out of memory", db);
+			}
+			list = l;
+		}
+		list[cnt++] = e;
+	}
+	closedir(d);
+	if (cnt)                     /* list is NULL when there are none */
+		qsort(list, cnt, sizeof *list, unsigned_cmp);
+	*epochs = list;
+	*n = cnt;
+	return true;
+}
+
+bool profdb_epoch(const char *db, bool fresh, unsigned *epoch, char *err, size_t errlen)
+{
+	if (mkdir(db, 0777) && errno != EEXIST)
+		return fail(err, errlen, "%s: cannot create the database: %s", db, strerror(errno));
+	unsigned *list;
+	size_t n;
+	if (!profdb_epochs(db, &list, &n, err, errlen))
+		return false;
+	unsigned e = n ? list[n - 1] : 0;
+	free(list);
+	if (e && !fresh) {
+		*epoch = e;
+		return true;
+	}
+	if (e == PROFDB_EPOCH_MAX)
+		return fail(err, errlen, "%s: no epoch after %u", db, e);
+	char dir[PATH_MAX];
+	profdb_epoch_dir(dir, sizeof dir, db, e + 1);
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return fail(err, errlen, "%s: %s", dir, strerror(errno));
+	*epoch = e + 1;
+	return true;
+}
+
+void profdb_file_name(char *buf, size_t len, const struct prof *p)
+{
+	/* The basename, with anything but a portable file-name character
+	 * replaced, and cut short so that the name fits. */
+	const char *base = strrchr(p->path, '/');
+	base = base ? base + 1 : p->path;
+	char safe[64];
+	size_t n = 0;
+	for (; base[n] && n < sizeof safe - 1; n++)
+		safe[n] = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		                 "0123456789._+-", base[n]) ? base[n] : '_';
+	safe[n] = 0;
+	snprintf(buf, len, "%016" PRIx64 "-%s.%s" SUFFIX, p->id, n ? safe : "_", p->event);
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void profdb_names_free(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+bool profdb_list(const char *dir, char ***names, size_t *n, char *err, size_t errlen)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return fail(err, errlen, "%s: %s", dir, strerror(errno));
+	char **list = NULL;
+	size_t cnt = 0, cap = 0, k = strlen(SUFFIX);
+	for (struct dirent *de; (de = readdir(d));) {
+		size_t len = strlen(de->d_name);
+		/* temporary files start with a dot and are never profiles */
+		if (de->d_name[0] == '.' || len <= k || strcmp(de->d_name + len - k, SUFFIX))
+			continue;
+		if (cnt == cap) {
+			cap = cap ? 2 * cap : 16;
+			char **l = realloc(list, cap * sizeof *l);
+			if (!l)
+				goto oom;
+			list = l;
+		}
+		if (!(list[cnt] = strdup(de->d_name)))
+			goto oom;
+		cnt++;
+	}
+	closedir(d);
+	if (cnt)
+		qsort(list, cnt, sizeof *list, name_cmp);
+	*names = list;
+	*n = cnt;
+	return true;
+oom:
+	closedir(d);
+	profdb_names_free(list, cnt);
+	return fail(err, errlen, "%s: out of memory", dir);
+}
+
+bool profdb_read(const char *path, struct prof *p, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return fail(err, errlen, "%s: %s", path, strerror(errno));
+	unsigned char *buf = NULL;
+	size_t len = 0, cap = 0;
+	for (;;) {
+		if (len == cap) {
+			cap = cap ? 2 * cap : 1 << 16;
+			unsigned char *b = realloc(buf, cap);
+			if (!b) {
+				free(buf);
+				close(fd);
+				return fail(err, errlen, "%s: out of memory", path);
+			}
+			buf = b;
+		}
+		ssize_t r = read(fd, buf + len, cap - len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int e = errno;
+			free(buf);
+			close(fd);
+			return fail(err, errlen, "%s: %s", path, strerror(e));
+		}
+		if (!r)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+	bool ok = prof_decode(p, buf, len, path, err, errlen);
+	free(buf);
+	return ok;
+}
+
+static bool write_all(int fd, const unsigned char *b, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, b, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		b += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+/* The bytes to a temporary file beside path, synced, renamed to path. */
+static bool replace(const char *dir, const char *name, const unsigned char *b, size_t n,
+                    char *err, size_t errlen)
+{
+	char path[PATH_MAX], tmp[PATH_MAX];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	snprintf(tmp, sizeof tmp, "%s/.%s.%ld.tmp", dir, name, (long)getpid());
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd < 0)
+		return fail(err, errlen, "%s: %s", tmp, strerror(errno));
+	/* minios has no fsync (ENOSYS): its hostfs writes reach the host
+	 * file at once; anywhere else the data must be on disk before the
+	 * rename makes it the profile. */
+	bool ok = write_all(fd, b, n) && (fsync(fd) == 0 || errno == ENOSYS || errno == EINVAL);
+	int e = errno;
+	if (close(fd) && ok) {
+		ok = false;
+		e = errno;
+	}
+	if (ok && rename(tmp, path)) {
+		ok = false;
+		e = errno;
+	}
+	if (!ok) {
+		unlink(tmp);
+		return fail(err, errlen, "%s: %s", path, strerror(e));
+	}
+	return true;
+}
+
+bool profdb_write(const char *dir, const struct prof *p, size_t *bytes,
+                  char *err, size_t errlen)
+{
+	char name[PROFDB_NAME_MAX], path[PATH_MAX];
+	profdb_file_name(name, sizeof name, p);
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	struct prof old;
+	bool merged = access(path, F_OK) == 0;
+	if (merged) {
+		if (!profdb_read(path, &old, err, errlen))
+			return false;
+		if (!prof_merge(&old, p, err, errlen)) {
+			prof_free(&old);
+			return false;
+		}
+	}
+	unsigned char *buf;
+	size_t len;
+	bool ok = prof_encode(merged ? &old : p, &buf, &len, err, errlen);
+	if (merged)
+		prof_free(&old);
+	if (!ok)
+		return false;
+	ok = replace(dir, name, buf, len, err, errlen);
+	free(buf);
+	if (ok)
+		*bytes = len;
+	return ok;
+}

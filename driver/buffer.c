@@ -1,0 +1,113 @@
+/*
+ * buffer.c - the pair of overflow buffers of one CPU and the flush's
+ * staging area (DCPI paper section 4.2.1, 4.2.3).
+ *
+ * Ownership, not locks: a buffer is the handler's while BUF_FREE and the
+ * reader's while BUF_FULL.  Only the handler turns FREE into FULL (when
+ * the buffer fills, or at the end of a flush, on its own CPU); only the
+ * reader turns FULL into FREE, after copying it out and a memory barrier
+ * (the reader may have barriers; the handler has none).  The handler
+ * never writes a FULL buffer, so the two never write the same entry.
+ * The reader's view of a remote CPU's entries is made current by an IPI
+ * to that CPU before it reads (minios/pcount.c), as section 4.2.3 makes
+ * IPIs, not barriers in the handler, pay for the synchronisation.
+ * Samples are lost only when both buffers are the reader's.
+ */
+#include "driver/driver.h"
+
+/* The active buffer is spent (or was handed over): take the other one
+ * if the reader has given it back. */
+PCOUNT_MISS static bool switch_buffer(struct pcount_cpu *c)
+{
+	unsigned other = c->hot.active ^ 1u;
+	if (c->state[other] != BUF_FREE)
+		return false;
+	c->hot.active = (uint8_t)other;
+	c->hot.buf = c->bufs[other];
+	c->hot.fill = 0;
+	c->st.switches++;
+	return true;
+}
+
+PCOUNT_MISS void pcount_hand_over(struct pcount_cpu *c)
+{
+	unsigned a = c->hot.active;
+	c->len[a] = c->hot.fill;
+	c->state[a] = BUF_FULL;
+	c->hot.fill = PCOUNT_BUF_ENTRIES;      /* no room until a switch */
+	pcount_notify();
+	switch_buffer(c);
+}
+
+PCOUNT_MISS bool pcount_append(struct pcount_cpu *c, uint64_t pc, uint64_t key)
+{
+	if (c->hot.fill == PCOUNT_BUF_ENTRIES && !switch_buffer(c))
+		return false;
+	struct pcount_slot *s = &c->hot.buf[c->hot.fill];
+	s->pc = pc;
+	s->key = key;
+	if (++c->hot.fill == PCOUNT_BUF_ENTRIES)
+		pcount_hand_over(c);
+	return true;
+}
+
+/* With the CPU's flushing flag set its handler keeps out of the table:
+ * copy the live entries to the staging area (after what is left of the
+ * last flush) and clear them.  What does not fit stays in the table for
+ * the next flush, so nothing is lost. */
+void pcount_flush_copy(struct pcount_cpu *c)
+{
+	uint32_t cap = (c->hot.mask + 1) * PCOUNT_BUCKET;
+	uint32_t n = c->nstaged - c->staged_off;
+	for (uint32_t i = 0; i < n; i++)
+		c->staged[i] = c->staged[c->staged_off + i];
+	c->staged_off = 0;
+	for (uint32_t i = 0; i < cap && n < cap; i++) {
+		struct pcount_slot *e = &c->hot.table[i];
+		if (e->key < SLOT_ONE)
+			continue;
+		c->staged[n++] = *e;
+		e->pc = 0;
+		e->key = 0;
+	}
+	c->nstaged = n;
+	__sync_synchronize();              /* the clears before the flag */
+}
+
+bool pcount_has_full(const struct pcount_cpu *c)
+{
+	return c->state[0] == BUF_FULL || c->state[1] == BUF_FULL ||
+	       c->staged_off < c->nstaged;
+}
+
+uint32_t pcount_take(struct pcount_cpu *c, const struct pcount_slot **out)
+{
+	for (unsigned b = 0; b < 2; b++)
+		if (c->state[b] == BUF_FULL) {
+			__sync_synchronize();
+			*out = c->bufs[b];
+			return c->len[b];
+		}
+	uint32_t n = c->nstaged - c->staged_off;
+	*out = c->staged + c->staged_off;
+	return n < PCOUNT_BUF_ENTRIES ? n : PCOUNT_BUF_ENTRIES;
+}
+
+void pcount_give(struct pcount_cpu *c, const struct pcount_slot *s, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t k = SLOT_COUNT(s[i].key);
+		c->st.samples_read += k;
+		c->read_by_event[(s[i].key >> 32) & 0xffff] += k;
+	}
+	c->st.entries_read += n;
+	__sync_synchronize();              /* the copy before the release */
+	for (unsigned b = 0; b < 2; b++)
+		if (s == c->bufs[b]) {
+			c->state[b] = BUF_FREE;
+			return;
+		}
+	c->staged_off += n;
+	if (c->staged_off == c->nstaged)
+		c->staged_off = c->nstaged = 0;
+}

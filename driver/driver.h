@@ -1,0 +1,210 @@
+/*
+ * driver.h - the DCPI sampling driver's core (DCPI paper, seeds/000_*,
+ * section 4.2): per-CPU state, the hash table, the overflow buffers, the
+ * interrupt handler variants, the flush protocol, period randomisation
+ * and event multiplexing.  Freestanding C, compiled into minios (where
+ * minios/pcount.c is the /dev/pcount glue) and for the host (tests/
+ * test_driver.c).  docs/dcpi.md describes the design.
+ *
+ * Who runs what:
+ *   pcount_intr (through c->hot.intr): the counter interrupt, on its own
+ *     CPU at IPL 6; no locks, no memory barriers, no calls but the
+ *     environment's counter write (and, when a buffer fills, notify).
+ *   pcount_cpu_*: run ON the CPU they name at IPL >= 6 (the glue calls
+ *     them directly for the local CPU, by IPI for another), so they are
+ *     atomic with respect to that CPU's handler (section 4.2.3).
+ *   pcount_drain_*, pcount_take, pcount_give, pcount_stats_*: the reader
+ *     (the daemon's ioctl), on any CPU, one reader at a time.
+ */
+#ifndef DRIVER_DRIVER_H
+#define DRIVER_DRIVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "driver/pcount.h"
+
+/* The events, numbered in pmu/events.def order. */
+enum pcount_event {
+#define EVENT(id, name, kind, desc) PEV_##id,
+#include "pmu/events.def"
+#undef EVENT
+	PCOUNT_NEVENTS
+};
+_Static_assert(PCOUNT_NEVENTS <= PCOUNT_MAX_EVENTS, "events");
+_Static_assert(PCOUNT_NEVENTS <= 256, "events fit the hot line's bytes");
+
+/* A hash-table or buffer entry as the handler sees it: the second
+ * quadword of struct pcount_sample is pid | event << 32 | count << 48
+ * (little-endian), so one compare matches (pid, event) and one add
+ * counts. */
+struct pcount_slot {
+	uint64_t pc;
+	uint64_t key;
+};
+#define SLOT_ONE      (1ull << 48)
+#define SLOT_IDMASK   (SLOT_ONE - 1)
+#define SLOT_COUNT(k) ((uint32_t)((k) >> 48))
+#define SLOT_KEY(pid, ev) ((uint64_t)(pid) | (uint64_t)(ev) << 32)
+_Static_assert(sizeof(struct pcount_slot) == sizeof(struct pcount_sample), "slot");
+_Static_assert(offsetof(struct pcount_sample, pid) == 8 &&
+               offsetof(struct pcount_sample, event) == 12 &&
+               offsetof(struct pcount_sample, count) == 14, "key layout");
+
+#define PCOUNT_BUCKET 4                    /* entries per 64-byte bucket */
+
+/* The counter interrupt's code lies in its own text sections, so that
+ * the simulator can charge the cycles spent there to the driver from the
+ * ground truth (minios/minios.ld brackets them with __dcpi_intr_start/
+ * _end, and the eviction path inside with __dcpi_miss_start/_end;
+ * docs/dcpi.md "Measuring the handler").  NOINLINE keeps a miss-path
+ * function out of its caller in the hit path. */
+#define PCOUNT_INTR __attribute__((section(".text.dcpi_intr")))
+#define PCOUNT_MISS __attribute__((section(".text.dcpi_miss"), noinline))
+
+struct pcount_cpu;
+typedef void pcount_intr_fn(struct pcount_cpu *c, unsigned ctr, uint64_t pc,
+                            uint32_t pid);
+
+/* The handler's line (section 4.2.2): its private variables and
+ * read-only copies of the globals, in one 64-byte cache line. */
+struct pcount_hot {
+	struct pcount_slot *table;     /* buckets * 4 entries               */
+	struct pcount_slot *buf;       /* the active overflow buffer        */
+	uint64_t interrupts;           /* samples received                  */
+	uint32_t fill;                 /* entries in buf; BUF_ENTRIES: no room */
+	uint32_t mask;                 /* buckets - 1                       */
+	uint32_t seed;                 /* Park-Miller state, 1..2^31-2      */
+	uint8_t victim;                /* mod-4 eviction counter            */
+	volatile uint8_t flushing;     /* set and cleared on this CPU only  */
+	uint8_t active;                /* which of the two buffers is buf   */
+	uint8_t cpu;
+	uint16_t pmin[PCOUNT_NCOUNTERS];   /* the current event's periods:   */
+	uint16_t prange[PCOUNT_NCOUNTERS]; /* [pmin, pmin + prange)          */
+	uint8_t event[PCOUNT_NCOUNTERS];   /* the event each counter counts  */
+	uint8_t pad;
+	pcount_intr_fn *intr;          /* the handler variant in use        */
+} __attribute__((aligned(64)));
+_Static_assert(sizeof(struct pcount_hot) == 64, "one cache line");
+
+/* A counter's rotation through its events (the general handler). */
+struct pcount_mux {
+	uint32_t nevents, index;
+	uint32_t since;                /* cycle (32-bit) the current one began */
+	uint32_t reserved;
+	struct pcount_event_config ev[PCOUNT_MUX_MAX];
+};
+
+enum { BUF_FREE = 0, BUF_FULL = 1 };   /* owner: the handler, the reader */
+
+struct pcount_cpu {
+	struct pcount_hot hot;
+	/* buffers: the handler turns a buffer FULL, the reader FREE */
+	struct pcount_slot *bufs[2];
+	volatile uint32_t state[2];
+	uint32_t len[2];               /* entries of a FULL buffer          */
+	/* the hash table copied out by the last flush, read in chunks */
+	struct pcount_slot *staged;
+	uint32_t nstaged, staged_off;
+	/* multiplexing */
+	struct pcount_mux mux[PCOUNT_NCOUNTERS];
+	uint32_t mux_cycles;
+	bool enabled;
+	uint64_t start_cycles;
+	/* statistics (hits = interrupts - misses - direct) */
+	uint8_t ctr_mask;              /* counters in use                   */
+	uint32_t flags;                /* PCOUNT_NO_*                       */
+	struct pcount_cpu_stats st;
+	uint64_t monitored[PCOUNT_NEVENTS];
+	uint64_t read_by_event[PCOUNT_NEVENTS];
+} __attribute__((aligned(64)));
+
+/* The entries one CPU needs for a table of `buckets` buckets (a power
+ * of two): the table, the flush's staging area, two buffers. */
+#define PCOUNT_CPU_SLOTS(buckets) \
+	(2 * (buckets) * PCOUNT_BUCKET + 2 * PCOUNT_BUF_ENTRIES)
+void pcount_cpu_init(struct pcount_cpu *c, unsigned cpu, void *mem,
+                     uint32_t buckets);
+
+/* ---- what the environment provides (minios/pcount.c; the host test) - */
+/* Write `value` into counter ctr (this CPU): wrperfmon 6. */
+PCOUNT_INTR void pcount_hw_write(unsigned ctr, uint32_t value);
+/* Select `event` on counter ctr (wrperfmon 2); enable or disable the
+ * counters in `mask` with interrupts at wrap (wrperfmon 4, 1, 0), with
+ * PMCTR's kill bits from PCOUNT_NO_* flags (wrperfmon 3). */
+PCOUNT_INTR void pcount_hw_select(unsigned ctr, unsigned event);
+void pcount_hw_enable(unsigned mask, unsigned flags);
+void pcount_hw_disable(void);
+/* The cycle counter: 32 bits (RPCC) in the handler, 64 for start/stop. */
+PCOUNT_INTR uint32_t pcount_hw_rpcc(void);
+uint64_t pcount_hw_cycles(void);
+/* A buffer became full on this CPU: wake the reader (may be called from
+ * the handler at IPL 6). */
+PCOUNT_MISS void pcount_notify(void);
+
+/* ---- events and periods (driver/events.c) ---------------------------- */
+extern const char *const pcount_event_names[PCOUNT_NEVENTS];
+int pcount_select_value(unsigned ctr, unsigned event);  /* SEL or -1   */
+/* CTR0 and CTR1 are 16 bits, CTR2 14 bits (EV5.md). */
+static inline uint32_t pcount_counter_width(unsigned ctr)
+{
+	return ctr == 2 ? 1u << 14 : 1u << 16;
+}
+/* The default period range of an event on a counter (docs/dcpi.md). */
+void pcount_default_period(unsigned event, unsigned ctr, uint32_t *min,
+                           uint32_t *range);
+/* Fill defaults in and check a configuration: 0 or -EINVAL. */
+int pcount_config_check(struct pcount_config *cfg);
+
+/* ---- period randomisation (driver/period.c) -------------------------- */
+/* Park-Miller's x' = 16807 x mod (2^31 - 1) without a division (the
+ * 21164 has none), as Carta [Car90] shows: 2^31 = 1 (mod 2^31 - 1), so
+ * the product's bits above 31 fold back in with an add. */
+static inline uint32_t pcount_prng_next(uint32_t x)
+{
+	uint64_t p = (uint64_t)x * 16807;
+	uint32_t r = (uint32_t)(p & 0x7fffffff) + (uint32_t)(p >> 31);
+	return r >= 0x7fffffffu ? r - 0x7fffffffu : r;
+}
+uint32_t pcount_prng_seed(uint64_t seed, unsigned cpu);
+static inline uint32_t pcount_period(uint32_t r, uint32_t min, uint32_t range)
+{
+	return min + (uint32_t)(((uint64_t)(r - 1) * range) >> 31);
+}
+
+/* ---- the handler (driver/sample.c) ----------------------------------- */
+PCOUNT_INTR pcount_intr_fn pcount_intr_fast, pcount_intr_general;
+PCOUNT_INTR uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask);
+
+/* ---- the overflow buffers (driver/buffer.c) --------------------------- */
+/* The handler's side (this CPU, IPL 6): append an entry, false when both
+ * buffers are the reader's; hand the active buffer over as it is. */
+PCOUNT_MISS bool pcount_append(struct pcount_cpu *c, uint64_t pc, uint64_t key);
+PCOUNT_MISS void pcount_hand_over(struct pcount_cpu *c);
+
+/* ---- control (driver/control.c) -------------------------------------- */
+#define PCOUNT_MUX_CYCLES 500000       /* default rotation grain        */
+#define PCOUNT_SEED 20240601ull        /* default generator seed        */
+/* At IPL >= 6 on the CPU itself: */
+void pcount_cpu_configure(struct pcount_cpu *c, const struct pcount_config *cfg);
+void pcount_cpu_start(struct pcount_cpu *c);
+void pcount_cpu_stop(struct pcount_cpu *c);
+void pcount_cpu_flush_begin(struct pcount_cpu *c);
+void pcount_cpu_flush_end(struct pcount_cpu *c);
+
+/* The reader's side. */
+/* The flush's middle part: with the flag set, copy the table to the
+ * staging area and clear it. */
+void pcount_flush_copy(struct pcount_cpu *c);
+/* The next entries the daemon may have from this CPU: a FULL buffer, or
+ * a chunk of at most PCOUNT_BUF_ENTRIES staged entries.  pcount_take
+ * answers how many (0: none) and where; pcount_give hands them back
+ * after the copy, accounting the samples read. */
+uint32_t pcount_take(struct pcount_cpu *c, const struct pcount_slot **out);
+void pcount_give(struct pcount_cpu *c, const struct pcount_slot *s, uint32_t n);
+bool pcount_has_full(const struct pcount_cpu *c);
+/* Statistics of one CPU (any CPU may ask), and a total added up. */
+void pcount_stats_cpu(const struct pcount_cpu *c, struct pcount_cpu_stats *out);
+void pcount_stats_add(struct pcount_cpu_stats *sum, const struct pcount_cpu_stats *s);
+
+#endif

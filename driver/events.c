@@ -1,0 +1,85 @@
+/*
+ * events.c - the events the driver can count, from pmu/events.def: which
+ * counter selects which event (EV5.md "Performance counters"), each
+ * event's default sampling period, and the check of a configuration.
+ */
+#include <asm/errno.h>
+#include "driver/driver.h"
+
+const char *const pcount_event_names[PCOUNT_NEVENTS] = {
+#define EVENT(id, name, kind, desc) [PEV_##id] = name,
+#include "pmu/events.def"
+#undef EVENT
+};
+
+int pcount_select_value(unsigned ctr, unsigned event)
+{
+	static const struct { uint8_t ctr, sel, event; } sel[] = {
+#define SELECT(c, s, id) { c, s, PEV_##id },
+#include "pmu/events.def"
+#undef SELECT
+	};
+	for (size_t i = 0; i < sizeof sel / sizeof sel[0]; i++)
+		if (sel[i].ctr == ctr && sel[i].event == event)
+			return sel[i].sel;
+	return -1;
+}
+
+/*
+ * Default periods (docs/dcpi.md "Default periods" says why).  CYCLES is
+ * the paper's 60K..64K (section 4.1.1); events that happen about as
+ * often as cycles take the same; the misses and replays, a few per
+ * hundred instructions, take ~4K so that they give about as many samples
+ * as CYCLES; the rarest (TB misses, JSR mispredicts, LDx_L) ~480.
+ */
+enum { P_FREQ, P_MISS, P_RARE };
+static const uint8_t event_class[PCOUNT_NEVENTS] = {
+	[PEV_SACCESS] = P_MISS, [PEV_REPLAY] = P_MISS, [PEV_LONGSTALL] = P_MISS,
+	[PEV_BRMISS] = P_MISS, [PEV_IMISS] = P_MISS, [PEV_DMISS] = P_MISS,
+	[PEV_MAFMERGE] = P_MISS, [PEV_LDREPLAY] = P_MISS,
+	[PEV_WBREPLAY] = P_MISS, [PEV_MBSTALL] = P_MISS, [PEV_SMISS] = P_MISS,
+	[PEV_JSRMISS] = P_RARE, [PEV_ITBMISS] = P_RARE, [PEV_DTBMISS] = P_RARE,
+	[PEV_LDXL] = P_RARE,
+};
+static const struct { uint32_t min, range; } class_period[] = {
+	[P_FREQ] = { 60u << 10, 4u << 10 },     /* 61440..65535 */
+	[P_MISS] = { 3840, 256 },               /* 3840..4095   */
+	[P_RARE] = { 448, 64 },                 /* 448..511     */
+};
+
+void pcount_default_period(unsigned event, unsigned ctr, uint32_t *min,
+                           uint32_t *range)
+{
+	uint32_t w = pcount_counter_width(ctr);
+	*min = class_period[event_class[event]].min;
+	*range = class_period[event_class[event]].range;
+	if (*min + *range > w) {        /* CYCLES on CTR2: the top 1/16th */
+		*min = w - w / 16;
+		*range = w / 16;
+	}
+}
+
+int pcount_config_check(struct pcount_config *cfg)
+{
+	if (cfg->flags & ~(uint32_t)(PCOUNT_NO_USER | PCOUNT_NO_KERNEL | PCOUNT_NO_PAL))
+		return -EINVAL;
+	for (unsigned n = 0; n < PCOUNT_NCOUNTERS; n++) {
+		struct pcount_counter_config *cc = &cfg->ctr[n];
+		if (cc->nevents > PCOUNT_MUX_MAX)
+			return -EINVAL;
+		for (unsigned i = 0; i < cc->nevents; i++) {
+			struct pcount_event_config *e = &cc->ev[i];
+			if (e->event >= PCOUNT_NEVENTS || pcount_select_value(n, e->event) < 0)
+				return -EINVAL;
+			if (!e->period_min)
+				pcount_default_period(e->event, n, &e->period_min,
+				                      &e->period_range);
+			/* the hot line holds both in 16 bits */
+			uint32_t w = pcount_counter_width(n);
+			if (e->period_min < 256 || e->period_min >= w ||
+			    e->period_range > w - e->period_min)
+				return -EINVAL;
+		}
+	}
+	return 0;
+}

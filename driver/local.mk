@@ -1,0 +1,17 @@
+# driver/: the DCPI sampling driver's core (docs/dcpi.md), one source
+# compiled twice: into minios with the cross tools (minios/local.mk
+# links $(DRIVER_OBJS); minios/pcount.c is the device) and for the host,
+# where tests/test_driver exercises it (tests/driver.mk).
+DRIVER_SRCS = driver/sample.c driver/buffer.c driver/control.c \
+	driver/events.c driver/period.c
+DRIVER_HDRS = $(srcdir)/driver/pcount.h $(srcdir)/driver/driver.h \
+	$(srcdir)/pmu/events.def
+DRIVER_OBJS = $(DRIVER_SRCS:driver/%.c=minios/driver/%.o)
+.SECONDARY: $(DRIVER_OBJS)
+
+minios/driver/%.o: $(srcdir)/driver/%.c $(DRIVER_HDRS)
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CC)$(ALPHA_CC) $(MINIOS_CFLAGS) -c -o $@ $<
+
+CLEANFILES += $(DRIVER_OBJS)
+EXTRA_DIST += driver

@@ -1,0 +1,127 @@
+/*
+ * sample.c - the counter interrupt's work (DCPI paper section 4.2.2):
+ * count the sample in this CPU's hash table, or evict an entry to the
+ * active overflow buffer, and write the next random period into the
+ * counter.  Runs at IPL 6 on its own CPU: no locks, no memory barriers;
+ * the only shared words it writes are the state of a buffer it hands to
+ * the reader (BUF_FREE -> BUF_FULL), and the reader only reads a buffer
+ * after an IPI to this CPU (minios/pcount.c), which orders the stores.
+ *
+ * Two variants (section 4.2: "we switch dynamically among specialized
+ * versions of the interrupt handler"): pcount_intr_fast for one event
+ * per counter, pcount_intr_general when some counter multiplexes;
+ * pcount_cpu_configure picks one.
+ */
+#include "driver/driver.h"
+
+PCOUNT_INTR uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask)
+{
+	/* PCs are 4-byte aligned; a multiplicative hash spreads the low
+	 * bits of pc, pid and event over the high half we take. */
+	uint64_t h = ((pc >> 2) ^ (key << 13) ^ (key >> 19)) * 0x9e3779b97f4a7c15ull;
+	return (uint32_t)(h >> 32) & mask;
+}
+
+/* Move a table entry out and put the new sample in its place. */
+PCOUNT_MISS static void evict(struct pcount_cpu *c, struct pcount_slot *e, uint64_t pc,
+                  uint64_t key)
+{
+	c->st.evictions++;
+	if (!pcount_append(c, e->pc, e->key))
+		c->st.drops += SLOT_COUNT(e->key);
+	e->pc = pc;
+	e->key = key | SLOT_ONE;
+}
+
+/* A sample no entry of bucket b holds: an empty entry takes it, else
+ * the mod-4 victim is evicted.  Out of line, in the miss section, so
+ * that the ground truth tells the miss path's cycles from the hit
+ * path's (sim/profile.c; section 5 of the paper costs the two apart). */
+PCOUNT_MISS static void miss(struct pcount_cpu *c, struct pcount_slot *b,
+                 struct pcount_slot *empty, uint64_t pc, uint64_t key)
+{
+	c->st.misses++;
+	if (empty) {
+		empty->pc = pc;
+		empty->key = key | SLOT_ONE;
+		return;
+	}
+	evict(c, &b[c->hot.victim++ & (PCOUNT_BUCKET - 1)], pc, key);
+}
+
+/* The sample itself: the table, or (while this CPU's table is being
+ * flushed) the overflow buffer. */
+static inline void record(struct pcount_cpu *c, uint64_t pc, uint64_t key)
+{
+	struct pcount_hot *h = &c->hot;
+	if (h->flushing) {
+		c->st.direct++;
+		if (!pcount_append(c, pc, key | SLOT_ONE))
+			c->st.drops++;
+		return;
+	}
+	struct pcount_slot *b = h->table + PCOUNT_BUCKET * pcount_hash(pc, key, h->mask);
+	struct pcount_slot *empty = 0;
+	for (unsigned i = 0; i < PCOUNT_BUCKET; i++) {
+		if (b[i].pc == pc && (b[i].key & SLOT_IDMASK) == key &&
+		    b[i].key >= SLOT_ONE) {
+			if (b[i].key < (uint64_t)0xffff << 48)
+				b[i].key += SLOT_ONE;
+			else                    /* saturated: out it goes */
+				evict(c, &b[i], pc, key);
+			return;
+		}
+		if (b[i].key < SLOT_ONE && !empty)
+			empty = &b[i];
+	}
+	miss(c, b, empty, pc, key);
+}
+
+static inline void next_period(struct pcount_hot *h, unsigned ctr)
+{
+	h->seed = pcount_prng_next(h->seed);
+	uint32_t p = pcount_period(h->seed, h->pmin[ctr], h->prange[ctr]);
+	pcount_hw_write(ctr, pcount_counter_width(ctr) - p);
+}
+
+PCOUNT_INTR void pcount_intr_fast(struct pcount_cpu *c, unsigned ctr, uint64_t pc,
+                      uint32_t pid)
+{
+	struct pcount_hot *h = &c->hot;
+	h->interrupts++;
+	next_period(h, ctr);
+	record(c, pc, SLOT_KEY(pid, h->event[ctr]));
+}
+
+/* Rotate counter ctr to its next event once the current one has had
+ * its mux_cycles: account the cycles it was monitored, select the next
+ * and load its periods (section 4: "time-multiplexing among different
+ * events at a very fine grain"). */
+PCOUNT_INTR static void rotate(struct pcount_cpu *c, unsigned ctr)
+{
+	struct pcount_mux *m = &c->mux[ctr];
+	uint32_t now = pcount_hw_rpcc();
+	uint32_t spent = now - m->since;
+	if (m->nevents < 2 || spent < c->mux_cycles)
+		return;
+	c->monitored[m->ev[m->index].event] += spent;
+	m->since = now;
+	if (++m->index == m->nevents)
+		m->index = 0;
+	const struct pcount_event_config *e = &m->ev[m->index];
+	c->hot.event[ctr] = (uint8_t)e->event;
+	c->hot.pmin[ctr] = (uint16_t)e->period_min;
+	c->hot.prange[ctr] = (uint16_t)e->period_range;
+	pcount_hw_select(ctr, e->event);
+}
+
+PCOUNT_INTR void pcount_intr_general(struct pcount_cpu *c, unsigned ctr, uint64_t pc,
+                         uint32_t pid)
+{
+	struct pcount_hot *h = &c->hot;
+	h->interrupts++;
+	uint64_t key = SLOT_KEY(pid, h->event[ctr]);
+	rotate(c, ctr);
+	next_period(h, ctr);
+	record(c, pc, key);
+}

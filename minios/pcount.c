@@ -1,0 +1,415 @@
+/*
+ * pcount.c - /dev/pcount, the DCPI sampling driver's device (the core is
+ * driver/, the interface driver/pcount.h, docs/dcpi.md): the hardware
+ * under the core (wrperfmon, RPCC), the counter interrupt's entry, the
+ * cross-CPU calls of section 4.2.3 (smp_call), and the ioctls and
+ * read(), which sleeps until a buffer is full, a signal comes or the
+ * read timeout passes.
+ */
+#include "minios/defs.h"
+#include "driver/driver.h"
+#include <asm/fcntl.h>
+
+#define BUCKETS 1024                   /* per CPU: 4096 entries, 64 KB */
+
+static struct pcount_cpu pc_cpu[PCOUNT_MAX_CPUS];
+static struct pcount_slot pc_mem[PCOUNT_MAX_CPUS][PCOUNT_CPU_SLOTS(BUCKETS)]
+	__attribute__((aligned(64)));
+static unsigned ncpus;
+static bool opened, running;
+static uint64_t cpu_mask;
+static uint64_t read_timeout;          /* cycles; 0: read() waits       */
+static struct pcount_config config;    /* checked, defaults filled in */
+static volatile uint64_t notify_gen;   /* bumped when there is data   */
+
+/* ---- the hardware: wrperfmon (docs/pal.md), RPCC -------------------- */
+static inline uint64_t wrperfmon(uint64_t fn, uint64_t arg)
+{
+	register uint64_t a0 __asm__("$16") = fn;
+	register uint64_t a1 __asm__("$17") = arg;
+	register uint64_t v0 __asm__("$0");
+	__asm__ volatile("call_pal 0x39" : "=r"(v0), "+r"(a0), "+r"(a1) :: "memory");
+	return v0;
+}
+enum { PM_DISABLE, PM_ENABLE, PM_SELECT, PM_OPTIONS, PM_FREQ, PM_READ,
+       PM_WRITE };
+
+/* PMCTR's fields (docs/pmu.md): where each counter's count and select
+ * value go. */
+static const unsigned count_shift[PCOUNT_NCOUNTERS] = { 48, 32, 16 };
+static const uint64_t sel_field[PCOUNT_NCOUNTERS] = { 1ul << 31, 0xf0, 0x0f };
+static const unsigned sel_shift[PCOUNT_NCOUNTERS] = { 31, 4, 0 };
+
+PCOUNT_INTR void pcount_hw_write(unsigned ctr, uint32_t value)
+{
+	wrperfmon(PM_WRITE, (1u << ctr) | (uint64_t)value << count_shift[ctr]);
+}
+
+PCOUNT_INTR void pcount_hw_select(unsigned ctr, unsigned event)
+{
+	uint64_t sel = wrperfmon(PM_READ, 0) & (sel_field[0] | sel_field[1] |
+	                                        sel_field[2]);
+	sel &= ~sel_field[ctr];
+	sel |= (uint64_t)pcount_select_value(ctr, event) << sel_shift[ctr];
+	wrperfmon(PM_SELECT, sel);
+}
+
+void pcount_hw_enable(unsigned mask, unsigned flags)
+{
+	uint64_t kill = (flags & PCOUNT_NO_USER ? 1ul << 30 : 0) |
+	                (flags & PCOUNT_NO_PAL ? 1ul << 9 : 0) |
+	                (flags & PCOUNT_NO_KERNEL ? 1ul << 8 : 0);
+	wrperfmon(PM_OPTIONS, kill);
+	wrperfmon(PM_FREQ, 0xa800);        /* CTL0-2 = 2: interrupt at wrap */
+	wrperfmon(PM_ENABLE, mask);
+}
+
+void pcount_hw_disable(void)
+{
+	wrperfmon(PM_DISABLE, 7);
+}
+
+PCOUNT_INTR uint32_t pcount_hw_rpcc(void)
+{
+	uint64_t t;
+	__asm__ volatile("rpcc %0" : "=r"(t));
+	return (uint32_t)t;
+}
+
+uint64_t pcount_hw_cycles(void)
+{
+	return machine_cycles();
+}
+
+/* From the handler at IPL 6 too: acquire raises the IPL to 7, so the
+ * scheduler's lock is never held under us on this CPU. */
+PCOUNT_MISS void pcount_notify(void)
+{
+	notify_gen++;
+	wakeup((void *)&notify_gen);
+}
+
+/* ---- the counter interrupt (trap.c), at IPL 6 ----------------------- */
+/* The sample's pid is the process's (its tgid, as the loader records
+ * name it), so a thread's samples map through its process's images;
+ * cpus[] directly, so that no call leaves the bracketed code. */
+PCOUNT_INTR void pcount_interrupt(unsigned ctr, uint64_t pc)
+{
+	unsigned id = (unsigned)whami();
+	struct pcount_cpu *c = &pc_cpu[id];
+	struct proc *p = cpus[id].proc;
+	if (c->hot.intr && ctr < PCOUNT_NCOUNTERS)
+		c->hot.intr(c, ctr, pc, p ? (uint32_t)p->tgid : 0);
+}
+
+/* ---- running code on a CPU at IPL 6 (section 4.2.3) ----------------- */
+typedef void cpu_fn(struct pcount_cpu *c);
+
+/* On the CPU itself: raised to the counter's level, so atomic with
+ * respect to its handler; the barrier publishes what fn and the handler
+ * wrote to the CPU that asked.  fn NULL: only that barrier. */
+static void here(void *arg)
+{
+	cpu_fn *fn = (cpu_fn *)arg;
+	uint64_t ipl = swpipl(IPL_PERF);
+	if (fn)
+		fn(&pc_cpu[whami()]);
+	__sync_synchronize();
+	swpipl(ipl);
+}
+
+static void on_cpu(unsigned cpu, cpu_fn *fn)
+{
+	smp_call((int)cpu, here, (void *)fn);
+	__sync_synchronize();
+}
+
+/* ---- the operations ------------------------------------------------- */
+static void cpu_start(struct pcount_cpu *c)
+{
+	pcount_cpu_configure(c, &config);
+	pcount_cpu_start(c);
+}
+
+static int do_start(void)
+{
+	if (running)
+		return -EBUSY;
+	for (unsigned i = 0; i < ncpus; i++)
+		if (cpu_mask >> i & 1)
+			on_cpu(i, cpu_start);
+	running = true;
+	return 0;
+}
+
+static int do_stop(void)
+{
+	for (unsigned i = 0; i < ncpus; i++)
+		if (pc_cpu[i].enabled)
+			on_cpu(i, pcount_cpu_stop);
+	running = false;
+	return 0;
+}
+
+/* Every CPU: set its flag, copy its table out, clear the flag and hand
+ * over the partly filled buffer. */
+static int do_flush(void)
+{
+	for (unsigned i = 0; i < ncpus; i++) {
+		on_cpu(i, pcount_cpu_flush_begin);
+		pcount_flush_copy(&pc_cpu[i]);
+		on_cpu(i, pcount_cpu_flush_end);
+	}
+	pcount_notify();
+	return 0;
+}
+
+/* One CPU's next full buffer (or staged chunk) to the user: entries. */
+static int64_t read_entries(struct proc *p, uint64_t ubuf, struct pcount_read *r)
+{
+	for (unsigned i = 0; i < ncpus; i++) {
+		struct pcount_cpu *c = &pc_cpu[i];
+		if (!pcount_has_full(c))
+			continue;
+		on_cpu(i, NULL);
+		const struct pcount_slot *s;
+		uint32_t n = pcount_take(c, &s);
+		if (copyout(p, ubuf, s, n * sizeof *s))
+			return -EFAULT;
+		uint64_t before = c->st.samples_read;
+		pcount_give(c, s, n);
+		r->count = n;
+		r->cpu = i;
+		r->total = c->st.samples_read - before;
+		return n;
+	}
+	return 0;
+}
+
+static void get_stats(struct pcount_stats *st)
+{
+	*st = (struct pcount_stats){ .ncpus = ncpus, .nevents = PCOUNT_NEVENTS };
+	for (unsigned i = 0; i < ncpus; i++) {
+		pcount_stats_cpu(&pc_cpu[i], &st->cpu[i]);
+		pcount_stats_add(&st->total, &st->cpu[i]);
+		for (unsigned e = 0; e < PCOUNT_NEVENTS; e++) {
+			st->event_samples[e] += pc_cpu[i].read_by_event[e];
+			st->monitored_cycles[e] += pc_cpu[i].monitored[e];
+		}
+	}
+}
+
+static void get_info(struct pcount_info *in)
+{
+	*in = (struct pcount_info){
+		.version = PCOUNT_VERSION, .ncpus = ncpus,
+		.ncounters = PCOUNT_NCOUNTERS, .nevents = PCOUNT_NEVENTS,
+		.hash_buckets = BUCKETS, .buffer_entries = PCOUNT_BUF_ENTRIES,
+		.mux_max = PCOUNT_MUX_MAX,
+		.memory_bytes = (uint32_t)(ncpus * (sizeof pc_cpu[0] + sizeof pc_mem[0])),
+	};
+	for (unsigned e = 0; e < PCOUNT_NEVENTS; e++) {
+		uint32_t min, range;
+		unsigned ctr = pcount_select_value(0, e) >= 0 ? 0 :
+		               pcount_select_value(1, e) >= 0 ? 1 : 2;
+		pcount_default_period(e, ctr, &min, &range);
+		in->default_period[e] = min + range / 2;
+	}
+}
+
+/* Loader events and the scan, through a kernel buffer of IMG_BATCH. */
+#define IMG_BATCH 16
+struct scan_window {
+	struct pcount_image *out;
+	uint64_t skip;                 /* records before the window        */
+	uint32_t max, n;
+};
+
+static void scan_emit(const struct pcount_image *r, void *arg)
+{
+	struct scan_window *w = arg;
+	if (w->skip)
+		w->skip--;
+	else if (w->n < w->max)
+		w->out[w->n++] = *r;
+}
+
+/* The ring from q->seq (image_read): the next seq follows the last
+ * record copied; a first record past the one asked for means the ones
+ * between were overwritten. */
+static uint32_t ring_window(struct pcount_images *q, struct pcount_image *buf,
+                            uint32_t max)
+{
+	int n = image_read(buf, q->seq, (int)max);
+	q->lost = n && buf[0].seq > q->seq ? buf[0].seq - q->seq : 0;
+	if (n)
+		q->seq = buf[n - 1].seq + 1;
+	return (uint32_t)n;
+}
+
+/* The scan's records q->seq onwards (image_scan emits them all, in the
+ * same order while nothing is loaded or exits: the big kernel lock). */
+static uint32_t scan_window(struct pcount_images *q, struct pcount_image *buf,
+                            uint32_t max)
+{
+	struct scan_window w = { buf, q->seq, max, 0 };
+	image_scan(scan_emit, &w);
+	q->seq += w.n;
+	q->lost = 0;
+	return w.n;
+}
+
+static int64_t images(struct proc *p, uint64_t arg, bool scan)
+{
+	static struct pcount_image buf[IMG_BATCH];
+	struct pcount_images q;
+	if (copyin(p, &q, arg, sizeof q))
+		return -EFAULT;
+	uint32_t max = q.max < IMG_BATCH ? q.max : IMG_BATCH;
+	uint32_t n = scan ? scan_window(&q, buf, max) : ring_window(&q, buf, max);
+	if (copyout(p, q.images, buf, n * sizeof buf[0]))
+		return -EFAULT;
+	q.count = n;
+	return copyout(p, arg, &q, sizeof q) ? -EFAULT : (int64_t)n;
+}
+
+static int64_t set_config(struct proc *p, uint64_t arg)
+{
+	struct pcount_config cfg;
+	if (running)
+		return -EBUSY;
+	if (copyin(p, &cfg, arg, sizeof cfg))
+		return -EFAULT;
+	int err = pcount_config_check(&cfg);
+	if (err)
+		return err;
+	config = cfg;
+	return 0;
+}
+
+static int64_t pc_ioctl(struct proc *p, struct file *f, uint64_t cmd, uint64_t arg)
+{
+	(void)f;
+	switch (cmd) {
+	case PCOUNT_INFO: {
+		struct pcount_info in;
+		get_info(&in);
+		return copyout(p, arg, &in, sizeof in) ? -EFAULT : 0;
+	}
+	case PCOUNT_SET_CONFIG:
+		return set_config(p, arg);
+	case PCOUNT_GET_CONFIG:
+		return copyout(p, arg, &config, sizeof config) ? -EFAULT : 0;
+	case PCOUNT_SET_CPUS:
+		if (running)
+			return -EBUSY;
+		if (!arg || arg >> ncpus)
+			return -EINVAL;
+		cpu_mask = arg;
+		return 0;
+	case PCOUNT_START:
+		return do_start();
+	case PCOUNT_STOP:
+		return do_stop();
+	case PCOUNT_FLUSH:
+		return do_flush();
+	case PCOUNT_READ_BUFFER: {
+		struct pcount_read r;
+		if (copyin(p, &r, arg, sizeof r))
+			return -EFAULT;
+		if (r.max < PCOUNT_BUF_ENTRIES)
+			return -ENOSPC;
+		r.count = 0, r.cpu = PCOUNT_NO_CPU, r.total = 0;
+		int64_t n = read_entries(p, r.samples, &r);
+		if (n < 0)
+			return n;
+		return copyout(p, arg, &r, sizeof r) ? -EFAULT : n;
+	}
+	case PCOUNT_SET_TIMEOUT: {
+		uint64_t ts[2] = { arg / 1000000000u, arg % 1000000000u };
+		read_timeout = arg ? ts_cycles(ts) : 0;
+		return 0;
+	}
+	case PCOUNT_READ_IMAGES:
+	case PCOUNT_SCAN_IMAGES:
+		return images(p, arg, cmd == PCOUNT_SCAN_IMAGES);
+	case PCOUNT_READ_STATS: {
+		static struct pcount_stats st;
+		get_stats(&st);
+		return copyout(p, arg, &st, sizeof st) ? -EFAULT : 0;
+	}
+	default:
+		return -ENOTTY;
+	}
+}
+
+/* read(): one buffer's entries; waits for one unless O_NONBLOCK, until
+ * a signal (-ERESTARTSYS: EINTR unless SA_RESTART) or the read timeout
+ * (-EAGAIN, as a socket's SO_RCVTIMEO).  The generation count catches a
+ * buffer filled while we looked; one filled between that check and the
+ * sleep (the handler takes no lock, and sleep() must be entered at the
+ * caller's IPL) is missed until the next one fills, a flush, a signal or
+ * the timeout, which dcpid always sets. */
+static int64_t pc_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
+{
+	if (n < PCOUNT_BUF_ENTRIES * sizeof(struct pcount_sample))
+		return -EINVAL;
+	uint64_t deadline = read_timeout ? machine_cycles() + read_timeout : 0;
+	for (;;) {
+		uint64_t gen = notify_gen;
+		struct pcount_read r;
+		int64_t k = read_entries(p, ubuf, &r);
+		if (k)
+			return k < 0 ? k : k * (int64_t)sizeof(struct pcount_sample);
+		if ((f->flags & O_NONBLOCK) || (deadline && machine_cycles() >= deadline))
+			return -EAGAIN;
+		if (signal_pending(p))
+			return -ERESTARTSYS;
+		if (notify_gen == gen)
+			sleep_deadline((void *)&notify_gen, deadline);
+	}
+}
+
+static int64_t pc_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
+{
+	(void)p, (void)f, (void)ubuf, (void)n;
+	return -EINVAL;
+}
+
+/* One user at a time (the daemon): the reader's side has no lock. */
+static int pc_open(struct file *f)
+{
+	(void)f;
+	if (opened)
+		return -EBUSY;
+	if (!ncpus) {
+		ncpus = bootblock->ncpus < PCOUNT_MAX_CPUS ? (unsigned)bootblock->ncpus
+		                                           : PCOUNT_MAX_CPUS;
+		for (unsigned i = 0; i < ncpus; i++)
+			pcount_cpu_init(&pc_cpu[i], i, pc_mem[i], BUCKETS);
+		/* the paper's default: CYCLES and IMISS (section 4) */
+		config.ctr[0] = (struct pcount_counter_config){ 1, 0,
+			{ { .event = PEV_CYCLES } } };
+		config.ctr[2] = (struct pcount_counter_config){ 1, 0,
+			{ { .event = PEV_IMISS } } };
+		pcount_config_check(&config);
+		cpu_mask = (1ul << ncpus) - 1;
+	}
+	read_timeout = 0;
+	opened = true;
+	return 0;
+}
+
+/* The last close stops sampling; what was collected stays for the next
+ * open's flush. */
+static void pc_close(struct file *f)
+{
+	(void)f;
+	do_stop();
+	opened = false;
+}
+
+const struct devops pcount_dev = {
+	.open = pc_open, .close = pc_close, .read = pc_read,
+	.write = pc_write, .ioctl = pc_ioctl,
+};

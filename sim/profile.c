@@ -1,0 +1,504 @@
+/*
+ * profile.c - alphasim --profile (sim/profile.h; docs/usage.md
+ * "Profiling"; the DCPI paper, seeds/000_*, sections 4 and 5).
+ */
+#include "sim/profile.h"
+#include "sim/boot.h"
+#include "sim/loader.h"
+#include "sim/truth.h"
+#include "analysis/elfsyms.h"
+#include "analysis/report.h"
+#include "daemon/events.h"
+#include "daemon/profdb.h"
+#include <errno.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
+#define NONE UINT64_MAX
+
+/* ---- before the run ------------------------------------------------------ */
+
+/* Every name of "name[:period],..." is an event dcpid knows. */
+static bool check_events(const char *events, char *err, size_t errlen)
+{
+	char name[PROF_EVENT_MAX];
+	for (const char *s = events; ; ) {
+		size_t n = strcspn(s, ":,");
+		snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), s);
+		if (!n || n >= sizeof name || dcpi_event_by_name(name) < 0) {
+			char known[1024] = "";
+			for (unsigned e = 0, at = 0; e < dcpi_nevents() && at < sizeof known; e++)
+				at += (unsigned)snprintf(known + at, sizeof known - at, "%s%s",
+				                         e ? ", " : "", dcpi_event_name(e));
+			FAIL("--events: unknown event '%.*s' (known: %s)", (int)n, s, known);
+		}
+		s += strcspn(s, ",");
+		if (!*s++)
+			return true;
+	}
+}
+
+/* The host path of db, canonical (it need not exist yet, its parent
+ * must), and its guest path: it must lie strictly inside root. */
+static bool place_db(struct profile_run *pr, const char *db, const char *root,
+                     char *err, size_t errlen)
+{
+	char rootreal[PATH_MAX], parent[PATH_MAX], real[PATH_MAX];
+	if (!realpath(root, rootreal))
+		FAIL("--root %s: %s", root, strerror(errno));
+	if (!realpath(db, real)) {
+		/* not there yet: its parent's canonical path and its name */
+		snprintf(parent, sizeof parent, "%s", db);
+		char *slash = strrchr(parent, '/'), base[PATH_MAX];
+		snprintf(base, sizeof base, "%s", slash ? slash + 1 : parent);
+		if (slash == parent)
+			parent[1] = 0;
+		else if (slash)
+			*slash = 0;
+		else
+			strcpy(parent, ".");
+		char preal[PATH_MAX];
+		if (!*base || !realpath(parent, preal))
+			FAIL("--profile=%s: no directory %s to create it in", db, parent);
+		if ((size_t)snprintf(real, sizeof real, "%s/%s", preal, base) >= sizeof real)
+			FAIL("--profile=%s: path too long", db);
+	}
+	size_t k = strcmp(rootreal, "/") ? strlen(rootreal) : 0;
+	if (strncmp(real, rootreal, k) || real[k] != '/' || !real[k + 1])
+		FAIL("--profile=%s: the database must be inside the guest's root %s "
+		     "(--root), where the guest can write it", db, rootreal);
+	snprintf(pr->db, sizeof pr->db, "%s", real);
+	snprintf(pr->gdb, sizeof pr->gdb, "%s", real + k);
+	snprintf(pr->stats, sizeof pr->stats, "%s/dcpid.stats", pr->db);
+	snprintf(pr->gstats, sizeof pr->gstats, "%s/dcpid.stats", pr->gdb);
+	snprintf(pr->truth, sizeof pr->truth, "%s.truth", pr->db);
+	return true;
+}
+
+bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
+                     const char *sysroot, const char *events, const char *prog, int argc, char **argv,
+                     char *err, size_t errlen)
+{
+	memset(pr, 0, sizeof *pr);
+	pr->root = root;
+	pr->sysroot = sysroot;
+	if (events && !check_events(events, err, errlen))
+		return false;
+	if (!place_db(pr, db ? db : PROFILE_DEFAULT_DIR, root, err, errlen) ||
+	    !boot_find_file("daemon/dcpid.lnx", "ALPHASIM_DCPID", pr->dcpid,
+	                    sizeof pr->dcpid, err, errlen))
+		return false;
+	if (!prog) {
+		if (!boot_find_file("testprogs/demo.lnx", NULL, pr->demo, sizeof pr->demo,
+		                    err, errlen))
+			return false;
+		prog = pr->demo;
+		argc = 1;
+	}
+	/* dcpid --db DB --stats DB/dcpid.stats --new-epoch [--events L]
+	 *       --run PROG ARGS...: a new epoch holds this run's samples alone */
+	const char *own[PROFILE_MAX_ARGS] = { "dcpid", "--db", pr->gdb, "--stats",
+	                                      pr->gstats, "--new-epoch" };
+	int n = 6;
+	if (events) {
+		own[n++] = "--events";
+		own[n++] = events;
+	}
+	own[n++] = "--run";
+	pr->argv = calloc((size_t)(n + argc + 1), sizeof *pr->argv);
+	if (!pr->argv)
+		FAIL("out of host memory");
+	for (int i = 0; i < n; i++)
+		pr->argv[i] = (char *)own[i];
+	pr->path_arg = n;
+	pr->argv[n] = (char *)prog;
+	for (int i = 1; i < argc; i++)
+		pr->argv[n + i] = argv[i];
+	pr->argc = n + argc;
+	return true;
+}
+
+void profile_free(struct profile_run *pr)
+{
+	free(pr->argv);
+	pr->argv = NULL;
+}
+
+/* ---- dcpid's totals ----------------------------------------------------- */
+
+/* key=value lines; NONE for a key the file lacks. */
+static uint64_t stat_of(const char *text, const char *key)
+{
+	size_t k = strlen(key);
+	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+		if (!strncmp(l, key, k) && l[k] == '=')
+			return strtoull(l + k + 1, NULL, 10);
+	return NONE;
+}
+
+static bool read_text(const char *path, char *buf, size_t len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		FAIL("%s: %s (dcpid did not finish: see its messages)", path, strerror(errno));
+	size_t n = fread(buf, 1, len - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	return true;
+}
+
+/* ---- the truth: the handler's and the daemon's cycles -------------------- */
+
+static bool symbol(Elf *e, const char *name, uint64_t *value)
+{
+	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(s, &sh) || sh.sh_type != SHT_SYMTAB)
+			continue;
+		Elf_Data *d = elf_getdata(s, NULL);
+		for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym sym;
+			const char *n = gelf_getsym(d, (int)i, &sym)
+				? elf_strptr(e, sh.sh_link, sym.st_name) : NULL;
+			if (n && !strcmp(n, name)) {
+				*value = sym.st_value;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+struct walk {
+	uint64_t intr[2], miss[2];    /* the ranges of minios.elf */
+	uint64_t asn[MAX_CPUS * 4];   /* dcpid's address spaces */
+	size_t nasn;
+	struct dcpi_figures *fig;
+};
+
+static bool in(const uint64_t r[2], uint64_t pc)
+{
+	return pc >= r[0] && pc < r[1];
+}
+
+/* Kernel code runs in the address space of whatever process the CPU
+ * runs (docs/truth-format.md), so the handler is found by PC in every
+ * space; dcpid's own cycles, user and kernel on its behalf, are those of
+ * its spaces outside the handler.  PAL code (space 0xFFFF) is neither:
+ * the interrupt's PAL entry and exit are shared with every interrupt. */
+static void walk_page(const struct truth_page *p, void *arg)
+{
+	struct walk *w = arg;
+	if (p->space == TRUTH_SPACE_PAL)
+		return;
+	bool daemon = false;
+	for (size_t i = 0; i < w->nasn; i++)
+		daemon |= p->space == w->asn[i];
+	for (unsigned i = 0; i < PAGE_INSNS; i++) {
+		uint64_t pc = p->vpage + 4ull * i;
+		if (in(w->intr, pc)) {
+			w->fig->driver_cycles += p->head[i];
+			w->fig->handler_dmisses += p->event[TE_dmiss][i];
+			if (in(w->miss, pc)) {
+				w->fig->miss_cycles += p->head[i];
+				w->fig->miss_dmisses += p->event[TE_dmiss][i];
+			}
+		} else if (daemon) {
+			w->fig->daemon_cycles += p->head[i];
+		}
+	}
+}
+
+static bool measure_truth(struct machine *m, const char *minios, struct dcpi_figures *fig,
+                          char *err, size_t errlen)
+{
+	struct walk w = { .fig = fig };
+	struct elf_file *f = elf_open(minios, err, errlen);
+	if (!f)
+		return false;
+	static const char *const names[] = { "__dcpi_intr_start", "__dcpi_intr_end",
+	                                     "__dcpi_miss_start", "__dcpi_miss_end" };
+	uint64_t *at[] = { &w.intr[0], &w.intr[1], &w.miss[0], &w.miss[1] };
+	for (size_t i = 0; i < 4; i++)
+		if (!symbol(elf_handle(f), names[i], at[i])) {
+			snprintf(err, errlen, "%s: no symbol %s: the handler's cycles cannot be "
+			         "measured", minios, names[i]);
+			elf_close(f);
+			return false;
+		}
+	elf_close(f);
+	/* dcpid is the first process the kernel switches to (minios/sched.c
+	 * hints every switch): its pid, and every ASN it ran under */
+	uint64_t pid = NONE;
+	for (size_t i = 0; i < m->nhints; i++) {
+		const struct machine_hint *h = &m->hints[i];
+		if (h->kind != HINT_CONTEXT || (pid != NONE && h->pid != pid))
+			continue;
+		pid = h->pid;
+		bool seen = false;
+		for (size_t k = 0; k < w.nasn; k++)
+			seen |= w.asn[k] == h->asn;
+		if (!seen && w.nasn < sizeof w.asn / sizeof w.asn[0])
+			w.asn[w.nasn++] = h->asn;
+	}
+	fig->driver_cycles = fig->miss_cycles = fig->miss_dmisses = 0;
+	fig->handler_dmisses = fig->daemon_cycles = 0;
+	truth_each(m->truth, walk_page, &w);
+	fig->overhead_cycles = fig->driver_cycles + fig->daemon_cycles;
+	return true;
+}
+
+/* ---- after the run -------------------------------------------------------- */
+
+static uint64_t file_size(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
+bool profile_measure(struct profile_run *pr, struct machine *m, const char *minios,
+                     struct dcpi_figures *fig, char *err, size_t errlen)
+{
+#define X(name, desc) fig->name = NONE;
+	DCPI_FIGURES(X)
+#undef X
+	char text[8192];
+	if (!read_text(pr->stats, text, sizeof text, err, errlen))
+		return false;
+	fig->samples_dropped = stat_of(text, "driver_drops");
+	fig->entries_read = stat_of(text, "driver_entries_read");
+	fig->samples_read = stat_of(text, "driver_samples_read");
+	fig->driver_interrupts = stat_of(text, "driver_interrupts");
+	fig->driver_misses = stat_of(text, "driver_misses");
+	fig->memory_bytes = stat_of(text, "driver_memory_bytes");
+	fig->aggregation_factor = fig->entries_read && fig->entries_read != NONE &&
+	                          fig->samples_read != NONE
+		? (double)fig->samples_read / (double)fig->entries_read : 0;
+
+	/* what the PMU delivered to the handler, every CPU and counter: the
+	 * interrupts taken, and the overflows PALcode found in the ISR and
+	 * acknowledged (HWINT_CLR) while it was entering for another
+	 * interrupt, before the counter's own became deliverable.  minios's
+	 * PALcode clears a counter interrupt only to dispatch it to entInt
+	 * (minios/pal/trap.S), so each of those reached the handler too. */
+	fig->samples_delivered = fig->total_cycles = 0;
+	for (unsigned i = 0; i < m->ncpus; i++) {
+		for (int n = 0; n < PMU_NCTR; n++)
+			fig->samples_delivered += m->cpu[i]->pmu.delivered[n] +
+			                          m->cpu[i]->pmu.cleared[n];
+		fig->total_cycles += cpu_cycles(m->cpu[i]);
+	}
+
+	/* this run's epoch: the newest (dcpid --new-epoch) */
+	unsigned *epochs;
+	size_t n;
+	if (!profdb_epochs(pr->db, &epochs, &n, err, errlen))
+		return false;
+	pr->epoch = n ? epochs[n - 1] : 0;
+	free(epochs);
+	if (!pr->epoch)
+		FAIL("%s: dcpid wrote no epoch", pr->db);
+	struct report r;
+	if (!report_read(&r, pr->db, pr->epoch, NULL, err, errlen))
+		return false;
+	fig->samples_in_db = fig->samples_unknown = 0;
+	for (size_t i = 0; i < r.nimages; i++)
+		for (size_t c = 0; c < r.ncols; c++)
+			*(r.images[i].kind == PROF_UNKNOWN ? &fig->samples_unknown
+			                                   : &fig->samples_in_db) += r.images[i].samples[c];
+	fig->db_bytes = r.bytes;
+	/* the images' files, against which the profiles' size is measured */
+	const struct report_paths paths = { pr->root, pr->sysroot, minios };
+	char file[PATH_MAX], why[PROF_ERR_MAX];
+	fig->image_bytes = 0;
+	for (size_t i = 0; i < r.nimages; i++)
+		if (r.images[i].kind != PROF_UNKNOWN &&
+		    report_image_file(&paths, &r.images[i], file, sizeof file, why, sizeof why))
+			fig->image_bytes += file_size(file);
+	report_free(&r);
+	fig->conserved = fig->samples_dropped != NONE &&
+		fig->samples_delivered == fig->samples_in_db + fig->samples_unknown +
+		                          fig->samples_dropped;
+	if (!measure_truth(m, minios, fig, err, errlen))
+		return false;
+	fig->overhead_pct = fig->total_cycles
+		? 100.0 * (double)fig->overhead_cycles / (double)fig->total_cycles : 0;
+	return true;
+}
+
+void profile_json(const struct dcpi_figures *fig, FILE *f, const char *in)
+{
+	fprintf(f, "%s\"dcpi\": {", in);
+#define X(name, desc) \
+	if (fig->name != NONE) fprintf(f, " \"" #name "\": %" PRIu64 ",", fig->name);
+	DCPI_FIGURES(X)
+#undef X
+	fprintf(f, " \"aggregation_factor\": %.3f, \"overhead_pct\": %.4f, "
+	        "\"conserved\": %s }", fig->aggregation_factor, fig->overhead_pct,
+	        fig->conserved ? "true" : "false");
+}
+
+/* ---- the summary -------------------------------------------------------- */
+
+#define TOP_IMAGES 5
+#define TOP_PROCS 10
+
+static double pct(uint64_t n, uint64_t total)
+{
+	return total ? 100.0 * (double)n / (double)total : 0.0;
+}
+
+struct proc_row {
+	const char *image;
+	char name[96];
+	uint64_t samples;
+};
+
+static int proc_cmp(const void *a, const void *b)
+{
+	const struct proc_row *x = a, *y = b;
+	return x->samples != y->samples ? (x->samples > y->samples ? -1 : 1)
+	                                : strcmp(x->name, y->name);
+}
+
+/* Image im's procedures by the samples of column c, added to rows. */
+static void image_procs(const struct report_paths *paths, const struct report_image *im,
+                        size_t c, struct proc_row **rows, size_t *n, FILE *f)
+{
+	char file[PATH_MAX], err[PROF_ERR_MAX];
+	struct elfsyms es = { 0 };
+	if (!im->have[c] || im->kind == PROF_UNKNOWN)
+		return;
+	if (!report_image_file(paths, im, file, sizeof file, err, sizeof err) ||
+	    !elfsyms_load(&es, file, err, sizeof err)) {
+		fprintf(f, "alphasim: %s\n", err);
+		return;
+	}
+	size_t base = *n, add = es.nsym + 1;
+	struct proc_row *a = realloc(*rows, (base + add) * sizeof *a);
+	if (!a) {
+		elfsyms_free(&es);
+		return;
+	}
+	*rows = a;
+	for (size_t i = 0; i < add; i++) {
+		a[base + i].image = im->path;
+		a[base + i].samples = 0;
+		snprintf(a[base + i].name, sizeof a[base + i].name, "%s",
+		         i < es.nsym ? es.sym[i].name : "(no symbol)");
+	}
+	for (size_t k = 0; k < im->prof[c].n; k++) {
+		long s = elfsyms_find(&es, im->prof[c].e[k].offset);
+		a[base + (s < 0 ? es.nsym : (size_t)s)].samples += im->prof[c].e[k].count;
+	}
+	*n = base + add;
+	elfsyms_free(&es);
+}
+
+void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fig,
+                     const char *minios, FILE *f)
+{
+	struct report r;
+	char err[PROF_ERR_MAX];
+	if (!report_read(&r, pr->db, pr->epoch, REPORT_ALL, err, sizeof err)) {
+		fprintf(f, "alphasim: %s\n", err);
+		return;
+	}
+	fprintf(f, "alphasim: profile %s, epoch %u: %" PRIu64 " samples (%.2f%% unknown, %"
+	        PRIu64 " dropped); analysis/dcpiprof -db %s for more\n", pr->db, pr->epoch,
+	        fig->samples_in_db + fig->samples_unknown,
+	        pct(fig->samples_unknown, fig->samples_in_db + fig->samples_unknown),
+	        fig->samples_dropped == NONE ? 0 : fig->samples_dropped, pr->db);
+	/* per event: its images by samples */
+	size_t *order = malloc((r.nimages + 1) * sizeof *order);
+	for (size_t c = 0; order && c < r.ncols; c++) {
+		fprintf(f, "%12s %7s  image\n", r.cols[c].name, "%");
+		for (size_t i = 0; i < r.nimages; i++)
+			order[i] = i;
+		for (size_t i = 0; i < r.nimages && i < TOP_IMAGES; i++) {
+			size_t best = i;
+			for (size_t j = i + 1; j < r.nimages; j++)
+				if (r.images[order[j]].samples[c] > r.images[order[best]].samples[c])
+					best = j;
+			size_t t = order[i];
+			order[i] = order[best];
+			order[best] = t;
+			const struct report_image *im = &r.images[order[i]];
+			if (im->samples[c])
+				fprintf(f, "%12" PRIu64 " %6.2f%%  %s\n", im->samples[c],
+				        pct(im->samples[c], r.cols[c].samples), im->path);
+		}
+	}
+	free(order);
+	/* the first event's procedures over every image */
+	const struct report_paths paths = { pr->root, pr->sysroot, minios };
+	struct proc_row *rows = NULL;
+	size_t n = 0;
+	for (size_t i = 0; r.ncols && i < r.nimages; i++)
+		image_procs(&paths, &r.images[i], 0, &rows, &n, f);
+	if (n) {
+		qsort(rows, n, sizeof *rows, proc_cmp);
+		fprintf(f, "%12s %7s  procedure (image)\n", r.cols[0].name, "%");
+		for (size_t i = 0; i < n && i < TOP_PROCS && rows[i].samples; i++) {
+			const char *base = strrchr(rows[i].image, '/');
+			fprintf(f, "%12" PRIu64 " %6.2f%%  %s (%s)\n", rows[i].samples,
+			        pct(rows[i].samples, r.cols[0].samples), rows[i].name,
+			        base ? base + 1 : rows[i].image);
+		}
+	}
+	free(rows);
+	report_free(&r);
+}
+
+/* One row of the overhead table: what, the figure, the paper's target. */
+static void row(FILE *f, const char *what, const char *value, const char *target)
+{
+	fprintf(f, "  %-36s %18s   %s\n", what, value, target);
+}
+
+void profile_overhead(const struct dcpi_figures *fig, FILE *f)
+{
+	char v[64];
+	uint64_t intr = fig->driver_interrupts != NONE ? fig->driver_interrupts
+	                                               : fig->samples_delivered;
+	uint64_t all = fig->samples_in_db + fig->samples_unknown;
+	fprintf(f, "alphasim: DCPI overhead, measured from the ground truth\n");
+	row(f, "", "measured", "paper (seeds/000_*)");
+#define FIG(fmt, ...) (snprintf(v, sizeof v, fmt, __VA_ARGS__), v)
+	row(f, "total overhead, % of all cycles", FIG("%.3f%%", fig->overhead_pct), "1-3%");
+	row(f, "  driver (handler) cycles", FIG("%" PRIu64, fig->driver_cycles), "");
+	row(f, "  daemon cycles", FIG("%" PRIu64, fig->daemon_cycles), "");
+	/* The miss path (driver/sample.c's miss() and the eviction and
+	 * buffer code it calls) runs out of line in the miss range, so an
+	 * interrupt that hits costs the cycles outside it and one that
+	 * misses those plus its share of the range; the driver counts the
+	 * misses.  The range also holds the direct appends of a flush
+	 * (rare: only while the daemon empties the table). */
+	uint64_t misses = fig->driver_misses != NONE ? fig->driver_misses : 0;
+	double hit = intr ? (double)(fig->driver_cycles - fig->miss_cycles) / (double)intr : 0;
+	double hit_dm = intr ? (double)(fig->handler_dmisses - fig->miss_dmisses) / (double)intr : 0;
+	double miss = misses ? (double)fig->miss_cycles / (double)misses : 0;
+	double miss_dm = misses ? (double)fig->miss_dmisses / (double)misses : 0;
+	row(f, "cycles per interrupt, hash hit", FIG("%.1f", hit), "");
+	row(f, "cycles per interrupt, hash miss", FIG("%.1f", hit + miss), "");
+	row(f, "D-cache misses per interrupt, hit", FIG("%.2f", hit_dm), "");
+	row(f, "D-cache misses per interrupt, miss", FIG("%.2f", hit_dm + miss_dm), "");
+	row(f, "hash misses / interrupts", FIG("%" PRIu64 " / %" PRIu64, misses, intr), "");
+	row(f, "aggregation (samples / entries)", fig->entries_read == NONE ? "n/a"
+	    : FIG("%.1f", fig->aggregation_factor), ">= 20 on loops");
+	row(f, "unknown samples", FIG("%.3f%%", pct(fig->samples_unknown, all)), "< 1%");
+	row(f, "driver memory", fig->memory_bytes == NONE ? "n/a"
+	    : FIG("%" PRIu64 " KB", fig->memory_bytes >> 10), "");
+	row(f, "database / image bytes", FIG("%" PRIu64 " / %" PRIu64, fig->db_bytes,
+	    fig->image_bytes == NONE ? 0 : fig->image_bytes), ">= 10x smaller");
+	row(f, "samples: delivered, in db+unknown+dropped", FIG("%" PRIu64 ", %" PRIu64,
+	    fig->samples_delivered, all + (fig->samples_dropped == NONE ? 0 : fig->samples_dropped)),
+	    fig->conserved ? "conserved" : "NOT conserved");
+#undef FIG
+}

@@ -1,0 +1,10 @@
+# tests/profile.mk (fragment; see tests/local.mk) - alphasim --profile:
+# DCPI run for real in the guest, checked against the simulator's PMU.
+GUEST_CHECK += testprogs/demo.lnx minios/minios.elf daemon/dcpid.lnx
+TESTS += tests/profile.sh
+# tests/profile.sh's other programs; loops.lnx is make bench's too
+# (tests/bench_dcpi.sh).
+PROFILE_GUEST = testprogs/corpus/pipeline.lnx testprogs/dcpi/loops.lnx
+GUEST_CHECK += $(PROFILE_GUEST) testprogs/dcpi/libcwork.dyn
+BENCH_TARGETS += testprogs/dcpi/loops.lnx daemon/dcpid.lnx minios/minios.elf
+CLEANFILES += $(PROFILE_GUEST)

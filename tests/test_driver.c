@@ -1,0 +1,487 @@
+/*
+ * test_driver.c - the DCPI driver's core (driver/) on the host: hashing,
+ * hits and misses, the mod-4 eviction order, count saturation, buffer
+ * switching and drops, the flush protocol, conservation on random
+ * streams, the period generator and multiplexing.  The "hardware" here
+ * records what the driver asks of it, and a fake cycle counter moves
+ * as the test says.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "driver/driver.h"
+
+/* ---- the environment ------------------------------------------------- */
+static uint32_t hw_value[PCOUNT_NCOUNTERS];   /* last count written */
+static unsigned hw_event[PCOUNT_NCOUNTERS];   /* last event selected */
+static unsigned hw_selects, hw_enabled, hw_flags, notifies;
+static uint64_t clock_now;
+
+void pcount_hw_write(unsigned ctr, uint32_t value) { hw_value[ctr] = value; }
+void pcount_hw_select(unsigned ctr, unsigned event)
+{
+	hw_event[ctr] = event;
+	hw_selects++;
+}
+void pcount_hw_enable(unsigned mask, unsigned flags)
+{
+	hw_enabled = mask;
+	hw_flags = flags;
+}
+void pcount_hw_disable(void) { hw_enabled = 0; }
+uint32_t pcount_hw_rpcc(void) { return (uint32_t)clock_now; }
+uint64_t pcount_hw_cycles(void) { return clock_now; }
+void pcount_notify(void) { notifies++; }
+
+/* One CPU with a table of `buckets` buckets, configured with cfg (NULL:
+ * CYCLES on counter 0). */
+static struct pcount_cpu cpu;
+static struct pcount_slot *mem;
+
+static struct pcount_config one_event(unsigned event)
+{
+	struct pcount_config cfg = { 0 };
+	cfg.ctr[0].nevents = 1;
+	cfg.ctr[0].ev[0].event = (uint16_t)event;
+	return cfg;
+}
+
+static void setup_cpu(uint32_t buckets, struct pcount_config *cfg)
+{
+	struct pcount_config def = one_event(PEV_CYCLES);
+	if (!cfg)
+		cfg = &def;
+	assert_int_equal(pcount_config_check(cfg), 0);
+	free(mem);
+	mem = calloc(PCOUNT_CPU_SLOTS(buckets), sizeof *mem);
+	pcount_cpu_init(&cpu, 0, mem, buckets);
+	pcount_cpu_configure(&cpu, cfg);
+	notifies = hw_selects = 0;
+	clock_now = 1000;
+	pcount_cpu_start(&cpu);
+}
+
+static void sample(unsigned ctr, uint64_t pc, uint32_t pid)
+{
+	cpu.hot.intr(&cpu, ctr, pc, pid);
+}
+
+static struct pcount_cpu_stats stats(void)
+{
+	struct pcount_cpu_stats s;
+	pcount_stats_cpu(&cpu, &s);
+	return s;
+}
+
+/* Everything the reader can get now; the sum of the counts. */
+static uint64_t drain(void)
+{
+	uint64_t total = 0;
+	const struct pcount_slot *s;
+	uint32_t n;
+	while ((n = pcount_take(&cpu, &s)) != 0) {
+		for (uint32_t i = 0; i < n; i++)
+			total += SLOT_COUNT(s[i].key);
+		pcount_give(&cpu, s, n);
+	}
+	return total;
+}
+
+static uint64_t table_total(void)
+{
+	uint64_t t = 0;
+	for (uint32_t i = 0; i <= cpu.hot.mask * PCOUNT_BUCKET + 3; i++)
+		t += SLOT_COUNT(cpu.hot.table[i].key);
+	return t;
+}
+
+/* ---- tests ----------------------------------------------------------- */
+static void test_layout(void **state)
+{
+	(void)state;
+	assert_int_equal(sizeof(struct pcount_hot), 64);
+	assert_int_equal(offsetof(struct pcount_cpu, hot) % 64, 0);
+	struct pcount_sample s = { .pc = 0x1234, .pid = 7, .event = 3, .count = 9 };
+	struct pcount_slot k;
+	memcpy(&k, &s, sizeof k);
+	assert_true(k.key == (SLOT_KEY(7, 3) | 9 * SLOT_ONE));
+}
+
+static void test_hash(void **state)
+{
+	(void)state;
+	enum { B = 1024, N = 4096 };
+	unsigned load[B] = { 0 };
+	for (uint64_t i = 0; i < N; i++) {
+		uint32_t h = pcount_hash(0x120000000 + 4 * i, SLOT_KEY(42, 0), B - 1);
+		assert_true(h < B);
+		assert_int_equal(h, pcount_hash(0x120000000 + 4 * i, SLOT_KEY(42, 0), B - 1));
+		load[h]++;
+	}
+	unsigned max = 0, used = 0;
+	for (unsigned b = 0; b < B; b++) {
+		max = load[b] > max ? load[b] : max;
+		used += load[b] != 0;
+	}
+	/* a sequential loop of 4096 PCs spreads over most buckets */
+	assert_true(max <= 12);
+	assert_true(used > B * 9 / 10);
+	/* pid and event take part */
+	unsigned differ = 0;
+	for (uint64_t i = 0; i < 256; i++)
+		differ += pcount_hash(4 * i, SLOT_KEY(1, 0), B - 1) !=
+		          pcount_hash(4 * i, SLOT_KEY(2, 0), B - 1);
+	assert_true(differ > 240);
+	differ = 0;
+	for (uint64_t i = 0; i < 256; i++)
+		differ += pcount_hash(4 * i, SLOT_KEY(1, 0), B - 1) !=
+		          pcount_hash(4 * i, SLOT_KEY(1, PEV_IMISS), B - 1);
+	assert_true(differ > 240);
+}
+
+static void test_hit_miss(void **state)
+{
+	(void)state;
+	setup_cpu(64, NULL);
+	sample(0, 0x1000, 5);
+	sample(0, 0x1000, 5);
+	sample(0, 0x1000, 6);          /* another pid: another entry */
+	sample(0, 0x1004, 5);
+	sample(0, 0x1000, 5);
+	struct pcount_cpu_stats s = stats();
+	assert_int_equal(s.interrupts, 5);
+	assert_int_equal(s.misses, 3);
+	assert_int_equal(s.hits, 2);
+	assert_int_equal(s.evictions, 0);
+	assert_int_equal(table_total(), 5);
+	uint32_t b = pcount_hash(0x1000, SLOT_KEY(5, PEV_CYCLES), 63);
+	bool found = false;
+	for (unsigned i = 0; i < 4; i++) {
+		struct pcount_slot *e = &cpu.hot.table[4 * b + i];
+		if (e->pc == 0x1000 && (e->key & SLOT_IDMASK) == SLOT_KEY(5, PEV_CYCLES)) {
+			assert_int_equal(SLOT_COUNT(e->key), 3);
+			found = true;
+		}
+	}
+	assert_true(found);
+}
+
+/* One bucket: the first four fill it, then the mod-4 counter picks the
+ * victims 0, 1, 2, 3, 0, ... */
+static void test_eviction_order(void **state)
+{
+	(void)state;
+	setup_cpu(1, NULL);
+	for (uint64_t i = 0; i < 4; i++)
+		sample(0, 0x100 + 4 * i, 1);
+	assert_int_equal(stats().evictions, 0);
+	for (uint64_t i = 4; i < 10; i++)
+		sample(0, 0x100 + 4 * i, 1);
+	assert_int_equal(stats().evictions, 6);
+	assert_int_equal(cpu.hot.fill, 6);
+	for (uint64_t i = 0; i < 6; i++) {
+		/* evicted: slot i % 4, which held sample i (or i - 4 + 4) */
+		assert_int_equal(cpu.hot.buf[i].pc, 0x100 + 4 * i);
+		assert_int_equal(SLOT_COUNT(cpu.hot.buf[i].key), 1);
+	}
+	assert_int_equal(cpu.hot.table[0].pc, 0x100 + 4 * 8);
+	assert_int_equal(cpu.hot.table[1].pc, 0x100 + 4 * 9);
+	assert_int_equal(cpu.hot.table[2].pc, 0x100 + 4 * 6);
+}
+
+static void test_saturation(void **state)
+{
+	(void)state;
+	setup_cpu(16, NULL);
+	for (unsigned i = 0; i < 0xffff + 3; i++)
+		sample(0, 0x2000, 9);
+	assert_int_equal(stats().evictions, 1);
+	assert_int_equal(cpu.hot.fill, 1);
+	assert_int_equal(SLOT_COUNT(cpu.hot.buf[0].key), 0xffff);
+	assert_int_equal(table_total(), 3);
+	assert_int_equal(stats().hits, 0xffff + 2);
+}
+
+/* Buffers: the first fills and is handed over (notify) and the second
+ * takes over; when both are full, samples drop, and only then; once
+ * the reader gives one back, the handler switches to it. */
+static void test_buffers(void **state)
+{
+	(void)state;
+	setup_cpu(1, NULL);
+	uint64_t pc = 0x10000;
+	for (int i = 0; i < 4; i++)
+		sample(0, pc += 4, 1);
+	for (int i = 0; i < PCOUNT_BUF_ENTRIES; i++)
+		sample(0, pc += 4, 1);
+	assert_int_equal(notifies, 1);
+	assert_int_equal(cpu.state[0], BUF_FULL);
+	assert_int_equal(cpu.len[0], PCOUNT_BUF_ENTRIES);
+	assert_int_equal(cpu.hot.active, 1);
+	assert_int_equal(stats().switches, 1);
+	for (int i = 0; i < PCOUNT_BUF_ENTRIES; i++)
+		sample(0, pc += 4, 1);
+	assert_int_equal(notifies, 2);
+	assert_int_equal(cpu.state[1], BUF_FULL);
+	assert_int_equal(stats().drops, 0);
+	sample(0, pc += 4, 1);                  /* both full: a drop */
+	sample(0, pc += 4, 1);
+	assert_int_equal(stats().drops, 2);
+	const struct pcount_slot *s;
+	assert_int_equal(pcount_take(&cpu, &s), PCOUNT_BUF_ENTRIES);
+	assert_ptr_equal(s, cpu.bufs[0]);
+	pcount_give(&cpu, s, PCOUNT_BUF_ENTRIES);
+	sample(0, pc += 4, 1);                  /* the handler switches */
+	assert_int_equal(stats().drops, 2);
+	assert_int_equal(stats().switches, 2);
+	assert_int_equal(cpu.hot.active, 0);
+	assert_int_equal(cpu.hot.fill, 1);
+	assert_int_equal(stats().samples_read, PCOUNT_BUF_ENTRIES);
+}
+
+/* The flush: with the flag set samples go straight to the buffer; the
+ * table is staged and cleared; the end hands over the partial buffer;
+ * the reader then gets every sample. */
+static void test_flush(void **state)
+{
+	(void)state;
+	setup_cpu(64, NULL);
+	for (int i = 0; i < 100; i++)
+		sample(0, 0x4000 + 4 * (i % 10), 3);
+	pcount_cpu_flush_begin(&cpu);
+	sample(0, 0x4000, 3);                   /* direct, though a hit */
+	sample(0, 0x4000, 3);
+	assert_int_equal(stats().direct, 2);
+	assert_int_equal(cpu.hot.fill, 2);
+	pcount_flush_copy(&cpu);
+	assert_int_equal(table_total(), 0);
+	assert_int_equal(cpu.nstaged, 10);
+	sample(0, 0x4000, 3);                   /* still direct */
+	pcount_cpu_flush_end(&cpu);
+	assert_int_equal(cpu.state[0], BUF_FULL);
+	assert_int_equal(cpu.len[0], 3);
+	sample(0, 0x4000, 3);                   /* back to the table */
+	assert_int_equal(table_total(), 1);
+	struct pcount_cpu_stats s = stats();
+	assert_int_equal(s.flushes, 1);
+	assert_int_equal(s.interrupts, s.hits + s.misses + s.direct);
+	assert_int_equal(drain(), 103);
+	assert_int_equal(stats().samples_read + table_total(), stats().interrupts);
+}
+
+/* A random, skewed stream with a reader that keeps up or not: every
+ * sample is read or counted dropped, exactly; with a reader that keeps
+ * up, nothing drops and every (pc, pid, event) count is exact. */
+static void run_stream(unsigned seed, bool lazy_reader)
+{
+	enum { KEYS = 3000 };
+	static uint32_t truth[KEYS], got[KEYS];
+	memset(truth, 0, sizeof truth);
+	memset(got, 0, sizeof got);
+	struct pcount_config cfg = one_event(PEV_CYCLES);
+	cfg.ctr[2].nevents = 1;
+	cfg.ctr[2].ev[0].event = PEV_IMISS;
+	setup_cpu(128, &cfg);
+	srand(seed);
+	uint64_t read = 0;
+	for (int i = 0; i < 300000; i++) {
+		unsigned k = (unsigned)(rand() % 7 ? rand() % 100 : rand() % KEYS);
+		unsigned ctr = k % 5 ? 0 : 2;
+		sample(ctr, 0x120000000ull + 4 * k, 1 + k % 3);
+		truth[k]++;
+		if (i % 50 == 0 && (!lazy_reader || i % 30000 < 100)) {
+			const struct pcount_slot *s;
+			uint32_t n = pcount_take(&cpu, &s);
+			for (uint32_t j = 0; j < n; j++) {
+				got[(s[j].pc - 0x120000000ull) / 4] += SLOT_COUNT(s[j].key);
+				read += SLOT_COUNT(s[j].key);
+			}
+			if (n)
+				pcount_give(&cpu, s, n);
+		}
+		if (i % 100000 == 99999) {         /* the daemon's flush */
+			pcount_cpu_flush_begin(&cpu);
+			pcount_flush_copy(&cpu);
+			pcount_cpu_flush_end(&cpu);
+		}
+	}
+	pcount_cpu_stop(&cpu);
+	for (int pass = 0; pass < 2; pass++) {
+		pcount_cpu_flush_begin(&cpu);
+		pcount_flush_copy(&cpu);
+		pcount_cpu_flush_end(&cpu);
+		const struct pcount_slot *s;
+		uint32_t n;
+		while ((n = pcount_take(&cpu, &s)) != 0) {
+			for (uint32_t j = 0; j < n; j++) {
+				got[(s[j].pc - 0x120000000ull) / 4] += SLOT_COUNT(s[j].key);
+				read += SLOT_COUNT(s[j].key);
+			}
+			pcount_give(&cpu, s, n);
+		}
+	}
+	struct pcount_cpu_stats st = stats();
+	assert_int_equal(st.interrupts, 300000);
+	assert_int_equal(st.samples_read, read);
+	assert_int_equal(st.interrupts, st.samples_read + st.drops);
+	assert_int_equal(st.interrupts, st.hits + st.misses + st.direct);
+	if (lazy_reader) {
+		assert_true(st.drops > 0);
+	} else {
+		assert_int_equal(st.drops, 0);
+		for (unsigned k = 0; k < KEYS; k++)
+			assert_int_equal(got[k], truth[k]);
+	}
+	/* aggregation: far fewer entries than samples */
+	assert_true(st.entries_read * 3 < st.samples_read);
+}
+
+static void test_conservation(void **state)
+{
+	(void)state;
+	for (unsigned seed = 1; seed <= 3; seed++) {
+		run_stream(seed, false);
+		run_stream(seed, true);
+	}
+}
+
+/* Park-Miller's check value: from 1, the 10000th state is 1043618065
+ * (Park and Miller, CACM 31(10), 1988). */
+static void test_prng(void **state)
+{
+	(void)state;
+	uint32_t x = 1;
+	for (int i = 0; i < 10000; i++)
+		x = pcount_prng_next(x);
+	assert_int_equal(x, 1043618065);
+	uint32_t min, range;
+	pcount_default_period(PEV_CYCLES, 0, &min, &range);
+	assert_int_equal(min, 61440);
+	assert_int_equal(range, 4096);
+	x = pcount_prng_seed(7, 0);
+	double sum = 0;
+	uint32_t lo = ~0u, hi = 0;
+	enum { N = 200000 };
+	for (int i = 0; i < N; i++) {
+		x = pcount_prng_next(x);
+		uint32_t p = pcount_period(x, min, range);
+		lo = p < lo ? p : lo;
+		hi = p > hi ? p : hi;
+		sum += p;
+	}
+	assert_true(lo >= 61440 && lo < 61450);
+	assert_true(hi <= 65535 && hi > 65525);
+	double mean = sum / N;                  /* 63487.5 expected */
+	assert_true(mean > 63487.5 - 10 && mean < 63487.5 + 10);
+	/* and the handler writes width - period */
+	setup_cpu(16, NULL);
+	for (int i = 0; i < 1000; i++) {
+		sample(0, 0x1000, 1);
+		assert_true(hw_value[0] >= 65536 - 65535 && hw_value[0] <= 65536 - 61440);
+	}
+	/* CPUs get different sequences */
+	assert_int_not_equal(pcount_prng_seed(7, 0), pcount_prng_seed(7, 1));
+}
+
+static void test_config(void **state)
+{
+	(void)state;
+	struct pcount_config cfg = one_event(PEV_IMISS);    /* not on CTR0 */
+	assert_int_equal(pcount_config_check(&cfg), -22);
+	cfg = (struct pcount_config){ 0 };
+	cfg.ctr[2].nevents = 1;
+	cfg.ctr[2].ev[0].event = PEV_CYCLES;
+	assert_int_equal(pcount_config_check(&cfg), 0);
+	assert_int_equal(cfg.ctr[2].ev[0].period_min, 15360);
+	assert_int_equal(cfg.ctr[2].ev[0].period_range, 1024);
+	cfg.ctr[2].ev[0].period_min = 16000;                /* past 2^14 */
+	cfg.ctr[2].ev[0].period_range = 1000;
+	assert_int_equal(pcount_config_check(&cfg), -22);
+	cfg.ctr[2].ev[0].period_min = 100;                  /* too short */
+	cfg.ctr[2].ev[0].period_range = 0;
+	assert_int_equal(pcount_config_check(&cfg), -22);
+	cfg = one_event(PEV_CYCLES);
+	cfg.ctr[0].nevents = PCOUNT_MUX_MAX + 1;
+	assert_int_equal(pcount_config_check(&cfg), -22);
+	assert_int_equal(pcount_select_value(2, PEV_IMISS), 4);
+	assert_int_equal(pcount_select_value(1, PEV_SACCESS), 0xf);
+	assert_string_equal(pcount_event_names[PEV_IMISS], "imiss");
+	/* every event has a default period that fits its counters */
+	for (unsigned e = 0; e < PCOUNT_NEVENTS; e++)
+		for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++) {
+			uint32_t min, range;
+			pcount_default_period(e, c, &min, &range);
+			assert_true(min >= 256 && min + range <= pcount_counter_width(c));
+		}
+}
+
+/* Two events on counter 0 and one on counter 2: the general handler
+ * rotates counter 0 after mux_cycles, selects the next event, and the
+ * monitored cycles add up to the enabled span. */
+static void test_multiplex(void **state)
+{
+	(void)state;
+	struct pcount_config cfg = { 0 };
+	cfg.ctr[0].nevents = 2;
+	cfg.ctr[0].ev[0].event = PEV_CYCLES;
+	cfg.ctr[0].ev[1].event = PEV_ISSUES;
+	cfg.ctr[2].nevents = 1;
+	cfg.ctr[2].ev[0].event = PEV_IMISS;
+	cfg.mux_cycles = 10000;
+	setup_cpu(64, &cfg);
+	assert_ptr_equal(cpu.hot.intr, pcount_intr_general);
+	assert_int_equal(hw_enabled, 5);
+	assert_int_equal(hw_event[0], PEV_CYCLES);
+	/* interrupts every 3000 cycles from the start at 1000: the one at
+	 * 13000 is the first 10000 cycles on, and rotates to ISSUES */
+	for (int i = 0; i < 7; i++) {
+		clock_now += 3000;
+		sample(0, 0x8000, 1);
+	}
+	assert_int_equal(hw_event[0], PEV_ISSUES);
+	for (int i = 0; i < 4; i++) {
+		clock_now += 7000;
+		sample(0, 0x8000, 1);
+		clock_now += 500;
+		sample(2, 0x8004, 1);
+	}
+	pcount_cpu_stop(&cpu);
+	uint64_t span = clock_now - 1000;
+	assert_int_equal(cpu.st.enabled_cycles, span);
+	assert_int_equal(cpu.monitored[PEV_CYCLES] + cpu.monitored[PEV_ISSUES], span);
+	assert_int_equal(cpu.monitored[PEV_IMISS], span);
+	/* samples are attributed to the event that was counting */
+	pcount_cpu_flush_begin(&cpu);
+	pcount_flush_copy(&cpu);
+	pcount_cpu_flush_end(&cpu);
+	drain();
+	assert_int_equal(cpu.read_by_event[PEV_CYCLES] + cpu.read_by_event[PEV_ISSUES], 11);
+	assert_int_equal(cpu.read_by_event[PEV_IMISS], 4);
+	assert_true(cpu.read_by_event[PEV_ISSUES] > 0 && cpu.read_by_event[PEV_CYCLES] > 0);
+	/* the fast handler for one event per counter */
+	setup_cpu(64, NULL);
+	assert_ptr_equal(cpu.hot.intr, pcount_intr_fast);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_hash),
+		cmocka_unit_test(test_hit_miss),
+		cmocka_unit_test(test_eviction_order),
+		cmocka_unit_test(test_saturation),
+		cmocka_unit_test(test_buffers),
+		cmocka_unit_test(test_flush),
+		cmocka_unit_test(test_conservation),
+		cmocka_unit_test(test_prng),
+		cmocka_unit_test(test_config),
+		cmocka_unit_test(test_multiplex),
+	};
+	int r = cmocka_run_group_tests(tests, NULL, NULL);
+	free(mem);
+	return r;
+}
