@@ -18,7 +18,7 @@ bool dev_openat(struct proc *p, uint64_t upath, unsigned flags, int64_t *ret)
 {
 	static char path[PATH_MAX], abs[PATH_MAX];
 	if (copyinstr(p, path, upath, sizeof path) < 0 ||
-	    path_absolute(p->cwd, path, abs) || strncmp(abs, "/dev/", 5))
+	    path_absolute(p->fs->cwd, path, abs) || strncmp(abs, "/dev/", 5))
 		return false;               /* sys_openat reports it */
 	for (size_t i = 0; i < sizeof devices / sizeof devices[0]; i++) {
 		if (strcmp(abs + 5, devices[i].name))
@@ -41,7 +41,7 @@ bool dev_openat(struct proc *p, uint64_t upath, unsigned flags, int64_t *ret)
 		if (fd < 0)
 			file_close(f);
 		else
-			p->cloexec[fd] = flags & O_CLOEXEC;
+			p->files->cloexec[fd] = flags & O_CLOEXEC;
 		*ret = fd;
 		return true;
 	}

@@ -65,9 +65,17 @@ uint64_t pmu_read(const struct pmu *p)
 
 void pmu_write(struct pmu *p, uint64_t v)
 {
-	p->ctr[0] = (uint32_t)PMCTR_CTR0(v);
-	p->ctr[1] = (uint32_t)PMCTR_CTR1(v);
-	p->ctr[2] = (uint32_t)PMCTR_CTR2(v);
+	const uint32_t nv[PMU_NCTR] = { (uint32_t)PMCTR_CTR0(v), (uint32_t)PMCTR_CTR1(v),
+	                                (uint32_t)PMCTR_CTR2(v) };
+	for (int n = 0; n < PMU_NCTR; n++) {
+		/* a counter that wrapped and is now rewritten (the next
+		 * period) drops what it counted since the wrap */
+		if (p->wrapped[n] && nv[n] != p->ctr[n]) {
+			p->discarded[n] += p->ctr[n];
+			p->wrapped[n] = false;
+		}
+		p->ctr[n] = nv[n];
+	}
 	p->sel[0] = (uint8_t)PMCTR_SEL0(v);
 	p->sel[1] = (uint8_t)PMCTR_SEL1(v);
 	p->sel[2] = (uint8_t)PMCTR_SEL2(v);
@@ -98,6 +106,7 @@ static void trace_row(struct pmu *p, int ctr, const struct pmu_pending *q,
 static void overflow(struct pmu *p, int ctr, uint64_t at, uint64_t pc)
 {
 	p->overflows[ctr]++;
+	p->wrapped[ctr] = true;
 	if (p->latch >> ctr & 1) {
 		/* The ISR bit is still set: this overflow merges into the
 		 * request already there and is lost (a row says so). */

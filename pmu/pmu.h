@@ -88,6 +88,12 @@ struct pmu {
 	uint64_t deferred[PMU_NCTR][3]; /* delivered late, by enum pmu_defer */
 	uint64_t lost[PMU_NCTR];    /* overflowed while ISR was still set */
 	uint64_t cleared[PMU_NCTR]; /* HWINT_CLR before delivery          */
+	/* Counts since an overflow that a PMCTR write replaced: the events
+	 * between an overflow and the handler's reload of the counter (skid,
+	 * deferral, the handler itself), which belong to no sampling period
+	 * (docs/pmu.md "Blind spots of sampling"). */
+	uint64_t discarded[PMU_NCTR];
+	bool     wrapped[PMU_NCTR]; /* overflowed since the last write    */
 	FILE    *skid;              /* skid trace, or NULL               */
 };
 

@@ -74,13 +74,14 @@ static void pmu_json(const struct cpu *c, FILE *f, const char *in)
 		fprintf(f, "%s\n%s  { \"counter\": %d, \"event\": \"%s\", \"ctl\": %u, "
 		        "\"counted\": %llu, \"overflows\": %llu, \"delivered\": %llu, "
 		        "\"deferred_pal\": %llu, \"deferred_ipl\": %llu, \"lost\": %llu, "
-		        "\"cleared\": %llu }", n ? "," : "", in, n,
+		        "\"cleared\": %llu, \"discarded\": %llu }", n ? "," : "", in, n,
 		        p->event_of[n] >= 0 ? pmu_events[p->event_of[n]].name : "none",
 		        p->ctl[n], (unsigned long long)p->counted[n],
 		        (unsigned long long)p->overflows[n], (unsigned long long)p->delivered[n],
 		        (unsigned long long)p->deferred[n][DEFER_PAL],
 		        (unsigned long long)p->deferred[n][DEFER_IPL],
-		        (unsigned long long)p->lost[n], (unsigned long long)p->cleared[n]);
+		        (unsigned long long)p->lost[n], (unsigned long long)p->cleared[n],
+		        (unsigned long long)p->discarded[n]);
 	fprintf(f, " ] },\n%s\"interrupts\": { \"taken\": %llu, \"pmu\": %llu, "
 	        "\"deferred_pal\": %llu, \"deferred_ipl\": %llu }", in,
 	        (unsigned long long)c->intr.taken, (unsigned long long)c->intr.taken_pmu,

@@ -37,7 +37,7 @@ pthread_pc pthread_tls"
 # differences measured per PC (a qemu plugin counting each PC against
 # alphasim --truth), where minios follows Linux/Alpha and qemu-alpha
 # does not, and which are over 0.1% of these short programs:
-#  - setjmp, signal: +42 in glibc's start-up: Linux/Alpha gives
+#  - setjmp, signal, dup: +42 in glibc's start-up: Linux/Alpha gives
 #    AT_PLATFORM ("ev5", arch/alpha/include/asm/elf.h ELF_PLATFORM),
 #    qemu-alpha none, so _dl_aux_init and _dl_non_dynamic_init's
 #    strlen of it run only on alphasim;
@@ -46,7 +46,7 @@ pthread_pc pthread_tls"
 #    case, minios's is "/" (the user's tree is the guest's root,
 #    docs/minios.md "The guest's file name space"); the gap grows with
 #    the length of the host path.
-ICOUNT_EXEMPT="setjmp signal dirs"
+ICOUNT_EXEMPT="setjmp signal dup dirs"
 # A runaway guest is stopped: by instruction count (all CPUs) and by time.
 MAX_INSNS=2000000000
 TIME_LIMIT=120

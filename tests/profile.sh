@@ -7,9 +7,9 @@
 # counter interrupts plus those PALcode acknowledged while entering for
 # another interrupt ("cleared"; sim/profile.c) in the same file, and the CYCLES samples times
 # their mean period (from the database, through dcpiprof) come within 1%
-# of the cycles the counter counted (the PMU's own count: the cycles
-# outside its blind spots; docs/performance.md says what separates
-# them).  dcpiprof lists the program's image first.  Then several
+# of the cycles the counter counted within sampling periods (the PMU's
+# counted less discarded: the cycles outside the blind spots between an
+# overflow and the handler's reload; docs/pmu.md).  dcpiprof lists the program's image first.  Then several
 # processes (pipeline.lnx), a dynamically linked program, aggregation on
 # a loop-heavy one, event multiplexing and -q's silence (below); the
 # defaults and the errors: no program runs the default workload; a database
@@ -27,10 +27,13 @@ plain=$?
 get() { sed -n "s/.*\"dcpi\": {.*\"$1\": \([0-9]*\).*/\1/p" "$2"; }
 # the PMU's total of a per-counter field, for every CPU and counter
 pmu_sum() { grep -o "\"$1\": [0-9]*" "$2" | awk '{ n += $2 } END { print n + 0 }'; }
-# the cycles the counters selecting cycles counted
+# the cycles the counters selecting cycles counted within sampling
+# periods: counted, less what each reload after an overflow discarded
+# (docs/pmu.md "Blind spots of sampling")
 cyc_counted() {
-	grep -o '"event": "cycles", [^}]*' "$1" | sed 's/.*"counted": \([0-9]*\).*/\1/' |
-		awk '{ n += $1 } END { print n + 0 }'
+	grep -o '"event": "cycles", [^}]*' "$1" |
+		sed 's/.*"counted": \([0-9]*\).*"discarded": \([0-9]*\).*/\1 \2/' |
+		awk '{ n += $1 - $2 } END { print n + 0 }'
 }
 
 for n in 1 4; do
