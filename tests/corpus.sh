@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/corpus.sh [NAME...] - the corpus (testprogs/corpus/*.c, see
 # docs/testing.md "Corpus") on alphasim, each program static (NAME.lnx)
-# and dynamic (NAME.dyn), on 1 and on 4 CPUs.  Every case runs in an
+# and dynamic (NAME.dyn), on 1 and on 4 CPUs, and profiled by DCPI
+# (alphasim --profile: static on 1 CPU, dynamic on 4).  Every case runs in an
 # empty working directory of its own, with the same arguments and the
 # same environment as the reference, and must match it:
 #   - standard output, byte for byte;
@@ -11,7 +12,8 @@
 #   - the exit status;
 #   - for static single-threaded programs: the stats file's
 #     total.user_instructions within 0.1% of what qemu-alpha executes
-#     (tests/qemu_icount.so).
+#     (tests/qemu_icount.so);
+#   - profiled: every sample conserved (the stats file's dcpi object).
 # The reference is qemu-alpha running the same binary; for a program that
 # execs another Alpha program, which qemu-alpha cannot do without binfmt,
 # it is testprogs/corpus/NAME.expected (standard output; standard error
@@ -72,18 +74,23 @@ run() {
 	echo $? >"$out.rc"
 }
 
-# case_check NAME VARIANT CPUS REF: compare a finished alphasim run
-# ($tmp/s.*) with the reference REF.{out,err,rc}; prints the case line.
+# case_check NAME VARIANT CPUS REF [profiled]: compare a finished
+# alphasim run ($tmp/s.*) with the reference REF.{out,err,rc}; prints
+# the case line.  A profiled run's user instructions include dcpid's:
+# its check is conservation instead.
 case_check() {
 	n=$1 v=$2 c=$3 ref=$4 s=$tmp/s.$1.$2.$3
 	why=""
+	if [ "${5:-}" = profiled ]; then
+		grep -q '"conserved": true' "$s.json" 2>/dev/null || why=" samples not conserved;"
+	fi
 	grep -v '^minios: pid [0-9]*: ' "$s.err" >"$s.err2"
 	[ "$(cat "$s.rc")" = "$(cat "$ref.rc")" ] ||
 		why="$why status $(cat "$s.rc") (want $(cat "$ref.rc"));"
 	cmp -s "$s.out" "$ref.out" ||
 		why="$why stdout differs at line $(diff "$s.out" "$ref.out" | sed -n '1s/[^0-9].*//p');"
 	cmp -s "$s.err2" "$ref.err" || why="$why stderr differs: $(diff "$s.err2" "$ref.err" | sed -n 2p);"
-	if [ -f "$ref.ic" ]; then
+	if [ -f "$ref.ic" ] && [ "${5:-}" != profiled ]; then
 		ic=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['total']['user_instructions'])" \
 			"$s.json" 2>/dev/null)
 		q=$(cat "$ref.ic")
@@ -127,6 +134,14 @@ one() {
 				--sysroot "$ALPHA_SYSROOT" --stats "$s.json" "$b"
 			case_check "$n" $v $c "$ref"
 		done
+		# profiled by DCPI (static on 1 CPU, dynamic on 4): the same
+		# output and status, every sample conserved
+		c=1
+		[ $v = dyn ] && c=4
+		s=$tmp/s.$n.$v.p$c
+		run "$s.d" "$s" "$ALPHASIM" -q --cpus $c --max-insns $MAX_INSNS \
+			--sysroot "$ALPHA_SYSROOT" --stats "$s.json" --profile=db "$b"
+		case_check "$n" $v p$c "$ref" profiled
 		cat "$tmp/$n.$v.qemu" 2>/dev/null
 	done | tee "$tmp/$n.res"
 }
@@ -156,12 +171,15 @@ jobs=${CORPUS_JOBS:-2}
 echo $progs | tr ' ' '\n' | xargs -P "$jobs" -I{} sh "$0" --one "$tmp" {}
 
 echo
-printf '%-16s %-9s %-9s %-9s %-9s\n' program lnx/1cpu lnx/4cpu dyn/1cpu dyn/4cpu
+printf '%-16s %-9s %-9s %-9s %-9s %-9s %-9s\n' program lnx/1cpu lnx/4cpu \
+	lnx/prof1 dyn/1cpu dyn/4cpu dyn/prof4
 pass=0 total=0
 for p in $progs; do
 	row=""
 	for v in lnx dyn; do
-		for c in 1 4; do
+		pc=p1
+		[ $v = dyn ] && pc=p4
+		for c in 1 4 $pc; do
 			r=$(grep "^$p  *$v cpus=$c " "$tmp/$p.res" | awk '{print $4}' | cut -c1-4)
 			row="$row $(printf '%-9s' "${r:-MISSING}")"
 			total=$((total + 1))

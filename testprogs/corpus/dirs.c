@@ -100,6 +100,8 @@ int main(void)
 	static const char *dirs[] = { "top/a/deep", "top/a", "top/b", "top" };
 	for (int i = 0; i < 4; i++)
 		printf("rmdir %s: %d\n", dirs[i], rmdir(dirs[i]));
-	list(".");
+	/* not a listing of ".": the starting directory may hold other
+	 * things (a profile database under alphasim --profile) */
+	printf("top gone: %d\n", access("top", F_OK) != 0);
 	return corpus_done("dirs");
 }
