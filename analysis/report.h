@@ -65,7 +65,9 @@ struct report_paths {
 
 /* The host file of an image (not the unknown one): the kernel's, or a
  * guest path under /lib and /usr/lib in the sysroot, others under the
- * root.  False with a message naming the places tried. */
+ * root, or else at the same path on the host (where alphasim mounts a
+ * program from outside the root).  False with a message naming the
+ * places tried. */
 bool report_image_file(const struct report_paths *p, const struct report_image *im,
                        char *out, size_t len, char *err, size_t errlen);
 
