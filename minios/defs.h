@@ -229,6 +229,8 @@ void sched_free(struct proc *p);       /* a reaped zombie's slot       */
 void sched_clock(void);                /* a clock tick (IPL 5)        */
 int sleep_until(uint64_t cycle);       /* 0, or -EINTR on a signal    */
 void sleep_deadline(void *chan, uint64_t deadline);   /* 0: none     */
+void sleep_deadline_unless(void *chan, uint64_t deadline,   /* no sleep  */
+                           const volatile uint64_t *word, uint64_t seen); /* if *word != seen */
 int wakeup_some(void *chan, int n, void *to, int nmove);
 void sched_cpu_init(int id);
 

@@ -346,10 +346,10 @@ static int64_t pc_ioctl(struct proc *p, struct file *f, uint64_t cmd, uint64_t a
 /* read(): one buffer's entries; waits for one unless O_NONBLOCK, until
  * a signal (-ERESTARTSYS: EINTR unless SA_RESTART) or the read timeout
  * (-EAGAIN, as a socket's SO_RCVTIMEO).  The generation count catches a
- * buffer filled while we looked; one filled between that check and the
- * sleep (the handler takes no lock, and sleep() must be entered at the
- * caller's IPL) is missed until the next one fills, a flush, a signal or
- * the timeout, which dcpid always sets. */
+ * buffer filled while we looked, and the sleep checks it again under
+ * the scheduler's lock, which the handler's wakeup takes after bumping
+ * it (sched.c sleep_on): no notification is missed, though the handler
+ * takes no lock of its own. */
 static int64_t pc_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 {
 	if (n < PCOUNT_BUF_ENTRIES * sizeof(struct pcount_sample))
@@ -365,8 +365,7 @@ static int64_t pc_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n
 			return -EAGAIN;
 		if (signal_pending(p))
 			return -ERESTARTSYS;
-		if (notify_gen == gen)
-			sleep_deadline((void *)&notify_gen, deadline);
+		sleep_deadline_unless((void *)&notify_gen, deadline, &notify_gen, gen);
 	}
 }
 

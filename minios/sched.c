@@ -229,12 +229,21 @@ void yield(void)
 }
 
 /* xv6's sleep: lk (if any) is dropped once sched_lock makes the sleep
- * safe against a wakeup; so is the big kernel lock, while asleep. */
-void sleep(void *chan, struct spinlock *lk)
+ * safe against a wakeup; so is the big kernel lock, while asleep.  With
+ * word, no sleep if *word is no longer seen: a waker that holds neither
+ * lk nor the big lock (an interrupt handler) changes *word before it
+ * calls wakeup, which takes sched_lock, so the check under sched_lock
+ * closes the gap between the caller's look and the sleep. */
+static void sleep_on(void *chan, struct spinlock *lk, const volatile uint64_t *word,
+                     uint64_t seen)
 {
 	struct proc *p = proc_current();
 	bool big = kernel_held();
 	acquire(&sched_lock);
+	if (word && *word != seen) {
+		release(&sched_lock);
+		return;
+	}
 	if (lk)
 		release(lk);
 	if (big)
@@ -249,6 +258,8 @@ void sleep(void *chan, struct spinlock *lk)
 	if (lk)
 		acquire(lk);
 }
+
+void sleep(void *chan, struct spinlock *lk) { sleep_on(chan, lk, NULL, 0); }
 
 static void wake_locked(void *chan)
 {
@@ -309,17 +320,24 @@ void sched_free(struct proc *p)
 }
 
 /* Sleep on chan, or until the first clock tick at or after the cycle
- * deadline (0: none) on any CPU. */
-void sleep_deadline(void *chan, uint64_t deadline)
+ * deadline (0: none) on any CPU; not at all if *word (when not NULL) is
+ * no longer seen (sleep_on). */
+void sleep_deadline_unless(void *chan, uint64_t deadline, const volatile uint64_t *word,
+                           uint64_t seen)
 {
 	struct proc *p = proc_current();
 	p->deadline = deadline;
 	if (deadline)
 		ntimed++;
-	sleep(chan, NULL);
+	sleep_on(chan, NULL, word, seen);
 	if (deadline)
 		ntimed--;
 	p->deadline = 0;
+}
+
+void sleep_deadline(void *chan, uint64_t deadline)
+{
+	sleep_deadline_unless(chan, deadline, NULL, 0);
 }
 
 /* Sleep until this CPU's cycle counter reaches cycle (nanosleep). */
