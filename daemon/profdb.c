@@ -9,7 +9,6 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,15 +18,6 @@
 
 #define EPOCH_PREFIX "epoch-"
 #define SUFFIX ".prof"
-
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return false;
-}
 
 void profdb_epoch_dir(char *buf, size_t len, const char *db, unsigned epoch)
 {
@@ -54,7 +44,7 @@ bool profdb_epochs(const char *db, unsigned **epochs, size_t *n, char *err, size
 {
 	DIR *d = opendir(db);
 	if (!d)
-		return fail(err, errlen, "%s: %s", db, strerror(errno));
+		return prof_fail(err, errlen, "%s: %s", db, strerror(errno));
 	unsigned *list = NULL;
 	size_t cnt = 0, cap = 0;
 	for (struct dirent *de; (de = readdir(d));) {
@@ -67,7 +57,7 @@ bool profdb_epochs(const char *db, unsigned **epochs, size_t *n, char *err, size
 			if (!l) {
 				free(list);
 				closedir(d);
-				return fail(err, errlen, "%s: out of memory", db);
+				return prof_fail(err, errlen, "%s: out of memory", db);
 			}
 			list = l;
 		}
@@ -84,7 +74,7 @@ bool profdb_epochs(const char *db, unsigned **epochs, size_t *n, char *err, size
 bool profdb_epoch(const char *db, bool fresh, unsigned *epoch, char *err, size_t errlen)
 {
 	if (mkdir(db, 0777) && errno != EEXIST)
-		return fail(err, errlen, "%s: cannot create the database: %s", db, strerror(errno));
+		return prof_fail(err, errlen, "%s: cannot create the database: %s", db, strerror(errno));
 	unsigned *list;
 	size_t n;
 	if (!profdb_epochs(db, &list, &n, err, errlen))
@@ -96,11 +86,11 @@ bool profdb_epoch(const char *db, bool fresh, unsigned *epoch, char *err, size_t
 		return true;
 	}
 	if (e == PROFDB_EPOCH_MAX)
-		return fail(err, errlen, "%s: no epoch after %u", db, e);
+		return prof_fail(err, errlen, "%s: no epoch after %u", db, e);
 	char dir[PATH_MAX];
 	profdb_epoch_dir(dir, sizeof dir, db, e + 1);
 	if (mkdir(dir, 0777) && errno != EEXIST)
-		return fail(err, errlen, "%s: %s", dir, strerror(errno));
+		return prof_fail(err, errlen, "%s: %s", dir, strerror(errno));
 	*epoch = e + 1;
 	return true;
 }
@@ -136,7 +126,7 @@ bool profdb_list(const char *dir, char ***names, size_t *n, char *err, size_t er
 {
 	DIR *d = opendir(dir);
 	if (!d)
-		return fail(err, errlen, "%s: %s", dir, strerror(errno));
+		return prof_fail(err, errlen, "%s: %s", dir, strerror(errno));
 	char **list = NULL;
 	size_t cnt = 0, cap = 0, k = strlen(SUFFIX);
 	for (struct dirent *de; (de = readdir(d));) {
@@ -164,14 +154,14 @@ bool profdb_list(const char *dir, char ***names, size_t *n, char *err, size_t er
 oom:
 	closedir(d);
 	profdb_names_free(list, cnt);
-	return fail(err, errlen, "%s: out of memory", dir);
+	return prof_fail(err, errlen, "%s: out of memory", dir);
 }
 
 bool profdb_read(const char *path, struct prof *p, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY);
 	if (fd < 0)
-		return fail(err, errlen, "%s: %s", path, strerror(errno));
+		return prof_fail(err, errlen, "%s: %s", path, strerror(errno));
 	unsigned char *buf = NULL;
 	size_t len = 0, cap = 0;
 	for (;;) {
@@ -181,7 +171,7 @@ bool profdb_read(const char *path, struct prof *p, char *err, size_t errlen)
 			if (!b) {
 				free(buf);
 				close(fd);
-				return fail(err, errlen, "%s: out of memory", path);
+				return prof_fail(err, errlen, "%s: out of memory", path);
 			}
 			buf = b;
 		}
@@ -192,7 +182,7 @@ bool profdb_read(const char *path, struct prof *p, char *err, size_t errlen)
 			int e = errno;
 			free(buf);
 			close(fd);
-			return fail(err, errlen, "%s: %s", path, strerror(e));
+			return prof_fail(err, errlen, "%s: %s", path, strerror(e));
 		}
 		if (!r)
 			break;
@@ -227,7 +217,7 @@ static bool replace(const char *dir, const char *name, const unsigned char *b, s
 	snprintf(tmp, sizeof tmp, "%s/.%s.%ld.tmp", dir, name, (long)getpid());
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 	if (fd < 0)
-		return fail(err, errlen, "%s: %s", tmp, strerror(errno));
+		return prof_fail(err, errlen, "%s: %s", tmp, strerror(errno));
 	/* minios has no fsync (ENOSYS): its hostfs writes reach the host
 	 * file at once; anywhere else the data must be on disk before the
 	 * rename makes it the profile. */
@@ -243,7 +233,7 @@ static bool replace(const char *dir, const char *name, const unsigned char *b, s
 	}
 	if (!ok) {
 		unlink(tmp);
-		return fail(err, errlen, "%s: %s", path, strerror(e));
+		return prof_fail(err, errlen, "%s: %s", path, strerror(e));
 	}
 	return true;
 }

@@ -20,7 +20,7 @@
 
 const char *const prof_kind_names[PROF_NKINDS] = { "user", "kernel", "unknown" };
 
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
+bool prof_fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -101,17 +101,17 @@ bool prof_sort(struct prof *p)
 bool prof_merge(struct prof *dst, const struct prof *src, char *err, size_t errlen)
 {
 	if (dst->id != src->id || dst->kind != src->kind || strcmp(dst->event, src->event))
-		return fail(err, errlen, "cannot merge %s/%s (id %016" PRIx64 ") into "
+		return prof_fail(err, errlen, "cannot merge %s/%s (id %016" PRIx64 ") into "
 		            "%s/%s (id %016" PRIx64 ")", src->path, src->event, src->id,
 		            dst->path, dst->event, dst->id);
 	if (src->samples > UINT64_MAX - dst->samples ||
 	    src->monitored > UINT64_MAX - dst->monitored ||
 	    src->elapsed > UINT64_MAX - dst->elapsed)
-		return fail(err, errlen, "%s/%s: counts overflow 64 bits when merged",
+		return prof_fail(err, errlen, "%s/%s: counts overflow 64 bits when merged",
 		            dst->path, dst->event);
 	struct prof_entry *e = malloc((dst->n + src->n) * sizeof *e + 1);
 	if (!e)
-		return fail(err, errlen, "out of memory merging %s", dst->path);
+		return prof_fail(err, errlen, "out of memory merging %s", dst->path);
 	/* The two sorted lists, merged; a key in both cannot overflow since
 	 * the sums of all counts do not. */
 	size_t i = 0, j = 0, n = 0;
@@ -193,15 +193,15 @@ bool prof_encode(const struct prof *p, unsigned char **buf, size_t *len,
                  char *err, size_t errlen)
 {
 	if (!header_safe(p->path) || !header_safe(p->event) || strchr(p->event, ' '))
-		return fail(err, errlen, "profile of '%s' for event '%s': empty or "
+		return prof_fail(err, errlen, "profile of '%s' for event '%s': empty or "
 		            "multi-line name", p->path, p->event);
 	if (!(p->period > 0) || !isfinite(p->period) || p->monitored > p->elapsed)
-		return fail(err, errlen, "profile of '%s' for event '%s': period %g, "
+		return prof_fail(err, errlen, "profile of '%s' for event '%s': period %g, "
 		            "monitored %" PRIu64 " of %" PRIu64 " cycles", p->path, p->event,
 		            p->period, p->monitored, p->elapsed);
 	unsigned char *body = malloc(p->n * 4 * VARINT_MAX + 1);
 	if (!body)
-		return fail(err, errlen, "out of memory encoding %s", p->path);
+		return prof_fail(err, errlen, "out of memory encoding %s", p->path);
 	size_t blen = encode_body(p, body);
 	char hdr[HEADER_MAX];
 	int hlen = snprintf(hdr, sizeof hdr,
@@ -213,7 +213,7 @@ bool prof_encode(const struct prof *p, unsigned char **buf, size_t *len,
 	unsigned char *out = malloc((size_t)hlen + blen + 4);
 	if (!out) {
 		free(body);
-		return fail(err, errlen, "out of memory encoding %s", p->path);
+		return prof_fail(err, errlen, "out of memory encoding %s", p->path);
 	}
 	memcpy(out, hdr, (size_t)hlen);
 	memcpy(out + hlen, body, blen);
@@ -244,7 +244,7 @@ static const char *field(struct cursor *c, const char *key, size_t *n)
 	if (!nl)
 		nl = c->end;
 	if ((size_t)(nl - c->p) <= k || memcmp(c->p, key, k) || c->p[k] != ' ') {
-		fail(c->err, c->errlen, "%s: bad header: expected a '%s' line, found '%.*s'",
+		prof_fail(c->err, c->errlen, "%s: bad header: expected a '%s' line, found '%.*s'",
 		     c->name, key, (int)(nl - c->p > 60 ? 60 : nl - c->p), c->p);
 		return NULL;
 	}
@@ -286,7 +286,7 @@ static bool numbers(struct cursor *c, const char *key, int base, int count, uint
 	for (int i = 0; i < count; i++) {
 		const char *sp = i + 1 < count ? memchr(s, ' ', n) : s + n;
 		if (!sp || !parse_u64(s, (size_t)(sp - s), base, &v[i]))
-			return fail(c->err, c->errlen, "%s: bad header: '%s' needs %d %s "
+			return prof_fail(c->err, c->errlen, "%s: bad header: '%s' needs %d %s "
 			            "number%s, found '%.*s'", c->name, key, count,
 			            base == 16 ? "0x hexadecimal" : "decimal", count > 1 ? "s" : "",
 			            (int)(n > 60 ? 60 : n), s);
@@ -303,7 +303,7 @@ static bool text(struct cursor *c, const char *key, char *out, size_t outlen)
 	if (!s)
 		return false;
 	if (n >= outlen)
-		return fail(c->err, c->errlen, "%s: bad header: '%s' longer than %zu bytes",
+		return prof_fail(c->err, c->errlen, "%s: bad header: '%s' longer than %zu bytes",
 		            c->name, key, outlen - 1);
 	memcpy(out, s, n);
 	out[n] = 0;
@@ -342,7 +342,7 @@ static bool decode_body(struct prof *p, const unsigned char *b, const unsigned c
 		} else if (!n || n > entries - p->n) {
 			bad = "a group with no entries or more than announced";
 		} else if (!reserve(p, p->n + n)) {
-			return fail(c->err, c->errlen, "%s: out of memory", c->name);
+			return prof_fail(c->err, c->errlen, "%s: out of memory", c->name);
 		}
 		for (uint64_t i = 0, off = 0; !bad && i < n; i++) {
 			if (!get_varint(&b, end, &delta) || !get_varint(&b, end, &count))
@@ -354,7 +354,7 @@ static bool decode_body(struct prof *p, const unsigned char *b, const unsigned c
 			else if (!count)
 				bad = "a zero count";
 			else if (count > UINT64_MAX - sum)
-				return fail(c->err, c->errlen, "%s: counts overflow 64 bits", c->name);
+				return prof_fail(c->err, c->errlen, "%s: counts overflow 64 bits", c->name);
 			else {
 				off += delta;
 				sum += count;
@@ -363,9 +363,9 @@ static bool decode_body(struct prof *p, const unsigned char *b, const unsigned c
 		}
 	}
 	if (bad)
-		return fail(c->err, c->errlen, "%s: bad body: %s", c->name, bad);
+		return prof_fail(c->err, c->errlen, "%s: bad body: %s", c->name, bad);
 	if (p->n != entries || sum != p->samples)
-		return fail(c->err, c->errlen, "%s: bad body: %zu entries and %" PRIu64
+		return prof_fail(c->err, c->errlen, "%s: bad body: %zu entries and %" PRIu64
 		            " samples, the header says %" PRIu64 " and %" PRIu64,
 		            c->name, p->n, sum, entries, p->samples);
 	return true;
@@ -377,19 +377,19 @@ bool prof_decode(struct prof *p, const unsigned char *buf, size_t len,
 	prof_init(p);
 	size_t mlen = strlen(MAGIC);
 	if (len < mlen + 1 || memcmp(buf, MAGIC " ", mlen + 1))
-		return fail(err, errlen, "%s: bad magic: not a dcpi profile", name);
+		return prof_fail(err, errlen, "%s: bad magic: not a dcpi profile", name);
 	const char *h = (const char *)buf;
 	const char *stop = memmem(h, len < HEADER_MAX ? len : HEADER_MAX, "\n\n", 2);
 	if (!stop && len < HEADER_MAX)
-		return fail(err, errlen, "%s: truncated: the header does not end", name);
+		return prof_fail(err, errlen, "%s: truncated: the header does not end", name);
 	if (!stop)
-		return fail(err, errlen, "%s: bad header: no end in %d bytes", name, HEADER_MAX);
+		return prof_fail(err, errlen, "%s: bad header: no end in %d bytes", name, HEADER_MAX);
 	struct cursor c = { h, stop + 1, name, err, errlen };
 	uint64_t v[2], entries, blen;
 	if (!numbers(&c, MAGIC, 10, 1, v))
 		return false;
 	if (v[0] != PROF_VERSION)
-		return fail(err, errlen, "%s: bad version %" PRIu64 " (this reader knows %d)",
+		return prof_fail(err, errlen, "%s: bad version %" PRIu64 " (this reader knows %d)",
 		            name, v[0], PROF_VERSION);
 	size_t n;
 	const char *period;
@@ -399,7 +399,7 @@ bool prof_decode(struct prof *p, const unsigned char *buf, size_t len,
 	for (p->kind = 0; p->kind < PROF_NKINDS && strcmp(kind, prof_kind_names[p->kind]);)
 		p->kind++;
 	if (p->kind == PROF_NKINDS)
-		return fail(err, errlen, "%s: bad header: kind '%s' is not user, kernel or "
+		return prof_fail(err, errlen, "%s: bad header: kind '%s' is not user, kernel or "
 		            "unknown", name, kind);
 	if (!numbers(&c, "id", 16, 1, v))
 		return false;
@@ -414,13 +414,13 @@ bool prof_decode(struct prof *p, const unsigned char *buf, size_t len,
 	snprintf(num, sizeof num, "%.*s", (int)(n < 63 ? n : 63), period);
 	p->period = strtod(num, &end);
 	if (n >= 63 || *end || end == num || !isfinite(p->period) || p->period <= 0)
-		return fail(err, errlen, "%s: bad header: period '%s' is not a positive number",
+		return prof_fail(err, errlen, "%s: bad header: period '%s' is not a positive number",
 		            name, num);
 	if (!numbers(&c, "monitored", 10, 2, v))
 		return false;
 	p->monitored = v[0], p->elapsed = v[1];
 	if (p->monitored > p->elapsed)
-		return fail(err, errlen, "%s: bad header: monitored %" PRIu64 " cycles of %"
+		return prof_fail(err, errlen, "%s: bad header: monitored %" PRIu64 " cycles of %"
 		            PRIu64, name, p->monitored, p->elapsed);
 	if (!numbers(&c, "samples", 10, 1, &p->samples) ||
 	    !numbers(&c, "entries", 10, 1, &entries) || !numbers(&c, "body", 10, 1, &blen))
@@ -428,24 +428,24 @@ bool prof_decode(struct prof *p, const unsigned char *buf, size_t len,
 	/* every entry takes at least two bytes: this bounds what the body
 	 * may ask to allocate */
 	if (entries > blen / 2)
-		return fail(err, errlen, "%s: bad header: %" PRIu64 " entries cannot fit in "
+		return prof_fail(err, errlen, "%s: bad header: %" PRIu64 " entries cannot fit in "
 		            "%" PRIu64 " bytes", name, entries, blen);
 	if (c.p != c.end)
-		return fail(err, errlen, "%s: bad header: an unexpected line '%.*s'", name,
+		return prof_fail(err, errlen, "%s: bad header: an unexpected line '%.*s'", name,
 		            (int)strcspn(c.p, "\n"), c.p);
 	size_t hlen = (size_t)(stop + 2 - h);
 	if (len - hlen < 4 || len - hlen - 4 < blen)
-		return fail(err, errlen, "%s: truncated: %zu bytes, the header announces %"
+		return prof_fail(err, errlen, "%s: truncated: %zu bytes, the header announces %"
 		            PRIu64 " (a %zu-byte header, a %" PRIu64 "-byte body, a 4-byte "
 		            "checksum)", name, len, hlen + blen + 4, hlen, blen);
 	if (len - hlen - 4 > blen)
-		return fail(err, errlen, "%s: %zu bytes after the checksum", name,
+		return prof_fail(err, errlen, "%s: %zu bytes after the checksum", name,
 		            len - hlen - 4 - (size_t)blen);
 	const unsigned char *cs = buf + hlen + blen;
 	uint32_t stored = cs[0] | cs[1] << 8 | cs[2] << 16 | (uint32_t)cs[3] << 24;
 	uint32_t crc = crc32_update(0, buf, hlen + blen);
 	if (stored != crc)
-		return fail(err, errlen, "%s: checksum mismatch: stored %08" PRIx32
+		return prof_fail(err, errlen, "%s: checksum mismatch: stored %08" PRIx32
 		            ", computed %08" PRIx32 " (the file is corrupt)", name, stored, crc);
 	if (!decode_body(p, buf + hlen, cs, entries, &c)) {
 		prof_free(p);

@@ -83,4 +83,9 @@ bool prof_encode(const struct prof *p, unsigned char **buf, size_t *len,
 bool prof_decode(struct prof *p, const unsigned char *buf, size_t len,
                  const char *name, char *err, size_t errlen);
 
+/* Write the message into err[errlen]; false, for `return prof_fail(...)`
+ * (the database code's errors, profdb.c too). */
+bool prof_fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 #endif

@@ -286,7 +286,7 @@ void file_close(struct file *f);
 int64_t file_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
 int64_t file_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
 struct file *fd_get(struct proc *p, int64_t fd);
-int fd_install(struct proc *p, struct file *f, int min);
+int fd_install(struct proc *p, struct file *f, int min, bool cloexec);
 
 /* ---- dev.c: /dev/NAME for the names in devices.def ------------------ */
 /* True when path is a device: *ret is then the descriptor or -errno. */
@@ -395,6 +395,9 @@ void user_return(struct trapframe *tf);   /* entry.S, to user mode     */
 void signal_send(struct proc *p, int sig, const struct ksiginfo *info);
 void signal_group(int tgid, int sig, const struct ksiginfo *info);
 bool signal_pending(struct proc *p);
+/* Mask set until the return to user mode, where the old mask comes back
+ * after any handler's frame has saved it (sigsuspend, ppoll). */
+void signal_mask_until_return(struct proc *p, uint64_t set);
 void signal_deliver(struct trapframe *tf);
 void signal_fault(struct trapframe *tf, int sig, int code, uint64_t addr,
                   const char *what);

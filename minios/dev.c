@@ -37,11 +37,9 @@ bool dev_openat(struct proc *p, uint64_t upath, unsigned flags, int64_t *ret)
 			*ret = err;
 			return true;
 		}
-		int fd = fd_install(p, f, 0);
+		int fd = fd_install(p, f, 0, flags & O_CLOEXEC);
 		if (fd < 0)
 			file_close(f);
-		else
-			p->files->cloexec[fd] = flags & O_CLOEXEC;
 		*ret = fd;
 		return true;
 	}

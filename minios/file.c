@@ -67,12 +67,12 @@ struct file *fd_get(struct proc *p, int64_t fd)
 }
 
 /* The lowest free descriptor >= min for f, or -EMFILE. */
-int fd_install(struct proc *p, struct file *f, int min)
+int fd_install(struct proc *p, struct file *f, int min, bool cloexec)
 {
 	for (int fd = min; fd < NOFILE; fd++)
 		if (!p->files->fd[fd]) {
 			p->files->fd[fd] = f;
-			p->files->cloexec[fd] = false;
+			p->files->cloexec[fd] = cloexec;
 			return fd;
 		}
 	return -EMFILE;

@@ -134,8 +134,9 @@ static int64_t make_pipe(struct proc *p, uint64_t flags, int fds[2])
 			f[i]->flags = (i ? O_WRONLY : O_RDONLY) | (flags & O_NONBLOCK);
 		}
 	fds[0] = fds[1] = -1;
-	if (f[0] && f[1] && (fds[0] = fd_install(p, f[0], 0)) >= 0)
-		fds[1] = fd_install(p, f[1], 0);
+	bool cloexec = flags & O_CLOEXEC;
+	if (f[0] && f[1] && (fds[0] = fd_install(p, f[0], 0, cloexec)) >= 0)
+		fds[1] = fd_install(p, f[1], 0, cloexec);
 	if (fds[1] < 0) {
 		if (fds[0] >= 0)
 			p->files->fd[fds[0]] = NULL;
@@ -146,7 +147,6 @@ static int64_t make_pipe(struct proc *p, uint64_t flags, int fds[2])
 			kfree(pa);               /* no end holds it */
 		return f[0] && f[1] ? -EMFILE : -ENFILE;
 	}
-	p->files->cloexec[fds[0]] = p->files->cloexec[fds[1]] = flags & O_CLOEXEC;
 	return 0;
 }
 

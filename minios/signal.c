@@ -297,6 +297,13 @@ int64_t sys_rt_sigpending(struct trapframe *tf)
 /* rt_sigsuspend(mask, sigsetsize): wait for a signal under mask; the
  * old mask comes back with the handler's sigreturn, or at once when no
  * handler runs (Linux's saved_sigmask). */
+void signal_mask_until_return(struct proc *p, uint64_t set)
+{
+	p->saved_mask = p->sigmask;
+	p->use_saved = true;
+	p->sigmask = set & ~SIG_UNBLOCKABLE;
+}
+
 int64_t sys_rt_sigsuspend(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
@@ -305,9 +312,7 @@ int64_t sys_rt_sigsuspend(struct trapframe *tf)
 		return -EINVAL;
 	if (copyin(p, &set, ARG(tf, 0), 8))
 		return -EFAULT;
-	p->saved_mask = p->sigmask;
-	p->use_saved = true;
-	p->sigmask = set & ~SIG_UNBLOCKABLE;
+	signal_mask_until_return(p, set);
 	while (!signal_pending(p))
 		sleep(&p->sigpending, NULL);
 	return -EINTR;

@@ -70,11 +70,9 @@ int64_t sys_openat(struct trapframe *tf)
 	f->handle = (uint64_t)h;
 	f->flags = flags;
 	f->dir = (st.mode & 0170000) == 0040000;
-	int fd = fd_install(p, f, 0);
+	int fd = fd_install(p, f, 0, flags & O_CLOEXEC);
 	if (fd < 0)
 		file_close(f);
-	else
-		p->files->cloexec[fd] = flags & O_CLOEXEC;
 	return fd;
 }
 
@@ -482,7 +480,7 @@ int64_t sys_dup(struct trapframe *tf)
 	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
 	if (!f)
 		return -EBADF;
-	int fd = fd_install(p, file_dup(f), 0);
+	int fd = fd_install(p, file_dup(f), 0, false);
 	if (fd < 0)
 		file_close(f);
 	return fd;
@@ -514,11 +512,10 @@ int64_t sys_fcntl(struct trapframe *tf)
 	case F_DUPFD_CLOEXEC: {
 		if (arg >= NOFILE)
 			return -EINVAL;
-		int nfd = fd_install(p, file_dup(f), (int)arg);
+		int nfd = fd_install(p, file_dup(f), (int)arg,
+		                     ARG(tf, 1) == F_DUPFD_CLOEXEC);
 		if (nfd < 0)
 			file_close(f);
-		else
-			p->files->cloexec[nfd] = ARG(tf, 1) == F_DUPFD_CLOEXEC;
 		return nfd;
 	}
 	case F_GETFD: return p->files->cloexec[fd] ? FD_CLOEXEC : 0;
@@ -603,9 +600,7 @@ int64_t sys_ppoll(struct trapframe *tf)
 			return -EINVAL;
 		if (copyin(p, &mask, ARG(tf, 3), 8))
 			return -EFAULT;
-		p->saved_mask = p->sigmask;
-		p->use_saved = true;
-		p->sigmask = mask & ~SIG_UNBLOCKABLE;
+		signal_mask_until_return(p, mask);
 	}
 	int64_t r;
 	for (;;) {
