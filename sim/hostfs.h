@@ -83,7 +83,7 @@ struct hostfs_ident {
 	uint64_t mnt;
 };
 
-#define HOSTFS_MAX_MOUNTS  4
+#define HOSTFS_MAX_MOUNTS  8
 #define HOSTFS_MAX_HANDLES 256
 #define HOSTFS_MAX_PATH    4096
 

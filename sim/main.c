@@ -57,7 +57,7 @@ enum { EXIT_PROFILE = 70, EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_STUCK = 126 }
 	X("truth",        required_argument, 't', "FILE", "write the ground truth per instruction to FILE (docs/truth-format.md)") \
 	X("skid-trace",   required_argument, 'K', "FILE", "write a CSV row per counter overflow to FILE (docs/pmu.md)") \
 	X("minios",       required_argument, 'O', "FILE", "the minios kernel that runs Linux/Alpha programs (default: the build's, docs/minios.md)") \
-	X("profile",      optional_argument, 'p', "[=DIR]", "profile the program with DCPI (no program: the default workload) into database DIR (default ./" PROFILE_DEFAULT_DIR ", inside --root) and DIR.truth") \
+	X("profile",      optional_argument, 'p', "[=DIR]", "profile the program with DCPI (no program: the default workload) into database DIR (default ./" PROFILE_DEFAULT_DIR ", any writable directory) and DIR.truth") \
 	X("events",       required_argument, 'e', "LIST", "--profile: the events to sample, EVENT[:PERIOD],... (default cycles; see dcpid --help)") \
 	X("overhead",     no_argument,       'o', NULL,   "--profile: print what the collection cost, measured from the ground truth") \
 	X("quiet",        no_argument,       'q', NULL,   "do not print the run summary on stderr")
@@ -308,7 +308,7 @@ int main(int argc, char **argv)
 			.minios = minios_path, .program = path,
 			.argc = boot_argc, .argv = boot_argv, .path_arg = path_arg, .envp = environ,
 			.fs = &m->hostfs, .mounts = mounts,
-			.nmounts = sizeof mounts / sizeof mounts[0],
+			.nmounts = sizeof mounts / sizeof mounts[0], .rwdir = pr.mount,
 			.sysroot = m->hostfs.root[HOSTFS_MNT_SYSROOT] < 0 ? NULL
 			           : sysroot ? sysroot : DEFAULT_SYSROOT,
 			.sysroot_mnt = HOSTFS_MNT_SYSROOT,

@@ -13,6 +13,8 @@ CLEANFILES += $(PROFILE_GUEST)
 # lists a profile's entries.
 GUEST_CHECK += $(KINDS_PROGS)
 TESTS += tests/profile_kinds.sh
+# Databases and outputs anywhere (tests/profile_paths.sh)
+TESTS += tests/profile_paths.sh
 check_PROGRAMS += tests/profdump
 tests_profdump_SOURCES = tests/profdump.c
 tests_profdump_LDADD = daemon/libprofdb.a
