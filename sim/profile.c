@@ -101,7 +101,7 @@ static bool place_db(struct profile_run *pr, const char *db, const char *root,
 }
 
 bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
-                     const char *sysroot, const char *events, const char *prog,
+                     const char *sysroot, const char *events, uint64_t seed, const char *prog,
                      int argc, char **argv, char *err, size_t errlen)
 {
 	memset(pr, 0, sizeof *pr);
@@ -121,13 +121,19 @@ bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
 		argc = 1;
 	}
 	/* dcpid --db DB --stats DB/dcpid.stats --new-epoch [--events L]
-	 *       --run PROG ARGS...: a new epoch holds this run's samples alone */
+	 *       [--seed N] --run PROG ARGS...: a new epoch holds this run's
+	 *       samples alone */
 	const char *own[PROFILE_MAX_ARGS] = { "dcpid", "--db", pr->gdb, "--stats",
 	                                      pr->gstats, "--new-epoch" };
 	int n = 6;
 	if (events) {
 		own[n++] = "--events";
 		own[n++] = events;
+	}
+	if (seed) {
+		snprintf(pr->seed, sizeof pr->seed, "%" PRIu64, seed);
+		own[n++] = "--seed";
+		own[n++] = pr->seed;
 	}
 	own[n++] = "--run";
 	pr->argv = calloc((size_t)(n + argc + 1), sizeof *pr->argv);

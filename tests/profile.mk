@@ -13,8 +13,9 @@ CLEANFILES += $(PROFILE_GUEST)
 # lists a profile's entries.
 GUEST_CHECK += $(KINDS_PROGS)
 TESTS += tests/profile_kinds.sh
-# Databases and outputs anywhere (tests/profile_paths.sh)
-TESTS += tests/profile_paths.sh
+# Databases and outputs anywhere (tests/profile_paths.sh); the same run
+# twice, the same bytes (tests/profile_repeat.sh)
+TESTS += tests/profile_paths.sh tests/profile_repeat.sh
 check_PROGRAMS += tests/profdump
 tests_profdump_SOURCES = tests/profdump.c
 tests_profdump_LDADD = daemon/libprofdb.a
