@@ -379,9 +379,19 @@ static int64_t pc_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t 
 }
 
 /* One user at a time (the daemon): the reader's side has no lock. */
+/* Who may sample (docs/dcpi.md): minios has no users (every process
+ * is uid 0), so the rule is by process.  The guest's first process, the
+ * program alphasim starts (dcpid under --profile), plays the
+ * administrator: it and its threads may open the device; every other
+ * process, the programs it runs among them, gets EACCES, before any
+ * EBUSY, so that a program cannot tell whether sampling is on.  A
+ * descriptor process 1 hands down stays usable, as an open file is on
+ * Unix; dcpid's is close-on-exec. */
 static int pc_open(struct file *f)
 {
 	(void)f;
+	if (proc_current()->tgid != 1)
+		return -EACCES;
 	if (opened)
 		return -EBUSY;
 	if (!ncpus) {
