@@ -39,7 +39,7 @@
 #include "minios/defs.h"
 
 #define NRING  256
-#define NIMAGE 64
+#define NIMAGE 256                        /* distinct images mapped at once */
 #define KERNEL_PATH "/boot/minios.elf"
 
 struct image {
