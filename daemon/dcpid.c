@@ -323,7 +323,7 @@ static _Noreturn void usage(int status)
 {
 	fprintf(status ? stderr : stdout,
 		"usage: dcpid [--db DIR] [--events EV[:PERIOD],...] [--interval SECONDS]\n"
-		"             [--new-epoch] [--stats FILE] [--duration SECS]\n"
+		"             [--new-epoch] [--stats FILE] [--duration SECS] [--seed N]\n"
 		"             [--verbose] [--run PROG [ARGS...]]\n"
 		"  --db DIR          the profile database (default ./" PROFDB_DEFAULT_DIR ")\n"
 		"  --events LIST     events to sample, each with an optional mean period\n"
@@ -333,6 +333,8 @@ static _Noreturn void usage(int status)
 		"  --stats FILE      write the totals to FILE as key=value lines (instead of\n"
 		"                    on stderr, which --verbose adds back)\n"
 		"  --duration SECS   stop by itself after SECS of simulated time\n"
+		"  --seed N          seed the driver's sampling periods with N (1 or more;\n"
+		"                    default: the driver's own)\n"
 		"  --run PROG ARGS   run PROG (a path) while sampling; stop when it ends\n"
 		"                    and exit with its status (the last option)\n");
 	exit(status);
@@ -348,6 +350,7 @@ int main(int argc, char **argv)
 		{ "stats", required_argument, NULL, 's' },
 		{ "duration", required_argument, NULL, 't' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "seed", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -377,6 +380,12 @@ int main(int argc, char **argv)
 				    c == 'i' ? "interval" : "duration", optarg);
 			break;
 		case 'n': fresh = true; break;
+		case 'S':
+			errno = 0;
+			cfg.seed = strtoull(optarg, &end, 0);
+			if (*end || !*optarg || *optarg == '-' || errno || !cfg.seed)
+				die(2, "--seed: '%s' is not a number from 1 to 2^64-1", optarg);
+			break;
 		case 's': stats_path = optarg; break;
 		case 'v': verbose = true; break;
 		case 'h': usage(0);

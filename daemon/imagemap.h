@@ -2,7 +2,10 @@
  * imagemap.h - which image each process has at each address, built from
  * the loader events and the start-up scan (struct pcount_image; DCPI
  * paper, seeds/000_*, section 4.4), and the (pid, pc) -> (image, offset)
- * lookup of every sample (section 4.3).
+ * lookup of every sample (section 4.3).  The "pid" is whatever the
+ * kernel names samples and records by: minios numbers address spaces
+ * (docs/minios.md, "Image-load hooks"), so here a "process" is one
+ * address space.
  *
  * Offsets are offsets in the image FILE: offset = pc - base + the file
  * offset the mapping starts at.  So a shared library's samples from

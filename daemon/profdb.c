@@ -73,8 +73,16 @@ bool profdb_epochs(const char *db, unsigned **epochs, size_t *n, char *err, size
 
 bool profdb_epoch(const char *db, bool fresh, unsigned *epoch, char *err, size_t errlen)
 {
-	if (mkdir(db, 0777) && errno != EEXIST)
-		return prof_fail(err, errlen, "%s: cannot create the database: %s", db, strerror(errno));
+	/* an existing directory is the database: mkdir may say EEXIST, or,
+	 * for the root of a mount (alphasim --profile=DIR outside --root),
+	 * something else */
+	struct stat st;
+	if (mkdir(db, 0777)) {
+		int e = errno;
+		if (stat(db, &st) || !S_ISDIR(st.st_mode))
+			return prof_fail(err, errlen, "%s: cannot create the database: %s", db,
+			                 strerror(e));
+	}
 	unsigned *list;
 	size_t n;
 	if (!profdb_epochs(db, &list, &n, err, errlen))

@@ -16,7 +16,7 @@
  * entry, 16 bytes, four to a 64-byte bucket (section 4.2). */
 struct pcount_sample {
 	uint64_t pc;
-	uint32_t pid;
+	uint32_t pid;         /* minios: the address space's number (docs/dcpi.md) */
 	uint16_t event;       /* the event's number in pmu/events.def order */
 	uint16_t count;
 };
@@ -29,7 +29,7 @@ enum { PCOUNT_IMG_EXEC = 1, PCOUNT_IMG_MMAP = 2, PCOUNT_IMG_SCAN = 3,
 #define PCOUNT_PATH_MAX 232
 struct pcount_image {
 	uint32_t kind;        /* PCOUNT_IMG_*                               */
-	uint32_t pid;
+	uint32_t pid;         /* as the samples': the address space's number */
 	uint64_t id;          /* the image identity: a hash of its content  */
 	uint64_t base;        /* virtual address of the mapping            */
 	uint64_t size;        /* bytes mapped                               */

@@ -105,6 +105,7 @@ struct mm {
 	int ref;
 	uint64_t l1;                   /* page table root, physical       */
 	uint32_t asn;                  /* address space number (ITB/DTB)  */
+	uint32_t space;                /* its DCPI number (image.c), or 0 */
 	int nvma;
 	uint64_t brk_start, brk, mmap_next;
 	struct vma vma[NVMA];          /* sorted, not overlapping         */
@@ -156,15 +157,21 @@ int path_guest(unsigned mnt, const char *rel, char *out, size_t outsize);
  * and guest path; VMAs that map it hold references. */
 struct image;
 void image_init(void);                /* the kernel's own record        */
-/* Record an image load (PCOUNT_IMG_EXEC or _MMAP) of open hostfs file
- * handle at base..base+size from file offset off, in the ring and in
- * the simulator (simctl); a reference to its image, or NULL if the
- * file has no identity. */
-struct image *image_load(struct proc *p, uint32_t kind, uint64_t handle,
-                         uint64_t base, uint64_t size, uint64_t off);
+/* The image of open hostfs file handle: a reference, or NULL if the
+ * file has no identity (or the table is full). */
+struct image *image_open(uint64_t handle);
+/* image_open, and record the executable mmap (PCOUNT_IMG_MMAP) of the
+ * file at base..base+size from file offset off in p, in the ring and in
+ * the simulator (simctl). */
+struct image *image_load(struct proc *p, uint64_t handle, uint64_t base,
+                         uint64_t size, uint64_t off);
+/* Give p's address space its number and record its executable image
+ * mappings, the first as PCOUNT_IMG_EXEC: after an exec, and in a new
+ * process (nothing if it shares an address space that has one). */
+void image_announce(struct proc *p);
+void image_space_end(const struct mm *mm);   /* mm is freed: EXIT   */
 void image_dup(struct image *im);
 void image_put(struct image *im);
-void image_exit(int pid);             /* record a process's exit        */
 /* The ring: copy up to max records with seq >= from_seq (or the oldest
  * still kept, if those are gone) into out; the number copied.  A reader
  * that finds out[0].seq > from_seq lost the records between. */

@@ -10,8 +10,12 @@
  *         the argument and environment strings, the file name.
  *
  * ELF64 structures: the System V gABI (only the fields used here).
- * Segments are read in whole at exec; each executable one is an image
- * load (image.c).
+ * Segments are read in whole at exec; once the program and its
+ * interpreter are loaded, their executable segments are announced
+ * together as the process's images (image.c): recorded one by one as
+ * they loaded, each as PCOUNT_IMG_EXEC, the interpreter's replaced the
+ * program's in the daemon's map, and a failed exec's would have
+ * replaced the maps of the program that goes on.
  */
 #include "minios/defs.h"
 
@@ -97,7 +101,7 @@ static bool elf_span(const struct elf *e, uint64_t *lo, uint64_t *hi)
 /* Map one PT_LOAD segment and read its file part straight into its
  * pages (the rest is demand-zero).  A page the previous segment already
  * has keeps its contents and gets the rights of both.  An executable
- * segment is an image load. */
+ * segment's VMA holds its image (announced by exec). */
 static int load_segment(struct proc *p, const struct elf *e, const struct phdr *ph)
 {
 	struct mm *mm = p->mm;
@@ -114,8 +118,7 @@ static int load_segment(struct proc *p, const struct elf *e, const struct phdr *
 	if (prev && vma_protect(mm, v.start, v.start + PGSIZE, prev->prot | v.prot))
 		return -ENOMEM;
 	if (v.prot & PROT_X)
-		v.img = image_load(p, PCOUNT_IMG_EXEC, (uint64_t)e->h, v.start,
-		                   v.end - v.start, v.off);
+		v.img = image_open((uint64_t)e->h);
 	if (prev) {
 		v.start += PGSIZE;
 		v.off += PGSIZE;
@@ -297,6 +300,8 @@ int exec(struct proc *p, const char *path, int argc, const char *const *argv,
 	err = path_absolute(p->fs->cwd, path, p->exe);
 	if (!err)
 		err = build_stack(p, p->exe, argc, argv, envc, envp, &ai, sp);
+	if (!err)
+		image_announce(p);
 out:
 	elf_close(&prog);
 	return err;

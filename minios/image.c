@@ -3,13 +3,30 @@
  * 4.2: the loader tells the daemon which image each process has mapped
  * where, so a sample's PC becomes an image and an offset).
  *
- * Every exec (the program and its interpreter) and every executable
- * mmap of a file adds a struct pcount_image (driver/pcount.h) to a ring
- * of NRING records, numbered by a sequence number so that a reader that
- * fell behind sees the gap; process exits are recorded too.  The same
- * load goes to the simulator as a simctl image hint (docs/platform.md
- * "simctl"), which keeps them for the ground truth.  image_scan lists
- * what is mapped now, for a daemon starting late.
+ * Every new address space and every executable mmap of a file adds
+ * struct pcount_images (driver/pcount.h) to a ring of NRING records,
+ * numbered by a sequence number so that a reader that fell behind sees
+ * the gap; the end of an address space is recorded too.  Each record
+ * goes to the simulator as a simctl image hint as well (docs/platform.md
+ * "simctl"), which keeps them, with the process and the ASN, for the
+ * ground truth.  image_scan lists what is mapped now, for a daemon
+ * starting late.
+ *
+ * The records and the driver's samples name an address space, not a
+ * process: its number here (mm->space, from 1; 0 for none), which the
+ * kernel gives it when it is first announced and never gives again.  A
+ * new address space is a successful exec (the program and its
+ * interpreter, announced once both are loaded) or a new process that
+ * does not share its parent's (fork: the child's copy, which would
+ * otherwise have no record until it execs); image_announce records its
+ * executable mappings, the first as PCOUNT_IMG_EXEC.  Threads and a
+ * vfork child share their process's.  Numbering address spaces rather
+ * than processes is what keeps a sample taken before an exec, which may
+ * sit in the driver's hash table until long after it, from being read
+ * through the new program's maps: it carries the old space's number,
+ * whose maps the daemon keeps until that space's PCOUNT_IMG_EXIT and
+ * the next full drain (the paper keys samples by PID, section 4.2, and
+ * does not say how it meets this).
  *
  * An image's identity is the FNV-1a hash of its file's bytes, computed
  * by the host (hostfs IDENT, which also says where the file lies, so
@@ -22,7 +39,7 @@
 #include "minios/defs.h"
 
 #define NRING  256
-#define NIMAGE 64
+#define NIMAGE 256                        /* distinct images mapped at once */
 #define KERNEL_PATH "/boot/minios.elf"
 
 struct image {
@@ -42,9 +59,9 @@ enum { HINT_PID = 0x40, HINT_ASN = 0x48, HINT_BASE = 0x50, HINT_SIZE = 0x58,
        HINT_PATHLEN = 0x78, HINT = 0x80 };
 enum { HINT_IMAGE = 2 };
 
-static void tell_sim(const struct pcount_image *r, uint32_t asn)
+static void tell_sim(const struct pcount_image *r, int pid, uint32_t asn)
 {
-	SIMCTL(HINT_PID) = r->pid;
+	SIMCTL(HINT_PID) = (uint64_t)pid;
 	SIMCTL(HINT_ASN) = asn;
 	SIMCTL(HINT_BASE) = r->base;
 	SIMCTL(HINT_SIZE) = r->size;
@@ -56,25 +73,27 @@ static void tell_sim(const struct pcount_image *r, uint32_t asn)
 	SIMCTL(HINT) = HINT_IMAGE;
 }
 
-static void record(uint32_t kind, int pid, uint64_t id, uint64_t base, uint64_t size,
-                   uint64_t off, const char *path, uint32_t asn)
+/* Add r to the ring (its seq filled in) and, unless an exit, tell the
+ * simulator that process pid mapped it in the address space of ASN asn. */
+static void record(const struct pcount_image *r, int pid, uint32_t asn)
 {
-	struct pcount_image *r = &ring[ring_next % NRING];
-	*r = (struct pcount_image){ kind, (uint32_t)pid, id, base, size, off, ring_next++, "" };
-	strlcpy(r->path, path, sizeof r->path);
-	if (kind != PCOUNT_IMG_EXIT)
-		tell_sim(r, asn);
+	struct pcount_image *slot = &ring[ring_next % NRING];
+	*slot = *r;
+	slot->seq = ring_next++;
+	if (slot->kind != PCOUNT_IMG_EXIT)
+		tell_sim(slot, pid, asn);
 }
 
 /* The kernel's record, kept for every scan (the ring moves on). */
 static struct pcount_image kernel;
+static uint32_t last_space;               /* the last number given */
 
 void image_init(void)
 {
 	const struct bootblock *bb = bootblock;
-	record(PCOUNT_IMG_KERNEL, 0, bb->kernel_id, bb->kernel_base, bb->kernel_size,
-	       bb->kernel_off, KERNEL_PATH, 0);
-	kernel = ring[0];
+	kernel = (struct pcount_image){ PCOUNT_IMG_KERNEL, 0, bb->kernel_id, bb->kernel_base,
+	                                bb->kernel_size, bb->kernel_off, 0, KERNEL_PATH };
+	record(&kernel, 0, 0);
 }
 
 /* A reference to the image (id, path), shared with its other mappings;
@@ -102,8 +121,7 @@ static struct image *image_get(uint64_t id, const char *path)
 void image_dup(struct image *im) { im->ref++; }
 void image_put(struct image *im) { im->ref--; }
 
-struct image *image_load(struct proc *p, uint32_t kind, uint64_t handle,
-                         uint64_t base, uint64_t size, uint64_t off)
+struct image *image_open(uint64_t handle)
 {
 	static struct { struct hostfs_ident id; char rel[PATH_MAX]; } buf;
 	static char path[PATH_MAX];
@@ -113,13 +131,68 @@ struct image *image_load(struct proc *p, uint32_t kind, uint64_t handle,
 	buf.rel[n - (int64_t)sizeof buf.id] = 0;
 	if (path_guest((unsigned)buf.id.mnt, buf.rel, path, sizeof path))
 		return NULL;
-	record(kind, p->tgid, buf.id.hash, base, size, off, path, p->mm->asn);
 	return image_get(buf.id.hash, path);
 }
 
-void image_exit(int pid)
+/* The record of a mapping of im in address space sp: size bytes at
+ * base, from file offset off. */
+static struct pcount_image mapping(uint32_t kind, uint32_t sp, const struct image *im,
+                                   uint64_t base, uint64_t size, uint64_t off)
 {
-	record(PCOUNT_IMG_EXIT, pid, 0, 0, 0, 0, "", 0);
+	struct pcount_image r = { kind, sp, im->id, base, size, off, 0, "" };
+	strlcpy(r.path, im->path, sizeof r.path);
+	return r;
+}
+
+struct image *image_load(struct proc *p, uint64_t handle, uint64_t base, uint64_t size,
+                         uint64_t off)
+{
+	struct image *im = image_open(handle);
+	if (im) {
+		struct pcount_image r = mapping(PCOUNT_IMG_MMAP, p->mm->space, im, base, size, off);
+		record(&r, p->tgid, p->mm->asn);
+	}
+	return im;
+}
+
+/* Call fn with the record of each executable image mapping of mm, in
+ * address order, the first of kind first, the others of kind rest; the
+ * number of calls. */
+static int each_mapping(const struct mm *mm, uint32_t first, uint32_t rest,
+                        void (*fn)(const struct pcount_image *, void *), void *arg)
+{
+	int n = 0;
+	for (int i = 0; i < mm->nvma; i++) {
+		const struct vma *v = &mm->vma[i];
+		if (!v->img || !(v->prot & PROT_X))
+			continue;
+		struct pcount_image r = mapping(n ? rest : first, mm->space, v->img, v->start,
+		                                v->end - v->start, v->off);
+		fn(&r, arg);
+		n++;
+	}
+	return n;
+}
+
+static void announce_one(const struct pcount_image *r, void *arg)
+{
+	const struct proc *p = arg;
+	record(r, p->tgid, p->mm->asn);
+}
+
+void image_announce(struct proc *p)
+{
+	if (p->mm->space)
+		return;                       /* shared: known already */
+	p->mm->space = ++last_space;
+	each_mapping(p->mm, PCOUNT_IMG_EXEC, PCOUNT_IMG_MMAP, announce_one, p);
+}
+
+void image_space_end(const struct mm *mm)
+{
+	struct pcount_image r = { PCOUNT_IMG_EXIT, mm->space, 0, 0, 0, 0, 0, "" };
+	if (mm->space)
+		record(&r, 0, 0);
 }
 
 int image_read(struct pcount_image *out, uint64_t from_seq, int max)
@@ -139,18 +212,8 @@ struct scan { void (*emit)(const struct pcount_image *, void *); void *arg; int 
 static void scan_proc(struct proc *p, void *arg)
 {
 	struct scan *sc = arg;
-	if (p->pid != p->tgid || !p->mm)
-		return;
-	for (int i = 0; i < p->mm->nvma; i++) {
-		const struct vma *v = &p->mm->vma[i];
-		if (!v->img || !(v->prot & PROT_X))
-			continue;
-		struct pcount_image r = { PCOUNT_IMG_SCAN, (uint32_t)p->tgid, v->img->id,
-		                          v->start, v->end - v->start, v->off, 0, "" };
-		strlcpy(r.path, v->img->path, sizeof r.path);
-		sc->emit(&r, sc->arg);
-		sc->n++;
-	}
+	if (p->pid == p->tgid && p->mm && p->mm->space)
+		sc->n += each_mapping(p->mm, PCOUNT_IMG_SCAN, PCOUNT_IMG_SCAN, sc->emit, sc->arg);
 }
 
 int image_scan(void (*emit)(const struct pcount_image *, void *), void *arg)

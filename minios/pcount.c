@@ -90,16 +90,19 @@ PCOUNT_MISS void pcount_notify(void)
 }
 
 /* ---- the counter interrupt (trap.c), at IPL 6 ----------------------- */
-/* The sample's pid is the process's (its tgid, as the loader records
- * name it), so a thread's samples map through its process's images;
- * cpus[] directly, so that no call leaves the bracketed code. */
+/* The sample's "pid" is the number of the address space the CPU runs
+ * (image.c), as the loader records name it: a thread's samples map
+ * through its process's images, and a sample taken before an exec
+ * through the old program's.  0 with none (an idle CPU, a process
+ * ending).  cpus[] directly, so that no call leaves the bracketed
+ * code. */
 PCOUNT_INTR void pcount_interrupt(unsigned ctr, uint64_t pc)
 {
 	unsigned id = (unsigned)whami();
 	struct pcount_cpu *c = &pc_cpu[id];
 	struct proc *p = cpus[id].proc;
 	if (c->hot.intr && ctr < PCOUNT_NCOUNTERS)
-		c->hot.intr(c, ctr, pc, p ? (uint32_t)p->tgid : 0);
+		c->hot.intr(c, ctr, pc, p && p->mm ? p->mm->space : 0);
 }
 
 /* ---- running code on a CPU at IPL 6 (section 4.2.3) ----------------- */
@@ -376,9 +379,19 @@ static int64_t pc_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t 
 }
 
 /* One user at a time (the daemon): the reader's side has no lock. */
+/* Who may sample (docs/dcpi.md): minios has no users (every process
+ * is uid 0), so the rule is by process.  The guest's first process, the
+ * program alphasim starts (dcpid under --profile), plays the
+ * administrator: it and its threads may open the device; every other
+ * process, the programs it runs among them, gets EACCES, before any
+ * EBUSY, so that a program cannot tell whether sampling is on.  A
+ * descriptor process 1 hands down stays usable, as an open file is on
+ * Unix; dcpid's is close-on-exec. */
 static int pc_open(struct file *f)
 {
 	(void)f;
+	if (proc_current()->tgid != 1)
+		return -EACCES;
 	if (opened)
 		return -EBUSY;
 	if (!ncpus) {

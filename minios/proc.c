@@ -248,6 +248,7 @@ int64_t proc_clone(struct trapframe *tf, uint64_t flags, uint64_t newsp,
 	} else {
 		c->parent = flags & CLONE_PARENT ? parent->parent : parent;
 		c->exit_signal = (int)(flags & CSIGNAL);
+		image_announce(c);            /* a new process: its images */
 	}
 	fp_save(c->fp);                       /* the parent's, live */
 	struct trapframe *ctf = proc_frame(c, tf);
@@ -309,8 +310,6 @@ void proc_exit(struct proc *p, int wstatus)
 	bool last = last_thread(p);
 	if (last && p->tgid == 1)
 		machine_done(wstatus);
-	if (last)
-		image_exit(p->tgid);
 	/* p's children go to another thread of its process (Linux's
 	 * find_new_reaper), or to process 1 with the last thread */
 	struct proc *heir = proc_find(1);

@@ -82,7 +82,7 @@ int64_t sys_mmap(struct trapframe *tf)
 	v.start = addr;
 	v.end = addr + len;
 	if (v.file && (prot & PROT_X))
-		v.img = image_load(p, PCOUNT_IMG_MMAP, v.file->handle, addr, len, v.off);
+		v.img = image_load(p, v.file->handle, addr, len, v.off);
 	int err = vma_add(mm, &v);
 	if (v.img)
 		image_put(v.img);            /* the VMA holds its own reference */

@@ -274,6 +274,7 @@ void mm_put(struct mm *mm)
 	}
 	free_tables(mm->l1);
 	asn_free(mm->asn);
+	image_space_end(mm);
 	kfree(V2P(mm));
 }
 

@@ -96,10 +96,27 @@ static bool guest_path(const struct boot_mount *mounts, unsigned n,
 	return w > 0 && (size_t)w < outlen;
 }
 
+/* Mount host directory dir (canonical; kept by the caller) on a free
+ * mount number, read-only or not, at guest path dir: being the deepest
+ * mount of its files, it is the one their host paths go through. */
+static bool mount_dir(struct hostfs *fs, struct boot_mount *mounts, unsigned *nmounts,
+                      const char *dir, bool readonly, char *err, size_t errlen)
+{
+	unsigned mnt = 0;
+	for (unsigned i = 0; i < *nmounts; i++)
+		if (mounts[i].mnt >= mnt)
+			mnt = mounts[i].mnt + 1;
+	if (*nmounts == BOOT_MAX_MOUNTS || mnt >= HOSTFS_MAX_MOUNTS)
+		FAIL("%s: outside every hostfs mount, and no mount is free", dir);
+	if (!hostfs_mount(fs, mnt, dir, readonly, err, errlen))
+		return false;
+	mounts[(*nmounts)++] = (struct boot_mount){ mnt, dir, dir, NULL };
+	return true;
+}
+
 /* The guest path of host file host: through the mounts, or else its
  * directory (written to dir, PATH_MAX bytes, which the new mount points
- * at) is mounted read-only on a free mount number.  False with a reason
- * in err. */
+ * at) is mounted read-only.  False with a reason in err. */
 static bool guest_file(struct hostfs *fs, struct boot_mount *mounts, unsigned *nmounts,
                        const char *host, char *dir, char *out, size_t outlen,
                        char *err, size_t errlen)
@@ -109,20 +126,12 @@ static bool guest_file(struct hostfs *fs, struct boot_mount *mounts, unsigned *n
 		FAIL("%s: cannot find it", host);
 	if (guest_path(mounts, *nmounts, real, out, outlen))
 		return true;
-	unsigned mnt = 0;
-	for (unsigned i = 0; i < *nmounts; i++)
-		if (mounts[i].mnt >= mnt)
-			mnt = mounts[i].mnt + 1;
-	if (*nmounts == BOOT_MAX_MOUNTS || mnt >= HOSTFS_MAX_MOUNTS)
-		FAIL("%s: outside every hostfs mount, and no mount is free", real);
 	strcpy(dir, real);
 	*strrchr(dir, '/') = 0;
 	if (!*dir)
 		strcpy(dir, "/");
-	if (!hostfs_mount(fs, mnt, dir, true, err, errlen))
-		return false;
-	mounts[(*nmounts)++] = (struct boot_mount){ mnt, dir, dir, NULL };
-	return guest_path(mounts, *nmounts, real, out, outlen);
+	return mount_dir(fs, mounts, nmounts, dir, true, err, errlen) &&
+	       guest_path(mounts, *nmounts, real, out, outlen);
 }
 
 /* ---- the boot block --------------------------------------------------- */
@@ -200,6 +209,8 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 	                   nmounts < BOOT_MAX_MOUNTS; i++)
 		mounts[nmounts++] = (struct boot_mount){ bc->sysroot_mnt, libdir,
 		                                         lib_dirs[i], SYSROOT_LIB };
+	if (bc->rwdir && !mount_dir(bc->fs, mounts, &nmounts, bc->rwdir, false, err, errlen))
+		return false;
 	char dirs[2][PATH_MAX], gpath[PATH_MAX] = "";
 	if (!guest_file(bc->fs, mounts, &nmounts, bc->program, dirs[0], gexe, sizeof gexe,
 	                err, errlen))

@@ -35,6 +35,10 @@ struct boot_config {
 	struct hostfs *fs;            /* the machine's hostfs device        */
 	const struct boot_mount *mounts;
 	unsigned    nmounts;
+	const char *rwdir;            /* NULL, or a host directory (canonical) */
+	                              /* the guest writes: mounted read-    */
+	                              /* write at its own path (--profile's */
+	                              /* database outside --root)           */
 	const char *sysroot;          /* the cross sysroot's host path, or NULL */
 	unsigned    sysroot_mnt;      /* its hostfs mount                   */
 	uint64_t    seed;             /* guest randomness (getrandom, auxv) */
@@ -57,8 +61,9 @@ bool boot_find_minios(char *buf, size_t len, char *err, size_t errlen);
 /* Load minios into m, write the boot block and set CPU 0 to start it.
  * The sysroot's lib/ appears at /lib and /usr/lib, where the dynamic
  * loader looks.  The program must lie beneath one of the mounts, or its
- * directory is mounted read-only on a free mount number.  False with a one-line
- * reason in err. */
+ * directory is mounted read-only on a free mount number; rwdir, if any,
+ * gets a read-write mount of its own.  False with a one-line reason in
+ * err. */
 bool boot_linux(struct machine *m, const struct boot_config *bc,
                 char *err, size_t errlen);
 

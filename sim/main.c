@@ -57,9 +57,10 @@ enum { EXIT_PROFILE = 70, EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_STUCK = 126 }
 	X("truth",        required_argument, 't', "FILE", "write the ground truth per instruction to FILE (docs/truth-format.md)") \
 	X("skid-trace",   required_argument, 'K', "FILE", "write a CSV row per counter overflow to FILE (docs/pmu.md)") \
 	X("minios",       required_argument, 'O', "FILE", "the minios kernel that runs Linux/Alpha programs (default: the build's, docs/minios.md)") \
-	X("profile",      optional_argument, 'p', "[=DIR]", "profile the program with DCPI (no program: the default workload) into database DIR (default ./" PROFILE_DEFAULT_DIR ", inside --root) and DIR.truth") \
+	X("profile",      optional_argument, 'p', "[=DIR]", "profile the program with DCPI (no program: the default workload) into database DIR (default ./" PROFILE_DEFAULT_DIR ", any writable directory) and DIR.truth") \
 	X("events",       required_argument, 'e', "LIST", "--profile: the events to sample, EVENT[:PERIOD],... (default cycles; see dcpid --help)") \
 	X("overhead",     no_argument,       'o', NULL,   "--profile: print what the collection cost, measured from the ground truth") \
+	X("seed",         required_argument, 'r', "N",    "--profile: seed the sampling driver's period generator with N, 1 or more (default: the driver's)") \
 	X("quiet",        no_argument,       'q', NULL,   "do not print the run summary on stderr")
 
 static const struct option long_opts[] = {
@@ -170,6 +171,7 @@ int main(int argc, char **argv)
 	const char *root = ".", *sysroot = NULL;
 	const char *skid_path = NULL, *minios_path = NULL;
 	const char *profile_dir = NULL, *events = NULL;
+	uint64_t seed = 0;
 	bool quiet = false, timing = true, print_config = false;
 	bool profile = false, overhead = false;
 	struct params params;
@@ -221,6 +223,7 @@ int main(int argc, char **argv)
 		case 'p': profile = true; profile_dir = optarg; break;
 		case 'e': events = optarg; break;
 		case 'o': overhead = true; break;
+		case 'r': seed = parse_u64("seed", optarg, 1, UINT64_MAX); break;
 		default:  fprintf(stderr, "Try 'alphasim --help'.\n"); return EXIT_USAGE;
 		}
 	}
@@ -234,8 +237,8 @@ int main(int argc, char **argv)
 		die_usage("%s", "--truth needs the timing model (--timing=on)");
 	if (profile && !timing)
 		die_usage("%s", "--profile needs the timing model (--timing=on)");
-	if (!profile && (events || overhead))
-		die_usage("%s", "--events and --overhead need --profile");
+	if (!profile && (events || overhead || seed))
+		die_usage("%s", "--events, --overhead and --seed need --profile");
 	if (optind >= argc && !profile)
 		die_usage("%s", "no program given");
 
@@ -256,7 +259,7 @@ int main(int argc, char **argv)
 				               "not bare-metal ones" : err);
 		}
 		if (!profile_prepare(&pr, profile_dir, root, sysroot ? sysroot : DEFAULT_SYSROOT,
-		                     events, prog, boot_argc, boot_argv, err, sizeof err) ||
+		                     events, seed, prog, boot_argc, boot_argv, err, sizeof err) ||
 		    (!minios_path && !boot_find_minios(minios_buf, sizeof minios_buf, err, sizeof err)))
 			die_input(err);
 		if (!minios_path)
@@ -308,7 +311,7 @@ int main(int argc, char **argv)
 			.minios = minios_path, .program = path,
 			.argc = boot_argc, .argv = boot_argv, .path_arg = path_arg, .envp = environ,
 			.fs = &m->hostfs, .mounts = mounts,
-			.nmounts = sizeof mounts / sizeof mounts[0],
+			.nmounts = sizeof mounts / sizeof mounts[0], .rwdir = pr.mount,
 			.sysroot = m->hostfs.root[HOSTFS_MNT_SYSROOT] < 0 ? NULL
 			           : sysroot ? sysroot : DEFAULT_SYSROOT,
 			.sysroot_mnt = HOSTFS_MNT_SYSROOT,

@@ -45,14 +45,19 @@ static bool check_events(const char *events, char *err, size_t errlen)
 }
 
 /* The host path of db, canonical (it need not exist yet, its parent
- * must), and its guest path: it must lie strictly inside root. */
+ * must), and its guest path.  Beneath root the guest sees it there (and
+ * dcpid creates it); anywhere else it is created now, and boot mounts it
+ * read-write at its own host path (pr->mount), which only it shows, as a
+ * program outside the root is mounted (sim/boot.c).  Either way the user
+ * must be able to write it. */
 static bool place_db(struct profile_run *pr, const char *db, const char *root,
                      char *err, size_t errlen)
 {
-	char rootreal[PATH_MAX], parent[PATH_MAX], real[PATH_MAX];
+	char rootreal[PATH_MAX], real[PATH_MAX], parent[PATH_MAX];
 	if (!realpath(root, rootreal))
 		FAIL("--root %s: %s", root, strerror(errno));
-	if (!realpath(db, real)) {
+	bool exists = realpath(db, real) != NULL;
+	if (!exists) {
 		/* not there yet: its parent's canonical path and its name */
 		snprintf(parent, sizeof parent, "%s", db);
 		char *slash = strrchr(parent, '/'), base[PATH_MAX];
@@ -64,26 +69,40 @@ static bool place_db(struct profile_run *pr, const char *db, const char *root,
 		else
 			strcpy(parent, ".");
 		char preal[PATH_MAX];
-		if (!*base || !realpath(parent, preal))
+		if (!*base || !strcmp(base, ".") || !strcmp(base, "..") || !realpath(parent, preal))
 			FAIL("--profile=%s: no directory %s to create it in", db, parent);
-		if ((size_t)snprintf(real, sizeof real, "%s/%s", preal, base) >= sizeof real)
+		if ((size_t)snprintf(real, sizeof real, "%s%s%s", preal, strcmp(preal, "/") ? "/" : "",
+		                     base) >= sizeof real)
 			FAIL("--profile=%s: path too long", db);
+		snprintf(parent, sizeof parent, "%s", preal);
 	}
+	struct stat st;
+	if (exists && (stat(real, &st) || !S_ISDIR(st.st_mode)))
+		FAIL("--profile=%s: not a directory", db);
+	if (access(exists ? real : parent, W_OK))
+		FAIL("--profile=%s: %s is not writable: %s", db, exists ? real : parent,
+		     strerror(errno));
 	size_t k = strcmp(rootreal, "/") ? strlen(rootreal) : 0;
-	if (strncmp(real, rootreal, k) || real[k] != '/' || !real[k + 1])
-		FAIL("--profile=%s: the database must be inside the guest's root %s "
-		     "(--root), where the guest can write it", db, rootreal);
+	bool inside = !strncmp(real, rootreal, k) && (real[k] == '/' || !real[k]);
 	snprintf(pr->db, sizeof pr->db, "%s", real);
-	snprintf(pr->gdb, sizeof pr->gdb, "%s", real + k);
+	if (inside) {
+		snprintf(pr->gdb, sizeof pr->gdb, "%s", real[k] ? real + k : "/");
+	} else {
+		if (!exists && mkdir(real, 0777))
+			FAIL("--profile=%s: cannot create it: %s", db, strerror(errno));
+		snprintf(pr->gdb, sizeof pr->gdb, "%s", real);
+		pr->mount = pr->db;
+	}
+	const char *sep = strcmp(pr->gdb, "/") ? "/" : "";
 	snprintf(pr->stats, sizeof pr->stats, "%s/dcpid.stats", pr->db);
-	snprintf(pr->gstats, sizeof pr->gstats, "%s/dcpid.stats", pr->gdb);
+	snprintf(pr->gstats, sizeof pr->gstats, "%s%sdcpid.stats", pr->gdb, sep);
 	snprintf(pr->truth, sizeof pr->truth, "%s.truth", pr->db);
 	return true;
 }
 
 bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
-                     const char *sysroot, const char *events, const char *prog, int argc, char **argv,
-                     char *err, size_t errlen)
+                     const char *sysroot, const char *events, uint64_t seed, const char *prog,
+                     int argc, char **argv, char *err, size_t errlen)
 {
 	memset(pr, 0, sizeof *pr);
 	pr->root = root;
@@ -102,13 +121,19 @@ bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
 		argc = 1;
 	}
 	/* dcpid --db DB --stats DB/dcpid.stats --new-epoch [--events L]
-	 *       --run PROG ARGS...: a new epoch holds this run's samples alone */
+	 *       [--seed N] --run PROG ARGS...: a new epoch holds this run's
+	 *       samples alone */
 	const char *own[PROFILE_MAX_ARGS] = { "dcpid", "--db", pr->gdb, "--stats",
 	                                      pr->gstats, "--new-epoch" };
 	int n = 6;
 	if (events) {
 		own[n++] = "--events";
 		own[n++] = events;
+	}
+	if (seed) {
+		snprintf(pr->seed, sizeof pr->seed, "%" PRIu64, seed);
+		own[n++] = "--seed";
+		own[n++] = pr->seed;
 	}
 	own[n++] = "--run";
 	pr->argv = calloc((size_t)(n + argc + 1), sizeof *pr->argv);

@@ -23,11 +23,14 @@ struct profile_run {
 	const char *root, *sysroot;   /* the guest's / and /lib on the host */
 	char db[4096];                /* the database's host path          */
 	char gdb[4096];               /* ... and guest path                */
+	const char *mount;            /* db, when boot must mount it read-
+	                                 write (outside root), else NULL   */
 	char stats[4096 + 16];        /* dcpid's stats file (host)         */
 	char gstats[4096 + 16];
 	char truth[4096 + 8];         /* DB.truth                          */
 	char dcpid[4096];             /* daemon/dcpid.lnx                  */
 	char demo[4096];              /* the default workload, if used     */
+	char seed[24];                /* dcpid --seed's argument           */
 	char **argv;                  /* dcpid's argv (malloc'd)           */
 	int argc;
 	int path_arg;                 /* argv[path_arg]: the program (host) */
@@ -65,14 +68,17 @@ struct dcpi_figures {
 	bool conserved;
 };
 
-/* Set pr up: db the --profile directory (NULL: ./dcpidb), which must lie
- * inside root (the guest's "/"; sysroot the cross sysroot, for the
- * images' files); events the --events list (names are
- * checked here, periods by dcpid) or NULL; prog the user's program
+/* Set pr up: db the --profile directory (NULL: ./dcpidb), anywhere the
+ * user can write (outside root, the guest's "/", it is created here and
+ * pr->mount names it for boot_config.rwdir; sysroot the cross sysroot,
+ * for the images' files); events the --events list (names are
+ * checked here, periods by dcpid) or NULL; seed the driver's period
+ * generator seed (dcpid --seed) or 0 for its default; prog the user's program
  * (NULL: the default workload, testprogs/demo.lnx) and its arguments.
  * False with a one-line reason in err. */
 bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
-                     const char *sysroot, const char *events, const char *prog, int argc, char **argv,
+                     const char *sysroot, const char *events, uint64_t seed, const char *prog,
+                     int argc, char **argv,
                      char *err, size_t errlen);
 void profile_free(struct profile_run *pr);
 

@@ -52,8 +52,10 @@ testprogs/lib/tio.bare.o: $(srcdir)/testprogs/lib/tio.c $(GUEST_HDRS)
 	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) $(ALPHA_LNX_LINK) -o $@ $< $(LNX_RT) -lm
 
 # The dynamic build is what a user gets from the cross compiler with no
-# special options: PIE, PT_INTERP naming ld-linux.so.2, libc.so.6.1 and
-# libm.so.6.1 from the sysroot at run time.  -lpthread is harmless where
+# special options: Debian's alpha-linux-gnu-gcc links a non-PIE
+# executable (ET_EXEC at 0x120000000) with PT_INTERP naming
+# ld-linux.so.2, libc.so.6.1 and libm.so.6.1 from the sysroot at run
+# time.  -lpthread is harmless where
 # unused (glibc 2.34 and later keep pthreads in libc).
 ALPHA_DYN_CFLAGS = -O2 -Wall -Wextra
 %.dyn: %.c
@@ -69,4 +71,6 @@ BENCH_PROGS = testprogs/bench/int testprogs/bench/mem testprogs/bench/fp \
 	testprogs/bench/branchy
 BENCH_TARGETS += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx)
 CLEANFILES += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx)
+
+include testprogs/kinds/local.mk
 

@@ -13,4 +13,8 @@ testprogs/dcpi/pcount_selftest.lnx: ALPHA_CFLAGS += -I$(srcdir)
 GUEST_CHECK += $(DCPI_GUEST) minios/minios.elf
 CLEANFILES += $(DCPI_GUEST)
 TESTS += tests/dcpi_guest.sh
+# who may open /dev/pcount (tests/pcount_access.sh)
+GUEST_CHECK += testprogs/dcpi/pcount_access.lnx
+CLEANFILES += testprogs/dcpi/pcount_access.lnx
+TESTS += tests/pcount_access.sh
 testprogs/dcpi/pcount_selftest.lnx: $(srcdir)/driver/pcount.h

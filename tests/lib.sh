@@ -5,6 +5,24 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok()   { echo "ok: $*"; }
 # expect_eq WHAT GOT WANT
 expect_eq() { if [ "$2" = "$3" ]; then ok "$1"; else fail "$1: got '$2', want '$3'"; fi; }
+# stat_num KEY FILE: KEY's number in a stats file, alphasim's (--stats:
+# JSON, KEY in its dcpi object) or dcpid's (--stats: KEY=N lines).
+stat_num() {
+	sed -n -e "s/.*\"$1\": \([0-9]*\).*/\1/p" -e "s/^$1=\([0-9]*\)\$/\1/p" "$2" | head -1
+}
+# unknown_ok WHAT STATS: a profiled run left under 1% of its samples
+# unknown (in no image's profile): the DCPI paper's figure (section 4.4,
+# "considerably smaller than 1%").  Every test of a profiled run calls it.
+unknown_ok() {
+	_u=$(stat_num samples_unknown "$2") _i=$(stat_num samples_in_db "$2")
+	if [ -z "$_u" ] || [ -z "$_i" ] || [ $((_u + _i)) -eq 0 ]; then
+		fail "$1: no samples counted in $2"
+	elif [ $((_u * 100)) -lt $((_u + _i)) ]; then
+		ok "$1: $_u of $((_u + _i)) samples unknown (under 1%)"
+	else
+		fail "$1: $_u of $((_u + _i)) samples unknown (1% or more)"
+	fi
+}
 finish() { [ $fails -eq 0 ] && exit 0; echo "$fails check(s) failed"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

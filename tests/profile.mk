@@ -8,3 +8,14 @@ PROFILE_GUEST = testprogs/corpus/pipeline.lnx testprogs/dcpi/loops.lnx
 GUEST_CHECK += $(PROFILE_GUEST) testprogs/dcpi/libcwork.dyn
 BENCH_TARGETS += testprogs/dcpi/loops.lnx daemon/dcpid.lnx minios/minios.elf
 CLEANFILES += $(PROFILE_GUEST)
+# Where the samples land, for each kind of program and process
+# (tests/profile_kinds.sh): testprogs/kinds/, and tests/profdump, which
+# lists a profile's entries.
+GUEST_CHECK += $(KINDS_PROGS)
+TESTS += tests/profile_kinds.sh
+# Databases and outputs anywhere (tests/profile_paths.sh); the same run
+# twice, the same bytes (tests/profile_repeat.sh)
+TESTS += tests/profile_paths.sh tests/profile_repeat.sh
+check_PROGRAMS += tests/profdump
+tests_profdump_SOURCES = tests/profdump.c
+tests_profdump_LDADD = daemon/libprofdb.a
