@@ -14,3 +14,13 @@ analysis_dcpiprof_SOURCES = analysis/dcpiprof.c
 analysis_dcpiprof_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
 analysis_dcpiprof_LDADD = analysis/libreport.a daemon/libprofdb.a sim/libsim.a \
 	pmu/libpmu.a $(LIBELF_LIBS) -lm
+
+# libanalysis: the analysis half of DCPI (docs/analysis.md): images and
+# procedures, CFG and jump tables, dominators, loops, equivalence
+# classes.
+noinst_LIBRARIES += analysis/libanalysis.a
+analysis_libanalysis_a_SOURCES = \
+	analysis/image.h analysis/image.c analysis/cfg.h analysis/cfg.c \
+	analysis/jtab.h analysis/jtab.c analysis/dom.h analysis/dom.c \
+	analysis/loops.h analysis/loops.c analysis/equiv.h analysis/equiv.c
+analysis_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
