@@ -6,7 +6,7 @@ AN_TEST_LIBS = analysis/libanalysis.a sim/libsim.a pmu/libpmu.a $(LIBELF_LIBS) -
 AN_TEST_HDRS = tests/an_asm.h tests/an_fixture.h tests/an_sched_table.h
 if HAVE_CMOCKA
 AN_TESTS = tests/test_cfg tests/test_dom tests/test_equiv tests/test_freq \
-	tests/test_image
+	tests/test_culprit tests/test_image
 check_PROGRAMS += $(AN_TESTS)
 TESTS += $(AN_TESTS)
 tests_test_cfg_SOURCES = tests/test_cfg.c $(AN_TEST_HDRS)
@@ -21,6 +21,9 @@ tests_test_equiv_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
 tests_test_freq_SOURCES = tests/test_freq.c $(AN_TEST_HDRS)
 tests_test_freq_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_freq_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
+tests_test_culprit_SOURCES = tests/test_culprit.c $(AN_TEST_HDRS)
+tests_test_culprit_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_culprit_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
 tests_test_image_SOURCES = tests/test_image.c
 tests_test_image_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_image_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
