@@ -1,0 +1,197 @@
+/*
+ * freq.c - DCPI's frequency heuristic and the per-instruction estimates
+ * (analysis/freq.h).
+ */
+#include "analysis/freq.h"
+#include "analysis/flow.h"
+#include "analysis/wls.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const an_conf_name[AN_NCONF] = {
+#define X(n) #n,
+	AN_CONFS(X)
+#undef X
+};
+
+const char *const an_estimator_name[AN_NEST] = {
+#define X(n, d) #n,
+	AN_ESTIMATORS(X)
+#undef X
+};
+
+void an_freq_defaults(struct an_freq_opts *o)
+{
+	*o = (struct an_freq_opts){
+		.est = AN_EST_dcpi,
+		.z = 2.0,
+		.high_samples = 64,      /* a relative deviation of 1/8 */
+		.medium_samples = 16,    /* ... of 1/4                  */
+		.min_cover = 0.25,
+		.trust = AN_CONF_medium,
+		.propagate = true,
+		.period = 1,
+		.scale = 1,
+	};
+}
+
+static int by_ratio(const void *pa, const void *pb)
+{
+	const struct an_point *a = pa, *b = pb;
+	double l = a->s * b->m, r = b->s * a->m;   /* a->s/a->m vs b->s/b->m */
+	if (l != r)
+		return l < r ? -1 : 1;
+	return a->m > b->m ? -1 : a->m < b->m;     /* the larger M first */
+}
+
+/* Do points p[0..k] all agree with frequency f: each within z Poisson
+ * deviations of f x M, plus one sample for the counts' discreteness? */
+static bool agree(const struct an_point *p, size_t k, double f, double z)
+{
+	for (size_t j = 0; j <= k; j++) {
+		double mean = f * p[j].m;
+		if (fabs(p[j].s - mean) > z * sqrt(mean) + 1)
+			return false;
+	}
+	return true;
+}
+
+void an_freq_cluster(struct an_point *p, size_t n, const struct an_freq_opts *o,
+                     struct an_cluster *out)
+{
+	memset(out, 0, sizeof *out);
+	out->points = n;
+	if (!n) {
+		out->conf = AN_CONF_none;
+		return;
+	}
+	qsort(p, n, sizeof *p, by_ratio);
+	for (size_t j = 0; j < n; j++) {
+		out->samples += p[j].s;
+		out->m += p[j].m;
+	}
+	/* grow the cluster from the smallest ratio while its points still
+	 * agree with their pooled frequency */
+	double s = p[0].s, m = p[0].m;
+	size_t k = 1;
+	while (k < n && agree(p, k, (s + p[k].s) / (m + p[k].m), o->z)) {
+		s += p[k].s;
+		m += p[k].m;
+		k++;
+	}
+	out->in_cluster = k;
+	out->cluster_samples = s;
+	out->cluster_m = m;
+	out->freq = s / m;
+	enum an_conf c = s >= o->high_samples ? AN_CONF_high
+	               : s >= o->medium_samples ? AN_CONF_medium : AN_CONF_low;
+	if (m < o->min_cover * out->m && c > AN_CONF_low)
+		c--;
+	out->conf = c;
+}
+
+void an_estimate_free(struct an_estimate *e)
+{
+	free(e->cls);
+	free(e->insn);
+	free(e->edge);
+	memset(e, 0, sizeof *e);
+}
+
+/* Each class's cluster from the issue points of its blocks. */
+static bool clusters(struct an_estimate *e, const struct an_cfg *g, const struct an_equiv *q,
+                     const struct an_sched_insn *s, const double *samples,
+                     const struct an_freq_opts *o)
+{
+	struct an_point *p = malloc((g->ninsn + 1) * sizeof *p);
+	if (!p)
+		return false;
+	for (size_t c = 0; c < q->nclass; c++) {
+		size_t n = 0;
+		for (uint32_t k = q->at[c]; k < q->at[c + 1]; k++) {
+			const struct an_block *b = &g->b[q->block[k]];
+			for (uint32_t i = b->first; i < b->first + b->n; i++)
+				if (s[i].m)
+					p[n++] = (struct an_point){ samples[i], s[i].m };
+		}
+		struct an_class_est *ce = &e->cls[c];
+		an_freq_cluster(p, n, o, &ce->cl);
+		ce->freq = ce->cl.freq;
+		ce->conf = ce->cl.conf;
+	}
+	free(p);
+	return true;
+}
+
+/* Re-estimate the classes below the trusted confidence. */
+static bool refine(struct an_estimate *e, const struct an_cfg *g, const struct an_equiv *q,
+                   const struct an_sched_insn *s, const double *samples,
+                   const struct an_freq_opts *o)
+{
+	size_t nc = q->nclass;
+	double *f = malloc((nc + 1) * sizeof *f), *init = malloc((nc + 1) * sizeof *init);
+	bool *known = malloc(nc + 1), *filled = calloc(nc + 1, 1);
+	bool ok = f && init && known && filled;
+	for (size_t c = 0; ok && c < nc; c++) {
+		f[c] = e->cls[c].freq;
+		known[c] = e->cls[c].conf >= o->trust;
+	}
+	if (ok && (o->propagate || o->est == AN_EST_wls))
+		ok = an_flow_propagate(g, q, f, known, filled, e->edge);
+	/* the least-squares fit starts from DCPI's answer */
+	if (ok && o->est == AN_EST_wls) {
+		for (size_t c = 0; c < nc; c++) {
+			init[c] = f[c];
+			filled[c] = e->cls[c].conf < o->trust;
+		}
+		ok = an_wls_fit(g, q, s, samples, init, o->z, f, e->edge);
+	}
+	for (size_t c = 0; ok && c < nc; c++) {
+		e->cls[c].freq = f[c];
+		e->cls[c].propagated = filled[c];
+	}
+	free(f);
+	free(init);
+	free(known);
+	free(filled);
+	return ok;
+}
+
+bool an_estimate_proc(struct an_estimate *e, const struct an_cfg *g, const struct an_equiv *q,
+                      const struct an_sched_insn *s, const double *samples,
+                      const struct an_freq_opts *o)
+{
+	memset(e, 0, sizeof *e);
+	e->est = o->est;
+	e->nclass = q->nclass;
+	e->ninsn = g->ninsn;
+	e->ne = g->ne;
+	e->cls = calloc(q->nclass + 1, sizeof *e->cls);
+	e->insn = calloc(g->ninsn + 1, sizeof *e->insn);
+	e->edge = malloc((g->ne + 1) * sizeof *e->edge);
+	bool ok = e->cls && e->insn && e->edge;
+	for (size_t k = 0; ok && k < g->ne; k++)
+		e->edge[k] = NAN;
+	ok = ok && clusters(e, g, q, s, samples, o) && refine(e, g, q, s, samples, o);
+	if (!ok) {
+		an_estimate_free(e);
+		return false;
+	}
+	double unit = o->period * o->scale;      /* cycles (or runs) per sample */
+	for (size_t c = 0; c < q->nclass; c++)
+		e->cls[c].count = e->cls[c].freq * unit;
+	for (size_t k = 0; k < g->ne; k++)
+		e->edge[k] *= unit;
+	for (size_t i = 0; i < g->ninsn; i++) {
+		struct an_insn_est *x = &e->insn[i];
+		const struct an_class_est *c = &e->cls[q->class_of[g->block_of[i]]];
+		x->samples = samples[i];
+		x->m = s[i].m;
+		x->count = c->count;
+		x->cycles = samples[i] * unit;
+		x->cpi = x->count > 0 ? x->cycles / x->count : NAN;
+		x->stall = x->cpi - x->m;
+	}
+	return true;
+}

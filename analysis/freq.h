@@ -1,0 +1,111 @@
+/*
+ * freq.h - execution counts, CPI and dynamic stall per instruction from
+ * CYCLES samples and the static schedule (DCPI paper, section 6.1;
+ * seeds/001_*: F_i x C_i = S_i; docs/analysis.md, "Frequency").
+ *
+ * An issue point is an instruction with M_i > 0.  If nothing dynamic
+ * happened, each issue point of a class would get samples in proportion
+ * to M_i and the ratio S_i / M_i would be the class's frequency F (in
+ * samples per cycle of M, that is executions per sampling period); a
+ * dynamic stall only adds samples, so the smallest ratios are the honest
+ * ones.  DCPI's heuristic (AN_EST_DCPI): sort the ratios and take the
+ * cluster of the smallest that agree with one frequency within Poisson
+ * noise; F = (sum of S) / (sum of M) over the cluster; confidence from
+ * the samples in the cluster and the share of the class's M it covers;
+ * then classes below the trusted confidence are filled from their
+ * neighbours by flow conservation (analysis/flow.h).  The alternative
+ * (AN_EST_WLS, analysis/wls.h) fits all blocks at once.
+ *
+ * Then, with P the mean CYCLES period and s the share of time CYCLES was
+ * not monitored for (elapsed / monitored, 1 unless multiplexed):
+ * count_i = F x P x s, cycles_i = S_i x P x s, CPI_i = cycles_i / count_i
+ * = S_i / F, and the dynamic stall is CPI_i - M_i.
+ */
+#ifndef ANALYSIS_FREQ_H
+#define ANALYSIS_FREQ_H
+
+#include "analysis/equiv.h"
+#include "analysis/sched.h"
+
+#define AN_CONFS(X) X(none) X(low) X(medium) X(high)
+enum an_conf {
+#define X(n) AN_CONF_##n,
+	AN_CONFS(X)
+#undef X
+	AN_NCONF
+};
+extern const char *const an_conf_name[AN_NCONF];
+
+#define AN_ESTIMATORS(X) \
+	X(dcpi, "DCPI: the minimum-ratio cluster per class, then flow propagation") \
+	X(wls,  "weighted least squares over all issue points under flow conservation")
+enum an_estimator {
+#define X(n, d) AN_EST_##n,
+	AN_ESTIMATORS(X)
+#undef X
+	AN_NEST
+};
+extern const char *const an_estimator_name[AN_NEST];
+
+struct an_freq_opts {
+	enum an_estimator est;
+	double z;                /* agreement within z Poisson deviations (+1 sample) */
+	double high_samples;     /* samples in the cluster for high confidence */
+	double medium_samples;   /* ... for medium                              */
+	double min_cover;        /* below this share of the class's M in the
+	                            cluster, one confidence level less          */
+	enum an_conf trust;      /* classes at or above it are not re-estimated */
+	bool propagate;          /* fill the others by flow conservation        */
+	double period;           /* mean CYCLES sampling period                 */
+	double scale;            /* elapsed / monitored cycles                  */
+};
+void an_freq_defaults(struct an_freq_opts *o);
+
+/* One issue point: its samples and M. */
+struct an_point {
+	double s, m;
+};
+
+struct an_cluster {
+	double freq;             /* samples per cycle of M                     */
+	size_t points, in_cluster;
+	double samples, m;       /* over all the points                        */
+	double cluster_samples, cluster_m;
+	enum an_conf conf;
+};
+
+/* DCPI's heuristic on the issue points of one class (the points are
+ * reordered: by ratio, the cluster first). */
+void an_freq_cluster(struct an_point *p, size_t n, const struct an_freq_opts *o,
+                     struct an_cluster *out);
+
+struct an_class_est {
+	double freq;             /* samples per cycle of M                     */
+	double count;            /* executions: freq x period x scale          */
+	enum an_conf conf;       /* of its own samples (the cluster)           */
+	bool propagated;         /* freq came from its neighbours              */
+	struct an_cluster cl;
+};
+
+struct an_insn_est {
+	double samples;          /* S_i                                        */
+	uint32_t m;              /* M_i                                        */
+	double count, cycles;
+	double cpi, stall;       /* NAN when count is 0                        */
+};
+
+struct an_estimate {
+	enum an_estimator est;
+	size_t nclass, ninsn, ne;
+	struct an_class_est *cls;
+	struct an_insn_est *insn;
+	double *edge;            /* executions along each edge, NAN unknown    */
+};
+
+/* Estimate procedure g from its samples (per instruction) and schedule. */
+bool an_estimate_proc(struct an_estimate *e, const struct an_cfg *g, const struct an_equiv *q,
+                      const struct an_sched_insn *s, const double *samples,
+                      const struct an_freq_opts *o);
+void an_estimate_free(struct an_estimate *e);
+
+#endif

@@ -1,0 +1,37 @@
+# tests/analysis.mk (fragment; see tests/local.mk) - the analysis library
+# (docs/analysis.md): cmocka tests on hand-assembled procedures with known
+# answers, and on a program built by the cross compiler as a user builds
+# it (alpha-linux-gnu-gcc -O2), whole and stripped.
+AN_TEST_LIBS = analysis/libanalysis.a sim/libsim.a pmu/libpmu.a $(LIBELF_LIBS) -lm
+AN_TEST_HDRS = tests/an_asm.h tests/an_fixture.h tests/an_sched_table.h
+if HAVE_CMOCKA
+AN_TESTS = tests/test_cfg tests/test_dom tests/test_equiv tests/test_freq \
+	tests/test_culprit tests/test_image
+check_PROGRAMS += $(AN_TESTS)
+TESTS += $(AN_TESTS)
+tests_test_cfg_SOURCES = tests/test_cfg.c $(AN_TEST_HDRS)
+tests_test_cfg_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_cfg_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
+tests_test_dom_SOURCES = tests/test_dom.c $(AN_TEST_HDRS)
+tests_test_dom_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_dom_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
+tests_test_equiv_SOURCES = tests/test_equiv.c $(AN_TEST_HDRS)
+tests_test_equiv_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_equiv_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
+tests_test_freq_SOURCES = tests/test_freq.c $(AN_TEST_HDRS)
+tests_test_freq_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_freq_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
+tests_test_culprit_SOURCES = tests/test_culprit.c $(AN_TEST_HDRS)
+tests_test_culprit_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_culprit_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
+tests_test_image_SOURCES = tests/test_image.c
+tests_test_image_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_image_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
+endif
+# test_image's program: built like a user's (the .dyn rule of
+# testprogs/local.mk: -O2, dynamic) and a stripped copy of it.
+AN_PROGS = tests/anprogs/switch.dyn tests/anprogs/switch.stripped
+tests/anprogs/switch.stripped: tests/anprogs/switch.dyn
+	$(AM_V_GEN)$(ALPHA_OBJCOPY) --strip-all $< $@
+GUEST_CHECK += $(AN_PROGS)
+CLEANFILES += $(AN_PROGS)

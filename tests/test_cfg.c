@@ -1,0 +1,450 @@
+/*
+ * test_cfg.c - basic blocks and edges (analysis/cfg.c) and jump tables
+ * (analysis/jtab.c) on hand-assembled procedures with known graphs:
+ * straight line, if/else, loops, calls, computed jumps with and without
+ * hints, GCC-style jump tables (bounded and not, 32-bit gp-relative and
+ * 64-bit absolute entries), falling off the end, unreachable code,
+ * endless loops, illegal words and extra entry points.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "tests/an_fixture.h"
+
+#define BASE 0x10000
+
+static struct prog p;
+static struct fixture f;
+
+static void build(void)
+{
+	assert_true(fixture_build(&f, &p));
+}
+
+static void done(void)
+{
+	fixture_free(&f);
+}
+
+/* Is there an edge of kind k from node a to node b? */
+static void edge(uint32_t a, uint32_t b, enum an_edge_kind k)
+{
+	if (!an_cfg_has_edge(&f.g, a, b, k))
+		fail_msg("no %s edge %u -> %u", an_edge_kind_name[k], a, b);
+}
+
+static void ret(void)
+{
+	jmp(&p, OP_ret, ZERO, RA, -1);
+}
+
+static void test_straight(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	opr(&p, OP_addq, A0, A1, V0);
+	lit(&p, OP_subq, V0, 1, V0);
+	opr(&p, OP_addq, V0, V0, V0);
+	ret();
+	build();
+	assert_int_equal(f.g.nb, 1);
+	assert_int_equal(f.g.b[0].n, 4);
+	assert_int_equal(f.g.ne, 2);
+	edge(f.g.entry, 0, AN_E_entry);
+	edge(0, f.g.exit, AN_E_ret);
+	done();
+}
+
+enum { ELSE, JOIN, LOOP, OUTER, INNER, C0, C1, C2, DEF, TAB, FAR, MID, END };
+
+static void if_else(void)
+{
+	prog_init(&p, BASE);
+	lit(&p, OP_cmpeq, A0, 0, T0);
+	bra(&p, OP_beq, T0, ELSE);
+	lit(&p, OP_addq, A1, 1, V0);
+	bra(&p, OP_br, ZERO, JOIN);
+	here(&p, ELSE);
+	lit(&p, OP_subq, A1, 1, V0);
+	here(&p, JOIN);
+	ret();
+}
+
+static void test_if_else(void **state)
+{
+	(void)state;
+	if_else();
+	build();
+	assert_int_equal(f.g.nb, 4);
+	uint32_t e = blk(&f, &p, ELSE), j = blk(&f, &p, JOIN);
+	assert_int_equal(e, 2);
+	assert_int_equal(j, 3);
+	edge(0, 1, AN_E_fall);
+	edge(0, e, AN_E_taken);
+	edge(1, j, AN_E_br);
+	edge(e, j, AN_E_fall);
+	edge(j, f.g.exit, AN_E_ret);
+	assert_int_equal(f.g.ne, 6);
+	assert_int_equal(count_kind(&f.g, AN_E_orphan) + count_kind(&f.g, AN_E_noexit), 0);
+	done();
+}
+
+static void test_loop(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	opr(&p, OP_bis, ZERO, ZERO, V0);
+	here(&p, LOOP);
+	opr(&p, OP_addq, V0, A0, V0);
+	lit(&p, OP_subq, A0, 1, A0);
+	bra(&p, OP_bne, A0, LOOP);
+	ret();
+	build();
+	assert_int_equal(f.g.nb, 3);
+	uint32_t l = blk(&f, &p, LOOP);
+	assert_int_equal(l, 1);
+	assert_int_equal(f.g.b[l].n, 3);
+	edge(0, l, AN_E_fall);
+	edge(l, l, AN_E_taken);
+	edge(l, 2, AN_E_fall);
+	done();
+}
+
+static void test_nested_loops(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	opr(&p, OP_bis, ZERO, ZERO, V0);
+	here(&p, OUTER);
+	opr(&p, OP_bis, ZERO, A1, T0);
+	here(&p, INNER);
+	lit(&p, OP_addq, V0, 1, V0);
+	lit(&p, OP_subq, T0, 1, T0);
+	bra(&p, OP_bne, T0, INNER);
+	lit(&p, OP_subq, A0, 1, A0);
+	bra(&p, OP_bne, A0, OUTER);
+	ret();
+	build();
+	assert_int_equal(f.g.nb, 5);
+	uint32_t o = blk(&f, &p, OUTER), i = blk(&f, &p, INNER);
+	edge(i, i, AN_E_taken);
+	edge(i, 3, AN_E_fall);
+	edge(3, o, AN_E_taken);
+	edge(3, 4, AN_E_fall);
+	done();
+}
+
+/* A GCC-style switch on a0 over n table entries (targets by label) with
+ * the standard prologue: gp = BASE + 0x20000, the table at gp - 0x10000.
+ * guard: 0 none, 1 cmpule #n-1, 2 cmpult #n, 3 cmpule on the wrong
+ * register, 4 cmpule against a register holding n-1, 5 cmpule on a0's
+ * low 32 bits zero-extended (GCC's test of an int), 6 a mask (and a0,
+ * #n-1) instead of a test; call: a call first (gp is lost, and the
+ * index comes from a saved register). */
+#define GPVAL (BASE + 0x20000)
+#define TABLE (GPVAL - 0x10000)
+
+static void switch_code(int guard, bool absolute, int n, bool call)
+{
+	prog_init(&p, BASE);
+	mem(&p, OP_ldah, GP, 2, T12);
+	mem(&p, OP_lda, GP, 0, GP);
+	if (call) {
+		jmp(&p, OP_jsr, RA, T12, -1);
+		opr(&p, OP_bis, ZERO, S0, A0);
+	}
+	switch (guard) {
+	case 1: lit(&p, OP_cmpule, A0, (unsigned)n - 1, T0); break;
+	case 2: lit(&p, OP_cmpult, A0, (unsigned)n, T0); break;
+	case 3: lit(&p, OP_cmpule, A1, (unsigned)n - 1, T0); break;
+	case 4:
+		mem(&p, OP_lda, T1, n - 1, ZERO);
+		opr(&p, OP_cmpule, A0, T1, T0);
+		break;
+	case 5:
+		lit(&p, OP_zapnot, A0, 0xf, T0);
+		lit(&p, OP_cmpule, T0, (unsigned)n - 1, T0);
+		break;
+	case 6: lit(&p, OP_and, A0, (unsigned)n - 1, A0); break;
+	}
+	if (guard && guard != 6)
+		bra(&p, OP_beq, T0, DEF);
+	mem(&p, OP_ldah, T0, -1, GP);
+	mem(&p, OP_lda, T0, 0, T0);
+	if (absolute) {
+		opr(&p, OP_s8addq, A0, T0, A0);
+		mem(&p, OP_ldq, T0, 0, A0);
+	} else {
+		opr(&p, OP_s4addq, A0, T0, A0);
+		mem(&p, OP_ldl, T0, 0, A0);
+		opr(&p, OP_addq, GP, T0, T0);
+	}
+	here(&p, TAB);
+	jmp(&p, OP_jmp, ZERO, T0, -1);
+	for (int c = C0; c <= C2; c++) {
+		here(&p, c);
+		mem(&p, OP_lda, V0, 10 + c, ZERO);
+		ret();
+	}
+	here(&p, DEF);
+	opr(&p, OP_bis, ZERO, ZERO, V0);
+	ret();
+}
+
+/* The image with the table: entries for labels C0, C1, C2, C0 ... */
+static void switch_image(bool absolute, int n, uint64_t bad_target)
+{
+	memset(&f, 0, sizeof f);
+	prog_done(&p);
+	an_image_init(&f.im);
+	prog_seg(&p, &f.im);
+	unsigned char t[8 * 16] = { 0 };
+	for (int k = 0; k < n; k++) {
+		uint64_t to = k == n - 1 && bad_target ? bad_target : addr_of(&p, C0 + k % 3);
+		uint64_t v = absolute ? to : to - GPVAL;
+		for (int b = 0; b < (absolute ? 8 : 4); b++)
+			t[(absolute ? 8 : 4) * k + b] = (unsigned char)(v >> (8 * b));
+	}
+	assert_true(an_image_add_seg(&f.im, TABLE, 0x1000, t, sizeof t, false));
+	assert_true(an_image_add_proc(&f.im, "p", BASE, 4 * p.n));
+	assert_true(an_image_finish(&f.im));
+	assert_true(fixture_proc(&f));
+}
+
+/* The switch resolved: table edges to the three cases, each once;
+ * nothing unreachable but the default case when nothing branches to it. */
+static void resolved(size_t orphans)
+{
+	uint32_t j = f.g.block_of[an_cfg_insn_at(&f.g, addr_of(&p, TAB))];
+	assert_int_equal(f.g.tables, 1);
+	assert_int_equal(f.g.unresolved, 0);
+	assert_int_equal(f.g.succ_at[j + 1] - f.g.succ_at[j], 3);
+	for (int c = C0; c <= C2; c++)
+		edge(j, blk(&f, &p, c), AN_E_table);
+	assert_int_equal(count_kind(&f.g, AN_E_orphan), orphans);
+	assert_int_equal(count_kind(&f.g, AN_E_unknown), 0);
+}
+
+static void test_jump_table(void **state)
+{
+	(void)state;
+	for (int guard = 1; guard <= 6; guard++) {
+		if (guard == 3)
+			continue;                   /* the wrong register: refused below */
+		for (int call = 0; call < 2; call++) {
+			switch_code(guard, false, 4, call);
+			switch_image(false, 4, 0);
+			resolved(guard == 6);
+			if (guard != 6)
+				edge(call, blk(&f, &p, DEF), AN_E_taken);
+			done();
+		}
+	}
+	switch_code(1, true, 4, false);     /* 64-bit absolute entries */
+	switch_image(true, 4, 0);
+	resolved(0);
+	done();
+}
+
+/* Without a bound, with the bound on another register, or with a target
+ * outside the procedure, the jump stays unknown and the cases are only
+ * reached through orphan edges. */
+static void test_jump_table_refused(void **state)
+{
+	(void)state;
+	for (int k = 0; k < 3; k++) {
+		switch_code(k == 0 ? 0 : k == 1 ? 3 : 1, false, 4, false);
+		switch_image(false, 4, k == 2 ? BASE + 0x4000 : 0);
+		assert_int_equal(f.g.tables, 0);
+		assert_int_equal(f.g.unresolved, 1);
+		assert_int_equal(count_kind(&f.g, AN_E_unknown), 1);
+		assert_int_equal(count_kind(&f.g, AN_E_table), 0);
+		assert_true(count_kind(&f.g, AN_E_orphan) >= 1);
+		done();
+	}
+}
+
+static void test_calls(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	opr(&p, OP_addq, A0, A1, A0);
+	bra(&p, OP_bsr, RA, FAR);
+	opr(&p, OP_addq, V0, V0, A0);
+	jmp(&p, OP_jsr, RA, T12, FAR);
+	jmp(&p, OP_jsr, RA, T12, -1);
+	emit(&p, isa_encode(OP_call_pal, 0, 0, 0, 0) | 0x83);   /* callsys */
+	ret();
+	here(&p, FAR);
+	ret();
+	prog_done(&p);
+	memset(&f, 0, sizeof f);
+	an_image_init(&f.im);
+	prog_seg(&p, &f.im);
+	assert_true(an_image_add_proc(&f.im, "p", BASE, 4 * (p.n - 1)));
+	assert_true(an_image_add_proc(&f.im, "far", addr_of(&p, FAR), 4));
+	assert_true(an_image_finish(&f.im));
+	assert_true(fixture_proc(&f));
+	assert_int_equal(f.g.nb, 5);
+	for (uint32_t b = 0; b < 4; b++)
+		edge(b, b + 1, AN_E_callret);
+	assert_int_equal(f.g.ncall, 4);
+	assert_int_equal(f.g.call[0].insn, 1);
+	assert_int_equal(f.g.call[0].target, addr_of(&p, FAR));
+	assert_int_equal(f.g.call[1].target, addr_of(&p, FAR));    /* the JSR's hint */
+	assert_int_equal(f.g.call[2].target, 0);                   /* no hint */
+	assert_int_equal(f.g.call[3].target, 0);                   /* CALL_PAL */
+	done();
+}
+
+static void test_computed_jumps(void **state)
+{
+	(void)state;
+	/* no hint: unknown; a hint inside: that target and unknown; a hint
+	 * outside: a tail call (to "far", before p: a hint to the very next
+	 * instruction would be 0, no hint) */
+	prog_init(&p, BASE);
+	here(&p, FAR);
+	ret();
+	bra(&p, OP_beq, A0, MID);
+	jmp(&p, OP_jmp, ZERO, T0, -1);
+	here(&p, MID);
+	bra(&p, OP_beq, A1, END);
+	jmp(&p, OP_jmp, ZERO, T0, MID);
+	here(&p, END);
+	mem(&p, OP_ldq, T12, 0, GP);
+	jmp(&p, OP_jmp, ZERO, T12, FAR);
+	prog_done(&p);
+	memset(&f, 0, sizeof f);
+	an_image_init(&f.im);
+	prog_seg(&p, &f.im);
+	assert_true(an_image_add_proc(&f.im, "p", BASE + 4, 4 * (p.n - 1)));
+	assert_true(an_image_add_proc(&f.im, "far", BASE, 4));
+	assert_true(an_image_finish(&f.im));
+	assert_int_equal(f.im.proc[1].addr, BASE + 4);
+	char err[256];
+	assert_true(an_cfg_build_proc(&f.g, &f.im, 1, err, sizeof err));
+	assert_true(an_dom_build(&f.dom, &f.g, false) && an_dom_build(&f.pdom, &f.g, true) &&
+	            an_loops_build(&f.L, &f.g, &f.dom) &&
+	            an_equiv_build(&f.q, &f.g, &f.dom, &f.pdom, &f.L));
+	assert_int_equal(f.g.nb, 5);
+	uint32_t m = blk(&f, &p, MID), e = blk(&f, &p, END);
+	edge(1, f.g.exit, AN_E_unknown);
+	edge(3, m, AN_E_hint);
+	edge(3, f.g.exit, AN_E_unknown);
+	edge(e, f.g.exit, AN_E_tail);
+	assert_int_equal(f.g.unresolved, 2);
+	assert_int_equal(count_kind(&f.g, AN_E_orphan), 0);
+	done();
+}
+
+static void test_falls_off_end(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	bra(&p, OP_beq, A0, END);
+	bra_to(&p, OP_bsr, RA, BASE + 0x100);   /* a call that never returns */
+	here(&p, END);
+	opr(&p, OP_addq, A0, A1, V0);
+	build();
+	assert_int_equal(f.g.nb, 3);
+	edge(1, 2, AN_E_callret);
+	edge(2, f.g.exit, AN_E_out);
+	done();
+}
+
+static void test_orphans_and_endless_loops(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	ret();
+	opr(&p, OP_addq, A0, A1, V0);   /* never reached */
+	ret();
+	build();
+	assert_int_equal(f.g.nb, 2);
+	edge(f.g.entry, 1, AN_E_orphan);
+	assert_int_equal(count_kind(&f.g, AN_E_orphan), 1);
+	done();
+
+	prog_init(&p, BASE);
+	opr(&p, OP_addq, A0, A1, V0);
+	here(&p, LOOP);
+	opr(&p, OP_addq, V0, A1, V0);
+	bra(&p, OP_br, ZERO, LOOP);
+	build();
+	assert_int_equal(f.g.nb, 2);
+	edge(1, 1, AN_E_br);
+	edge(1, f.g.exit, AN_E_noexit);   /* only from the loop's block */
+	assert_int_equal(count_kind(&f.g, AN_E_noexit), 1);
+	done();
+}
+
+static void test_illegal_word(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	opr(&p, OP_addq, A0, A1, V0);
+	emit(&p, 0x04000000);           /* opcode 1: reserved */
+	ret();
+	build();
+	assert_int_equal(f.g.nb, 2);
+	edge(0, f.g.exit, AN_E_stop);
+	edge(f.g.entry, 1, AN_E_orphan);
+	done();
+}
+
+/* A BSR past another procedure's gp prologue makes an entry point. */
+static void test_extra_entry(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	bra(&p, OP_bsr, RA, MID);
+	ret();
+	here(&p, FAR);
+	mem(&p, OP_ldah, GP, 1, T12);
+	mem(&p, OP_lda, GP, 0, GP);
+	here(&p, MID);
+	opr(&p, OP_addq, A0, A1, V0);
+	ret();
+	prog_done(&p);
+	memset(&f, 0, sizeof f);
+	an_image_init(&f.im);
+	prog_seg(&p, &f.im);
+	assert_true(an_image_add_proc(&f.im, "q", addr_of(&p, FAR), 16));
+	assert_true(an_image_add_proc(&f.im, "p", BASE, 8));
+	assert_true(an_image_finish(&f.im));
+	assert_int_equal(f.im.nproc, 2);
+	assert_string_equal(f.im.proc[1].name, "q");
+	assert_true(f.im.proc[1].gpload);
+	assert_int_equal(f.im.nentries, 1);
+	assert_int_equal(f.im.entries[0], addr_of(&p, MID));
+	char err[256];
+	assert_true(an_cfg_build_proc(&f.g, &f.im, 1, err, sizeof err));
+	assert_int_equal(f.g.nb, 2);
+	edge(f.g.entry, 0, AN_E_entry);
+	edge(f.g.entry, 1, AN_E_entry);
+	edge(0, 1, AN_E_fall);
+	an_cfg_free(&f.g);
+	an_image_free(&f.im);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_straight),
+		cmocka_unit_test(test_if_else),
+		cmocka_unit_test(test_loop),
+		cmocka_unit_test(test_nested_loops),
+		cmocka_unit_test(test_jump_table),
+		cmocka_unit_test(test_jump_table_refused),
+		cmocka_unit_test(test_calls),
+		cmocka_unit_test(test_computed_jumps),
+		cmocka_unit_test(test_falls_off_end),
+		cmocka_unit_test(test_orphans_and_endless_loops),
+		cmocka_unit_test(test_illegal_word),
+		cmocka_unit_test(test_extra_entry),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

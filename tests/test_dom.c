@@ -1,0 +1,186 @@
+/*
+ * test_dom.c - dominators and post-dominators (analysis/dom.c, Cooper-
+ * Harvey-Kennedy) and loops (analysis/loops.c) on hand-assembled
+ * procedures whose answers are drawn by hand: if/else, a loop, nested
+ * loops, an irreducible cycle entered at two blocks, an endless loop.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "tests/an_fixture.h"
+
+#define BASE 0x10000
+
+enum { ELSE, JOIN, LOOP, OUTER, INNER, X, Y, OUT };
+
+static struct prog p;
+static struct fixture f;
+
+static void ret(void)
+{
+	jmp(&p, OP_ret, ZERO, RA, -1);
+}
+
+static void test_if_else(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	bra(&p, OP_beq, A0, ELSE);
+	lit(&p, OP_addq, A1, 1, V0);
+	bra(&p, OP_br, ZERO, JOIN);
+	here(&p, ELSE);
+	lit(&p, OP_subq, A1, 1, V0);
+	here(&p, JOIN);
+	ret();
+	assert_true(fixture_build(&f, &p));
+	const struct an_dom *d = &f.dom, *pd = &f.pdom;
+	assert_int_equal(d->idom[0], f.g.entry);
+	assert_int_equal(d->idom[1], 0);
+	assert_int_equal(d->idom[2], 0);
+	assert_int_equal(d->idom[3], 0);
+	assert_int_equal(d->idom[f.g.entry], AN_NONE);
+	assert_int_equal(pd->idom[0], 3);
+	assert_int_equal(pd->idom[1], 3);
+	assert_int_equal(pd->idom[2], 3);
+	assert_int_equal(pd->idom[3], f.g.exit);
+	assert_true(an_dom_dominates(d, 0, 3));
+	assert_true(an_dom_dominates(d, 2, 2));
+	assert_false(an_dom_dominates(d, 1, 3));
+	assert_false(an_dom_dominates(d, 3, 0));
+	assert_true(an_dom_dominates(pd, 3, 0));
+	assert_false(an_dom_dominates(pd, 1, 0));
+	assert_false(an_dom_dominates(pd, 0, 3));
+	assert_int_equal(f.L.n, 0);
+	fixture_free(&f);
+}
+
+static void test_loop(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	opr(&p, OP_bis, ZERO, ZERO, V0);
+	here(&p, LOOP);
+	opr(&p, OP_addq, V0, A0, V0);
+	lit(&p, OP_subq, A0, 1, A0);
+	bra(&p, OP_bne, A0, LOOP);
+	ret();
+	assert_true(fixture_build(&f, &p));
+	assert_int_equal(f.dom.idom[1], 0);
+	assert_int_equal(f.dom.idom[2], 1);
+	assert_int_equal(f.pdom.idom[0], 1);
+	assert_int_equal(f.pdom.idom[1], 2);
+	assert_int_equal(f.L.n, 1);
+	assert_int_equal(f.L.l[0].header, 1);
+	assert_int_equal(f.L.l[0].nblocks, 1);
+	assert_int_equal(f.L.l[0].depth, 1);
+	assert_false(f.L.l[0].irreducible);
+	assert_int_equal(f.L.inner[1], 0);
+	assert_int_equal(f.L.inner[0], AN_NONE);
+	assert_true(an_loops_same_nest(&f.L, 0, 2));
+	assert_false(an_loops_same_nest(&f.L, 0, 1));
+	fixture_free(&f);
+}
+
+static void test_nested_loops(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	opr(&p, OP_bis, ZERO, ZERO, V0);
+	here(&p, OUTER);
+	opr(&p, OP_bis, ZERO, A1, T0);
+	here(&p, INNER);
+	lit(&p, OP_addq, V0, 1, V0);
+	lit(&p, OP_subq, T0, 1, T0);
+	bra(&p, OP_bne, T0, INNER);
+	lit(&p, OP_subq, A0, 1, A0);
+	bra(&p, OP_bne, A0, OUTER);
+	ret();
+	assert_true(fixture_build(&f, &p));
+	/* blocks: 0 entry, 1 outer header, 2 inner loop, 3 outer latch, 4 exit */
+	assert_int_equal(f.dom.idom[3], 2);
+	assert_int_equal(f.pdom.idom[1], 2);
+	assert_int_equal(f.pdom.idom[2], 3);
+	assert_int_equal(f.L.n, 2);
+	uint32_t outer = f.L.l[0].header == 1 ? 0 : 1, inner = 1 - outer;
+	assert_int_equal(f.L.l[outer].header, 1);
+	assert_int_equal(f.L.l[outer].nblocks, 3);
+	assert_int_equal(f.L.l[outer].depth, 1);
+	assert_int_equal(f.L.l[outer].parent, AN_NONE);
+	assert_int_equal(f.L.l[inner].header, 2);
+	assert_int_equal(f.L.l[inner].nblocks, 1);
+	assert_int_equal(f.L.l[inner].depth, 2);
+	assert_int_equal(f.L.l[inner].parent, outer);
+	assert_int_equal(f.L.depth[2], 2);
+	assert_int_equal(f.L.depth[3], 1);
+	assert_int_equal(f.L.inner[2], inner);
+	assert_int_equal(f.L.inner[3], outer);
+	assert_true(an_loops_same_nest(&f.L, 1, 3));
+	assert_false(an_loops_same_nest(&f.L, 1, 2));
+	assert_true(an_loops_same_nest(&f.L, 0, 4));
+	fixture_free(&f);
+}
+
+/* X and Y form a cycle entered at both: no natural loop, one irreducible
+ * region of exactly those two blocks. */
+static void test_irreducible(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	bra(&p, OP_beq, A0, Y);
+	here(&p, X);
+	lit(&p, OP_addq, V0, 1, V0);
+	bra(&p, OP_beq, A1, OUT);
+	here(&p, Y);
+	lit(&p, OP_addq, V0, 2, V0);
+	bra(&p, OP_bne, A2, X);
+	here(&p, OUT);
+	ret();
+	assert_true(fixture_build(&f, &p));
+	uint32_t x = blk(&f, &p, X), y = blk(&f, &p, Y), o = blk(&f, &p, OUT);
+	assert_int_equal(f.dom.idom[x], 0);
+	assert_int_equal(f.dom.idom[y], 0);
+	assert_int_equal(f.pdom.idom[0], o);
+	assert_int_equal(f.L.n, 1);
+	assert_true(f.L.l[0].irreducible);
+	assert_int_equal(f.L.l[0].header, AN_NONE);
+	assert_int_equal(f.L.l[0].nblocks, 2);
+	assert_true(an_loops_holds(&f.L, 0, x));
+	assert_true(an_loops_holds(&f.L, 0, y));
+	assert_false(an_loops_holds(&f.L, 0, 0));
+	assert_false(an_loops_holds(&f.L, 0, o));
+	fixture_free(&f);
+}
+
+/* An endless loop still has post-dominators (through its noexit edge). */
+static void test_endless(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	opr(&p, OP_addq, A0, A1, V0);
+	here(&p, LOOP);
+	lit(&p, OP_addq, V0, 1, V0);
+	bra(&p, OP_bne, A0, LOOP);
+	lit(&p, OP_addq, V0, 1, V0);
+	bra(&p, OP_br, ZERO, LOOP);
+	assert_true(fixture_build(&f, &p));
+	for (uint32_t b = 0; b < f.g.nb; b++)
+		assert_int_not_equal(f.pdom.pre[b], AN_NONE);
+	assert_int_equal(f.pdom.idom[0], 1);
+	assert_int_equal(f.L.n, 1);
+	assert_int_equal(f.L.l[0].nblocks, 2);
+	fixture_free(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_if_else),
+		cmocka_unit_test(test_loop),
+		cmocka_unit_test(test_nested_loops),
+		cmocka_unit_test(test_irreducible),
+		cmocka_unit_test(test_endless),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

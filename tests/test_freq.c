@@ -1,0 +1,292 @@
+/*
+ * test_freq.c - frequency, CPI and stall estimates (analysis/freq.c,
+ * flow.c, wls.c) on synthetic samples with known answers: exact recovery
+ * when samples are M x F, the minimum-ratio cluster leaving stalled
+ * instructions out and taking noisy ones in, confidence levels, counts
+ * and CPI from the period, flow propagation into a class without
+ * samples, and the least-squares estimator on the same cases.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <math.h>
+#include <cmocka.h>
+#include "tests/an_fixture.h"
+#include "tests/an_sched_table.h"
+#include "analysis/freq.h"
+
+#define BASE 0x10000
+
+static struct an_freq_opts opts;
+
+static int setup(void **state)
+{
+	(void)state;
+	an_freq_defaults(&opts);
+	return 0;
+}
+
+static void cluster(struct an_point *p, size_t n, struct an_cluster *c)
+{
+	an_freq_cluster(p, n, &opts, c);
+}
+
+static void test_exact(void **state)
+{
+	(void)state;
+	struct an_point p[] = { { 50, 1 }, { 100, 2 }, { 50, 1 }, { 150, 3 } };
+	struct an_cluster c;
+	cluster(p, 4, &c);
+	assert_float_equal(c.freq, 50, 1e-12);
+	assert_int_equal(c.in_cluster, 4);
+	assert_int_equal(c.points, 4);
+	assert_int_equal(c.conf, AN_CONF_high);
+}
+
+/* Two stalled points (samples above M x F) stay out of the cluster. */
+static void test_stalled_left_out(void **state)
+{
+	(void)state;
+	struct an_point p[] = { { 20, 1 }, { 220, 1 }, { 40, 2 }, { 20, 1 }, { 55, 1 } };
+	struct an_cluster c;
+	cluster(p, 5, &c);
+	assert_float_equal(c.freq, 20, 1e-12);
+	assert_int_equal(c.in_cluster, 3);
+	assert_float_equal(c.cluster_samples, 80, 1e-12);
+}
+
+/* Poisson-like scatter around 100 joins the cluster (the lowest ratio
+ * alone would say 88); a stall of 3x does not. */
+static void test_noise_joins(void **state)
+{
+	(void)state;
+	struct an_point p[] = { { 103, 1 }, { 88, 1 }, { 300, 1 }, { 110, 1 }, { 95, 1 }, { 97, 1 } };
+	struct an_cluster c;
+	cluster(p, 6, &c);
+	assert_int_equal(c.in_cluster, 5);
+	assert_float_equal(c.freq, 493.0 / 5, 1e-9);
+}
+
+static void test_confidence(void **state)
+{
+	(void)state;
+	struct an_cluster c;
+	struct an_point hi[] = { { 40, 1 }, { 40, 1 } };          /* 80 samples */
+	cluster(hi, 2, &c);
+	assert_int_equal(c.conf, AN_CONF_high);
+	struct an_point med[] = { { 10, 1 }, { 10, 1 } };         /* 20 */
+	cluster(med, 2, &c);
+	assert_int_equal(c.conf, AN_CONF_medium);
+	struct an_point low[] = { { 3, 1 }, { 4, 1 } };           /* 7 */
+	cluster(low, 2, &c);
+	assert_int_equal(c.conf, AN_CONF_low);
+	cluster(NULL, 0, &c);
+	assert_int_equal(c.conf, AN_CONF_none);
+	/* a cluster holding little of the class's M: one level less */
+	struct an_point thin[] = { { 100, 1 }, { 5000, 10 } };
+	cluster(thin, 2, &c);
+	assert_int_equal(c.in_cluster, 1);
+	assert_int_equal(c.conf, AN_CONF_medium);
+	struct an_point thinner[] = { { 20, 1 }, { 1000, 10 } };
+	cluster(thinner, 2, &c);
+	assert_int_equal(c.conf, AN_CONF_low);
+	/* and the thresholds are options */
+	opts.high_samples = 10;
+	cluster(med, 2, &c);
+	assert_int_equal(c.conf, AN_CONF_high);
+	an_freq_defaults(&opts);
+}
+
+/* ---- whole procedures ------------------------------------------------------ */
+
+enum { ELSE, JOIN };
+
+static struct prog p;
+static struct fixture f;
+static struct an_sched_insn sch[16];
+/* if/else: block 0 (2 insns), then (2), else (1), join (1) */
+static const uint32_t M[] = { 1, 2, 1, 1, 3, 1 };
+static double S[6];
+
+static void diamond(void)
+{
+	prog_init(&p, BASE);
+	lit(&p, OP_cmpeq, A0, 0, T0);
+	bra(&p, OP_beq, T0, ELSE);
+	lit(&p, OP_addq, A1, 1, V0);
+	bra(&p, OP_br, ZERO, JOIN);
+	here(&p, ELSE);
+	lit(&p, OP_subq, A1, 1, V0);
+	here(&p, JOIN);
+	jmp(&p, OP_ret, ZERO, RA, -1);
+	assert_true(fixture_build(&f, &p));
+	assert_int_equal(f.g.nb, 4);
+	struct sched_table t = { BASE, M, NULL, 0, { 0 } };
+	struct an_sched s = { sched_table_fn, &t };
+	assert_true(an_sched_cfg(&s, &f.g, sch));
+	assert_int_equal(t.calls, 4);
+	assert_int_equal(t.last_enter[2], AN_ENTER_FALL);    /* then: only falls in */
+	assert_int_equal(t.last_enter[4], AN_ENTER_JUMP);    /* else: a branch target */
+	for (size_t i = 0; i < 6; i++)
+		assert_int_equal(sch[i].m, M[i]);
+}
+
+/* Samples M x F per block: block 0 and the join F0, then F1, else F2. */
+static void samples(double f0, double f1, double f2)
+{
+	const double fb[] = { f0, f0, f1, f1, f2, f0 };
+	for (size_t i = 0; i < 6; i++)
+		S[i] = fb[i] * M[i];
+}
+
+static void estimate(struct an_estimate *e)
+{
+	assert_true(an_estimate_proc(e, &f.g, &f.q, sch, S, &opts));
+}
+
+static uint32_t class_of_insn(size_t i)
+{
+	return f.q.class_of[f.g.block_of[i]];
+}
+
+static void test_counts_and_cpi(void **state)
+{
+	(void)state;
+	diamond();
+	samples(300, 210, 90);
+	opts.period = 1000;
+	struct an_estimate e;
+	estimate(&e);
+	assert_int_equal(e.nclass, 3);
+	static const double count[] = { 300e3, 300e3, 210e3, 210e3, 90e3, 300e3 };
+	for (size_t i = 0; i < 6; i++) {
+		assert_float_equal(e.insn[i].count, count[i], 1e-6);
+		assert_float_equal(e.insn[i].cpi, M[i], 1e-9);
+		assert_float_equal(e.insn[i].stall, 0, 1e-9);
+		assert_float_equal(e.insn[i].cycles, S[i] * 1000, 1e-6);
+		assert_int_equal(e.cls[class_of_insn(i)].conf, AN_CONF_high);
+		assert_false(e.cls[class_of_insn(i)].propagated);
+	}
+	/* the edges follow from the blocks */
+	for (size_t k = 0; k < f.g.ne; k++) {
+		const struct an_edge *x = &f.g.e[k];
+		double want = x->dst == 1 ? 210e3 : x->dst == 2 ? 90e3
+		            : x->src == 1 ? 210e3 : x->src == 2 ? 90e3 : 300e3;
+		assert_float_equal(e.edge[k], want, 1e-6);
+	}
+	an_estimate_free(&e);
+	/* a stalled instruction: its CPI grows, nothing else moves */
+	S[3] += 210 * 4.5;
+	estimate(&e);
+	assert_float_equal(e.insn[3].cpi, 1 + 4.5, 1e-9);
+	assert_float_equal(e.insn[3].stall, 4.5, 1e-9);
+	assert_float_equal(e.insn[2].count, 210e3, 1e-6);
+	an_estimate_free(&e);
+	/* CYCLES monitored half the time: twice the counts, the same CPI */
+	opts.scale = 2;
+	estimate(&e);
+	assert_float_equal(e.insn[0].count, 600e3, 1e-6);
+	assert_float_equal(e.insn[0].cpi, 1, 1e-9);
+	an_estimate_free(&e);
+	an_freq_defaults(&opts);
+	fixture_free(&f);
+}
+
+/* The "then" arm has no samples at all: flow conservation gives it what
+ * block 0 has that the else arm does not. */
+static void test_propagation(void **state)
+{
+	(void)state;
+	diamond();
+	samples(300, 0, 90);
+	struct an_estimate e;
+	estimate(&e);
+	uint32_t then = class_of_insn(2);
+	assert_int_equal(e.cls[then].conf, AN_CONF_low);
+	assert_true(e.cls[then].propagated);
+	assert_float_equal(e.cls[then].freq, 210, 1e-9);
+	assert_float_equal(e.insn[2].count, 210, 1e-9);
+	an_estimate_free(&e);
+	/* a few samples (low confidence) are overruled by the flow too */
+	S[2] = 5;
+	estimate(&e);
+	assert_float_equal(e.cls[then].freq, 210, 1e-9);
+	assert_float_equal(e.insn[2].cpi, 5.0 / 210, 1e-9);
+	an_estimate_free(&e);
+	/* without propagation the class keeps its own estimate (the
+	 * cluster of 5 and 0 samples) */
+	opts.propagate = false;
+	estimate(&e);
+	assert_float_equal(e.cls[then].freq, 2.5, 1e-9);
+	assert_false(e.cls[then].propagated);
+	assert_true(isnan(e.edge[0]));
+	an_estimate_free(&e);
+	an_freq_defaults(&opts);
+	fixture_free(&f);
+}
+
+/* ---- the least-squares estimator -------------------------------------------- */
+
+static void conserved(const struct an_estimate *e)
+{
+	for (uint32_t b = 0; b < f.g.nb; b++) {
+		double in = 0, out = 0;
+		for (uint32_t k = f.g.pred_at[b]; k < f.g.pred_at[b + 1]; k++)
+			in += e->edge[f.g.pred[k]];
+		for (uint32_t k = f.g.succ_at[b]; k < f.g.succ_at[b + 1]; k++)
+			out += e->edge[f.g.succ[k]];
+		assert_float_equal(in, out, 1e-6 * (1 + in));
+	}
+}
+
+static void test_wls(void **state)
+{
+	(void)state;
+	diamond();
+	opts.est = AN_EST_wls;
+	struct an_estimate e;
+	/* exact data: exact answers */
+	samples(300, 210, 90);
+	estimate(&e);
+	assert_int_equal(e.est, AN_EST_wls);
+	assert_float_equal(e.cls[class_of_insn(0)].freq, 300, 1e-4);
+	assert_float_equal(e.cls[class_of_insn(2)].freq, 210, 1e-4);
+	assert_float_equal(e.cls[class_of_insn(4)].freq, 90, 1e-4);
+	conserved(&e);
+	an_estimate_free(&e);
+	/* a rare arm with few and noisy samples (9 and 3 for 6): the flow
+	 * around it decides */
+	samples(300, 6, 294);
+	S[2] = 9;
+	S[3] = 3;
+	estimate(&e);
+	assert_float_equal(e.cls[class_of_insn(2)].freq, 6, 0.1);
+	assert_true(e.cls[class_of_insn(2)].propagated);
+	conserved(&e);
+	an_estimate_free(&e);
+	/* a badly stalled instruction hardly moves the fit */
+	samples(300, 210, 90);
+	S[1] += 300 * 20;
+	estimate(&e);
+	assert_float_equal(e.cls[class_of_insn(0)].freq, 300, 3);
+	assert_float_equal(e.insn[1].stall, 20, 0.5);
+	conserved(&e);
+	an_estimate_free(&e);
+	an_freq_defaults(&opts);
+	fixture_free(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exact),
+		cmocka_unit_test(test_stalled_left_out),
+		cmocka_unit_test(test_noise_joins),
+		cmocka_unit_test(test_confidence),
+		cmocka_unit_test(test_counts_and_cpi),
+		cmocka_unit_test(test_propagation),
+		cmocka_unit_test(test_wls),
+	};
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
