@@ -192,10 +192,10 @@ static int put_stat(struct proc *p, uint64_t ubuf, const struct hostfs_stat *h)
 		.st_mode = (unsigned)h->mode, .st_uid = (unsigned)h->uid,
 		.st_gid = (unsigned)h->gid, .st_blksize = (unsigned)h->blksize,
 		.st_nlink = (unsigned)h->nlink,
+		.st_atime = h->atime_s, .st_atime_nsec = h->atime_ns,
+		.st_mtime = h->mtime_s, .st_mtime_nsec = h->mtime_ns,
+		.st_ctime = h->ctime_s, .st_ctime_nsec = h->ctime_ns,
 	};
-	st.st_atime = udiv(h->atime_ns, 1000000000, &st.st_atime_nsec);
-	st.st_mtime = udiv(h->mtime_ns, 1000000000, &st.st_mtime_nsec);
-	st.st_ctime = udiv(h->ctime_ns, 1000000000, &st.st_ctime_nsec);
 	return copyout(p, ubuf, &st, sizeof st);
 }
 

@@ -193,9 +193,9 @@ static void fill_stat(struct hostfs_stat *o, const struct stat *st)
 		.nlink = st->st_nlink, .uid = st->st_uid, .gid = st->st_gid,
 		.rdev = st->st_rdev, .size = (uint64_t)st->st_size,
 		.blksize = (uint64_t)st->st_blksize, .blocks = (uint64_t)st->st_blocks,
-		.atime_ns = (uint64_t)st->st_atim.tv_sec * 1000000000u + (uint64_t)st->st_atim.tv_nsec,
-		.mtime_ns = (uint64_t)st->st_mtim.tv_sec * 1000000000u + (uint64_t)st->st_mtim.tv_nsec,
-		.ctime_ns = (uint64_t)st->st_ctim.tv_sec * 1000000000u + (uint64_t)st->st_ctim.tv_nsec,
+		.atime_s = (uint64_t)st->st_atim.tv_sec, .atime_ns = (uint64_t)st->st_atim.tv_nsec,
+		.mtime_s = (uint64_t)st->st_mtim.tv_sec, .mtime_ns = (uint64_t)st->st_mtim.tv_nsec,
+		.ctime_s = (uint64_t)st->st_ctim.tv_sec, .ctime_ns = (uint64_t)st->st_ctim.tv_nsec,
 	};
 }
 

@@ -56,10 +56,13 @@ enum {
 	HOSTFS_O_DIRECTORY = 64,
 };
 
-/* What STAT and FSTAT write (all little-endian 64-bit). */
+/* What STAT and FSTAT write (all little-endian 64-bit).  Times come as
+ * seconds and nanoseconds, as the guest's struct stat holds them, so the
+ * guest copies them without a division whose cost would depend on the
+ * time (a profile of the same run would differ from one day to the next). */
 struct hostfs_stat {
 	uint64_t dev, ino, mode, nlink, uid, gid, rdev, size, blksize, blocks;
-	uint64_t atime_ns, mtime_ns, ctime_ns;
+	uint64_t atime_s, atime_ns, mtime_s, mtime_ns, ctime_s, ctime_ns;
 };
 
 /* One READDIR record: header, then the name (not NUL-terminated), the
