@@ -311,9 +311,11 @@ struct sighand {
 	int ref;
 	struct ksigaction action[NSIGNAL];
 };
-/* The working directory, shared by the threads (CLONE_FS). */
+/* The working directory and the file creation mask, shared by the
+ * threads (CLONE_FS, as Linux's fs_struct). */
 struct fsinfo {
 	int ref;
+	unsigned umask;
 	char cwd[PATH_MAX];
 };
 /* proc.c: the tables clone shares or copies (Linux's files_struct,

@@ -160,6 +160,7 @@ struct proc *proc_init_first(void)
 		if (!(p->files->fd[fd] = console(fd)))
 			return NULL;
 	strlcpy(p->fs->cwd, (const char *)bootblock + bootblock->cwd, sizeof p->fs->cwd);
+	p->fs->umask = 022;               /* Linux's init_fs, whatever the host's */
 	return p;
 }
 

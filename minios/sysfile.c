@@ -54,12 +54,13 @@ int64_t sys_openat(struct trapframe *tf)
 	              (flags & O_TRUNC ? HOSTFS_O_TRUNC : 0) |
 	              (flags & O_APPEND ? HOSTFS_O_APPEND : 0) |
 	              (flags & O_EXCL ? HOSTFS_O_EXCL : 0) |
-	              (flags & O_DIRECTORY ? HOSTFS_O_DIRECTORY : 0);
+	              (flags & O_DIRECTORY ? HOSTFS_O_DIRECTORY : 0) |
+	              (flags & O_NOFOLLOW ? HOSTFS_O_NOFOLLOW : 0);
 	struct file *f = file_alloc();
 	if (!f)
 		return -ENFILE;
 	int64_t h = hostfs_call(HOSTFS_OPEN, mnt, V2P(relbuf), strlen(relbuf), hf,
-	                        ARG(tf, 3), 0);
+	                        ARG(tf, 3) & ~p->fs->umask, 0);
 	if (h < 0) {
 		f->ref = 0;
 		return h;
@@ -391,7 +392,51 @@ int64_t sys_mkdirat(struct trapframe *tf)
 	unsigned mnt;
 	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
 	return err ? err : hostfs_call(HOSTFS_MKDIR, mnt, V2P(relbuf), strlen(relbuf),
-	                               ARG(tf, 2), 0, 0);
+	                               ARG(tf, 2) & 07777 & ~p->fs->umask, 0, 0);
+}
+
+/* mknodat(dirfd, path, mode, dev): a regular file, as Linux makes one;
+ * FIFOs, sockets and devices cannot live in hostfs (a guest could not
+ * open them without blocking the simulator, nor should it make device
+ * nodes in the host's tree): EPERM, as for a process without
+ * CAP_MKNOD. */
+int64_t sys_mknodat(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	unsigned type = ARG(tf, 2) & S_IFMT;
+	if (type != 0 && type != S_IFREG)
+		return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR ||
+		       type == S_IFBLK ? -EPERM : -EINVAL;
+	unsigned mnt;
+	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
+	if (err)
+		return err;
+	int64_t h = hostfs_call(HOSTFS_OPEN, mnt, V2P(relbuf), strlen(relbuf),
+	                        HOSTFS_O_WRITE | HOSTFS_O_CREAT | HOSTFS_O_EXCL,
+	                        ARG(tf, 2) & 07777 & ~p->fs->umask, 0);
+	if (h < 0)
+		return h;
+	hostfs_call(HOSTFS_CLOSE, (uint64_t)h, 0, 0, 0, 0, 0);
+	return 0;
+}
+
+int64_t sys_mknod(struct trapframe *tf)
+{
+	ARG(tf, 3) = ARG(tf, 2);
+	ARG(tf, 2) = ARG(tf, 1);
+	ARG(tf, 1) = ARG(tf, 0);
+	ARG(tf, 0) = (uint64_t)AT_FDCWD;
+	return sys_mknodat(tf);
+}
+
+/* umask(mask): the old mask; the new one applies to every creation
+ * (open, mkdir, mknod). */
+int64_t sys_umask(struct trapframe *tf)
+{
+	struct fsinfo *fs = proc_current()->fs;
+	unsigned old = fs->umask;
+	fs->umask = ARG(tf, 0) & 0777;
+	return old;
 }
 
 int64_t sys_mkdir(struct trapframe *tf)

@@ -39,7 +39,6 @@ int64_t sys_geteuid(struct trapframe *tf) { (void)tf; return 0; }
 int64_t sys_getegid(struct trapframe *tf) { (void)tf; return 0; }
 int64_t sys_getppid(struct trapframe *tf) { (void)tf; return ppid(proc_current()); }
 int64_t sys_gettid(struct trapframe *tf) { (void)tf; return proc_current()->pid; }
-int64_t sys_umask(struct trapframe *tf) { (void)tf; return 022; }
 
 int64_t sys_sched_yield(struct trapframe *tf)
 {
