@@ -213,16 +213,16 @@ void fpcr_write(uint64_t fpcr)
 int64_t proc_clone(struct trapframe *tf, uint64_t flags, uint64_t newsp,
                    uint64_t ptid, uint64_t ctid, uint64_t tls)
 {
+	/* Linux's rules (copy_process): threads share signal actions,
+	 * which share the address space; the exit signal is a valid one
+	 * (kernel/fork.c, valid_signal) */
+	if (((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND)) ||
+	    ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM)) ||
+	    (flags & CSIGNAL) > NSIGNAL)
+		return -EINVAL;
 	struct proc *parent = proc_current(), *c = proc_alloc();
 	if (!c)
 		return -EAGAIN;
-	/* Linux's rules (copy_process): threads share signal actions,
-	 * which share the address space */
-	if (((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND)) ||
-	    ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))) {
-		sched_free(c);
-		return -EINVAL;
-	}
 	if (flags & CLONE_VM) {
 		c->mm = parent->mm;
 		c->mm->ref++;

@@ -48,8 +48,12 @@ bool signal_pending(struct proc *p)
 	return (p->sigpending & ~p->sigmask) != 0;
 }
 
+/* Every signal number is checked where it enters the kernel (kill,
+ * tgkill, rt_sigaction, clone's exit signal): 1..NSIGNAL here. */
 void signal_send(struct proc *p, int sig, const struct ksiginfo *info)
 {
+	if (sig < 1 || sig > NSIGNAL)
+		panic("signal_send: signal %d", sig);
 	p->sigpending |= SIGBIT(sig);
 	p->siginfo[sig - 1] = info ? *info : (struct ksiginfo){ .code = SI_USER };
 	wakeup_proc(p);
