@@ -64,7 +64,7 @@ void signal_send(struct proc *p, int sig, const struct ksiginfo *info)
 void signal_group(int tgid, int sig, const struct ksiginfo *info)
 {
 	struct proc *to = NULL;
-	for (struct proc *p = procs; p < procs + NPROC; p++) {
+	FOR_EACH_PROC(p) {
 		if (p->tgid != tgid || p->state == P_UNUSED || p->state == P_EMBRYO ||
 		    p->state == P_DEAD || p->state == P_ZOMBIE)
 			continue;
@@ -376,7 +376,7 @@ int64_t sys_kill(struct trapframe *tf)
 		return -EINVAL;
 	struct ksiginfo info = { .code = SI_USER, .pid = me->tgid };
 	if (pid == 0 || pid == -1) {
-		for (struct proc *p = procs; p < procs + NPROC; p++)
+		FOR_EACH_PROC(p)
 			if (p->pid == p->tgid && (p->state == P_RUNNABLE || p->state == P_RUNNING ||
 			    p->state == P_SLEEPING) && (pid == 0 || p->tgid != me->tgid) && sig)
 				signal_group(p->tgid, (int)sig, &info);

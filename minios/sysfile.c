@@ -62,7 +62,7 @@ int64_t sys_openat(struct trapframe *tf)
 	int64_t h = hostfs_call(HOSTFS_OPEN, mnt, V2P(relbuf), strlen(relbuf), hf,
 	                        ARG(tf, 3) & ~p->fs->umask, 0);
 	if (h < 0) {
-		f->ref = 0;
+		file_free(f);
 		return h;
 	}
 	struct hostfs_stat st;
@@ -79,14 +79,7 @@ int64_t sys_openat(struct trapframe *tf)
 
 int64_t sys_close(struct trapframe *tf)
 {
-	struct proc *p = proc_current();
-	int64_t fd = (int64_t)ARG(tf, 0);
-	struct file *f = fd_get(p, fd);
-	if (!f)
-		return -EBADF;
-	p->files->fd[fd] = NULL;
-	file_close(f);
-	return 0;
+	return fd_close(proc_current(), (int64_t)ARG(tf, 0));
 }
 
 int64_t sys_read(struct trapframe *tf)
@@ -508,15 +501,14 @@ int64_t sys_ftruncate(struct trapframe *tf)
 static int64_t dup_to(struct proc *p, int64_t old, int64_t new, bool cloexec)
 {
 	struct file *f = fd_get(p, old);
-	if (!f || new < 0 || new >= NOFILE)
+	if (!f || new < 0 || (uint64_t)new >= p->rlim[RLIMIT_NOFILE][0])
 		return -EBADF;
 	if (old == new)
 		return new;
-	if (p->files->fd[new])
-		file_close(p->files->fd[new]);
-	p->files->fd[new] = file_dup(f);
-	p->files->cloexec[new] = cloexec;
-	return new;
+	int r = fd_place(p, (int)new, file_dup(f), cloexec);
+	if (r < 0)
+		file_close(f);
+	return r;
 }
 
 int64_t sys_dup(struct trapframe *tf)
@@ -555,7 +547,7 @@ int64_t sys_fcntl(struct trapframe *tf)
 	switch (ARG(tf, 1)) {
 	case F_DUPFD:
 	case F_DUPFD_CLOEXEC: {
-		if (arg >= NOFILE)
+		if (arg >= p->rlim[RLIMIT_NOFILE][0])
 			return -EINVAL;
 		int nfd = fd_install(p, file_dup(f), (int)arg,
 		                     ARG(tf, 1) == F_DUPFD_CLOEXEC);
@@ -563,8 +555,8 @@ int64_t sys_fcntl(struct trapframe *tf)
 			file_close(f);
 		return nfd;
 	}
-	case F_GETFD: return p->files->cloexec[fd] ? FD_CLOEXEC : 0;
-	case F_SETFD: p->files->cloexec[fd] = arg & FD_CLOEXEC; return 0;
+	case F_GETFD: return fd_cloexec(p, (int)fd) ? FD_CLOEXEC : 0;
+	case F_SETFD: fd_set_cloexec(p, (int)fd, arg & FD_CLOEXEC); return 0;
 	case F_GETFL: return f->flags;
 	case F_SETFL:
 		f->flags = (f->flags & ~(unsigned)(O_APPEND | O_NONBLOCK)) |
@@ -631,7 +623,7 @@ int64_t sys_ppoll(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
 	uint64_t nfds = ARG(tf, 1), uts = ARG(tf, 2), ts[2], mask, deadline = 0;
-	if (nfds > NOFILE)
+	if (nfds > p->rlim[RLIMIT_NOFILE][0])
 		return -EINVAL;
 	if (uts) {
 		if (copyin(p, ts, uts, sizeof ts))

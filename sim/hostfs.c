@@ -32,6 +32,7 @@
 #include <linux/openat2.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
@@ -71,6 +72,13 @@ static int64_t guest_errno(int e)
 
 void hostfs_init(struct hostfs *fs)
 {
+	static bool raised;
+	struct rlimit rl;
+	if (!raised && !getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	raised = true;
 	memset(fs, 0, sizeof *fs);
 	for (int i = 0; i < HOSTFS_MAX_MOUNTS; i++)
 		fs->root[i] = -1;

@@ -131,7 +131,8 @@ struct hostfs_ident {
 };
 
 #define HOSTFS_MAX_MOUNTS  4
-#define HOSTFS_MAX_HANDLES 256
+/* Open files at once: minios's NFILE, its whole system's. */
+#define HOSTFS_MAX_HANDLES 8192
 #define HOSTFS_MAX_PATH    4096
 
 struct hostfs {
@@ -143,6 +144,9 @@ struct hostfs {
 	uint64_t ops;                      /* requests served            */
 };
 
+/* Empty: no mounts, no handles.  The first call also raises the host
+ * process's soft RLIMIT_NOFILE to its hard limit, so the guest's open
+ * files (a thousand in one process is ordinary) find host descriptors. */
 void hostfs_init(struct hostfs *fs);
 void hostfs_close_all(struct hostfs *fs);
 
