@@ -396,6 +396,10 @@ struct proc {
 	bool group_exit;               /* exit_group: xstatus is the group's */
 	uint64_t ieee_state;           /* osf_setsysinfo's FP control word */
 	uint64_t rlim[RLIM_NLIMITS][2];   /* soft, hard: the process's      */
+	int pgid, sid;                 /* process group and session       */
+	bool did_exec;                 /* execve since fork (setpgid)     */
+	uint64_t sas_sp, sas_size;     /* sigaltstack; size 0: none       */
+	bool sas_autodisarm;           /* SS_AUTODISARM                   */
 };
 #define KSTACK PGSIZE
 /* Threads at once.  A slot (a page, and its kernel stack) is made when

@@ -167,8 +167,10 @@ static struct file *console(int stream)
 struct proc *proc_init_first(void)
 {
 	struct proc *p = proc_alloc();
-	if (p)
+	if (p) {
 		rlimit_init(p);
+		p->pgid = p->sid = p->pid;   /* a session and group of its own */
+	}
 	if (!p || !(p->mm = mm_create()) ||
 	    !(p->files = share_copy(NULL, sizeof *p->files)) ||
 	    !(p->sighand = share_copy(NULL, sizeof *p->sighand)) ||
@@ -260,6 +262,15 @@ int64_t proc_clone(struct trapframe *tf, uint64_t flags, uint64_t newsp,
 	}
 	memcpy(c->exe, parent->exe, sizeof c->exe);
 	memcpy(c->rlim, parent->rlim, sizeof c->rlim);
+	c->pgid = parent->pgid;
+	c->sid = parent->sid;
+	if (!(flags & CLONE_VM) || (flags & CLONE_VFORK)) {
+		/* Linux keeps the alternate signal stack but for a thread
+		 * (copy_process: CLONE_VM without CLONE_VFORK) */
+		c->sas_sp = parent->sas_sp;
+		c->sas_size = parent->sas_size;
+		c->sas_autodisarm = parent->sas_autodisarm;
+	}
 	c->sigmask = parent->sigmask;
 	c->ieee_state = parent->ieee_state;
 	c->pcb.unique = flags & CLONE_SETTLS ? tls : parent->pcb.unique;
@@ -375,8 +386,16 @@ void proc_exit_group(struct proc *p, int wstatus)
 	proc_exit(p, wstatus);
 }
 
-/* wait4(pid, status, options, rusage): pid > 0 that child, else any
- * (there are no process groups); Linux's status encoding. */
+/* Does wait4's pid select child q of me?  > 0 that child, -1 any, 0
+ * one in my process group, < -1 one in group -pid (kernel/exit.c). */
+static bool wait_selects(int64_t pid, const struct proc *me, const struct proc *q)
+{
+	return pid > 0 ? q->pid == pid : pid == -1 ? true :
+	       pid == 0 ? q->pgid == me->pgid : q->pgid == -pid;
+}
+
+/* wait4(pid, status, options, rusage): the child pid selects
+ * (wait_selects); Linux's status encoding. */
 int64_t proc_wait(int64_t pid, uint64_t ustatus, uint64_t options, uint64_t rusage)
 {
 	struct proc *me = proc_current();
@@ -386,7 +405,7 @@ int64_t proc_wait(int64_t pid, uint64_t ustatus, uint64_t options, uint64_t rusa
 		bool have = false;
 		FOR_EACH_PROC(q) {
 			if (!live(q) || q->pid != q->tgid || !q->parent ||
-			    q->parent->tgid != me->tgid || (pid > 0 && q->pid != pid))
+			    q->parent->tgid != me->tgid || !wait_selects(pid, me, q))
 				continue;
 			have = true;
 			if (q->state != P_ZOMBIE)

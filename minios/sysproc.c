@@ -57,6 +57,85 @@ int64_t sys_getxuid(struct trapframe *tf) { tf->r[20] = cred_uid(); return (int6
 int64_t sys_getxgid(struct trapframe *tf) { tf->r[20] = cred_gid(); return (int64_t)cred_gid(); }
 int64_t sys_geteuid(struct trapframe *tf) { (void)tf; return (int64_t)cred_uid(); }
 int64_t sys_getegid(struct trapframe *tf) { (void)tf; return (int64_t)cred_gid(); }
+/* ---- process groups and sessions (kernel/sys.c) ---------------------- */
+
+/* The process (its leader thread) with this pid, for the group calls. */
+static struct proc *process(int64_t pid)
+{
+	struct proc *p = pid ? proc_find((int)pid) : proc_current();
+	return p && p->pid == p->tgid ? p : NULL;
+}
+
+static void set_group(int tgid, int pgid, int sid)
+{
+	FOR_EACH_PROC(q)
+		if (q->tgid == tgid) {
+			q->pgid = pgid;
+			q->sid = sid;
+		}
+}
+
+/* setpgid(pid, pgid): a process may move itself or a child that has
+ * not exec'd, within its session, to a group that exists there or to
+ * one of its own; a session leader stays where it is. */
+int64_t sys_setpgid(struct trapframe *tf)
+{
+	struct proc *me = proc_current();
+	int64_t pid = (int64_t)ARG(tf, 0), pgid = (int64_t)ARG(tf, 1);
+	if (pgid < 0)
+		return -EINVAL;
+	struct proc *p = process(pid ? pid : me->tgid);
+	if (!p || (p->tgid != me->tgid && (!p->parent || p->parent->tgid != me->tgid)))
+		return -ESRCH;
+	if (!pgid)
+		pgid = p->tgid;
+	if (p->tgid != me->tgid && p->did_exec)
+		return -EACCES;
+	if (p->sid != me->sid || p->sid == p->tgid)
+		return -EPERM;
+	bool exists = pgid == p->tgid;
+	FOR_EACH_PROC(q)
+		if (q->pgid == pgid && q->sid == me->sid && q->state != P_UNUSED &&
+		    q->state != P_EMBRYO && q->state != P_DEAD)
+			exists = true;
+	if (!exists)
+		return -EPERM;
+	set_group(p->tgid, (int)pgid, p->sid);
+	return 0;
+}
+
+int64_t sys_getpgid(struct trapframe *tf)
+{
+	struct proc *p = process((int64_t)ARG(tf, 0));
+	return p ? p->pgid : -ESRCH;
+}
+
+int64_t sys_getpgrp(struct trapframe *tf)
+{
+	(void)tf;
+	return proc_current()->pgid;
+}
+
+int64_t sys_getsid(struct trapframe *tf)
+{
+	struct proc *p = process((int64_t)ARG(tf, 0));
+	return p ? p->sid : -ESRCH;
+}
+
+/* setsid(): a new session and group led by the caller, unless it
+ * already leads a group (or one has its number). */
+int64_t sys_setsid(struct trapframe *tf)
+{
+	(void)tf;
+	struct proc *me = proc_current();
+	FOR_EACH_PROC(q)
+		if (q->pgid == me->tgid && q->state != P_UNUSED && q->state != P_EMBRYO &&
+		    q->state != P_DEAD)
+			return -EPERM;
+	set_group(me->tgid, me->tgid, me->tgid);
+	return me->tgid;
+}
+
 int64_t sys_getppid(struct trapframe *tf) { (void)tf; return ppid(proc_current()); }
 int64_t sys_gettid(struct trapframe *tf) { (void)tf; return proc_current()->pid; }
 
@@ -190,6 +269,9 @@ int64_t sys_execve(struct trapframe *tf)
 	p->pcb.unique = 0;
 	p->clear_tid = 0;
 	p->ieee_state = 0;
+	p->did_exec = true;
+	p->sas_sp = p->sas_size = 0;
+	p->sas_autodisarm = false;
 	proc_vfork_release(p);
 	memset(tf, 0, sizeof *tf);
 	tf->ps = PS_USER;

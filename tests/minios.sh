@@ -55,7 +55,8 @@ execee fd 5 closed, fd 6 open
 forkexec: spawned child exited with 2
 forkexec: execl of a missing file: -1
 EOF
-for p in forkwait forkexec pipes threads shared signals futex sleep sigcheck; do
+for p in forkwait forkexec pipes threads shared signals futex sleep sigcheck pgrp \
+	altstack; do
 	if [ "$p" = forkexec ]; then
 		cp "$tmp/forkexec.expected" "$tmp/want.$p.out"
 		w=0
