@@ -10,7 +10,7 @@ testprogs/linux/%.lnx: $(srcdir)/testprogs/linux/%.c
 # Processes, threads, signals on 1 and 4 CPUs (testprogs/minios/*.c,
 # the second half of tests/minios.sh).
 MINIOS_PROC = forkwait execee forkexec pipes threads shared signals futex sleep \
-	sigcheck limits pgrp altstack
+	sigcheck limits pgrp altstack trace
 MINIOS_PROC_LNX = $(MINIOS_PROC:%=testprogs/minios/%.lnx)
 GUEST_CHECK += $(MINIOS_LNX) $(MINIOS_PROC_LNX) minios/minios.elf
 CLEANFILES += $(MINIOS_LNX) $(MINIOS_PROC_LNX)

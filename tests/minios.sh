@@ -118,4 +118,24 @@ for w in rlimits malloc; do
 		diff "$tmp/sim.limits.$w" "$tmp/want.limits.$w" | head
 	fi
 done
+
+# --trace-syscalls: nothing on standard error without it, even for a
+# call minios lacks; with it a line per call, the missing one marked.
+(cd "$tmp" && "$ALPHASIM" -q "$pdir/trace.lnx" >"$tmp/trace.out" 2>"$tmp/trace.err")
+expect_eq "trace: exit status" $? 3
+expect_eq "trace: output" "$(cat "$tmp/trace.out")" "hi
+acct: Function not implemented"
+expect_eq "trace: nothing on standard error without --trace-syscalls" "$(cat "$tmp/trace.err")" ""
+(cd "$tmp" && "$ALPHASIM" -q --trace-syscalls "$pdir/trace.lnx" >"$tmp/trace.out" 2>"$tmp/trace.err")
+expect_eq "trace --trace-syscalls: exit status" $? 3
+for line in '^minios: \[pid 1\] 4 write(1, 0x[0-9a-f]*, 3, .*) = 3$' \
+	'^minios: \[pid 1\] 51 acct(0, .*) = -1 ENOSYS (not implemented)$' \
+	'^minios: \[pid 1\] 405 exit_group(3, .*) = ?$'; do
+	if grep -q "$line" "$tmp/trace.err"; then
+		ok "trace --trace-syscalls: a line $line"
+	else
+		fail "trace --trace-syscalls: no line $line in:"
+		cat "$tmp/trace.err"
+	fi
+done
 finish
