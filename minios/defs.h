@@ -168,6 +168,10 @@ int path_resolve(const char *cwd, const char *path, unsigned *mnt,
 /* The guest path of rel beneath mount mnt's root (the first guest
  * directory showing it), or -ENOENT. */
 int path_guest(unsigned mnt, const char *rel, char *out, size_t outsize);
+#define AT_FDCWD (-100)
+struct proc;
+int path_user(struct proc *p, int64_t dirfd, uint64_t upath, unsigned *mnt,
+              char *rel, char *abs);
 
 /* ---- image.c: the image-load hooks (driver/pcount.h, docs/minios.md) - */
 #include "driver/pcount.h"
@@ -289,7 +293,8 @@ struct file {
 	uint64_t off;
 	unsigned flags;                /* the Linux open flags            */
 	bool dir;
-};
+	char *path;                    /* a directory's guest path (kmalloc): */
+};                                 /* the base of *at calls, fchdir   */
 /* Descriptors per process (RLIMIT_NOFILE's hard limit; the soft one
  * starts there too) and open files in the whole system (Linux's
  * file-max is larger; this bounds kernel memory). */

@@ -44,6 +44,8 @@ void file_close(struct file *f)
 		dev_close(f);
 	if (f->type == F_PIPE)
 		pipe_close(f);
+	if (f->path)
+		kmfree(f->path, strlen(f->path) + 1);
 	file_free(f);
 }
 

@@ -68,6 +68,7 @@ static int64_t guest_errno(int e)
 #define AE_INVAL  (-22)
 #define AE_MFILE  (-24)
 #define AE_ROFS   (-30)
+#define AE_LOOP   (-62)
 #define AE_NAMETOOLONG (-63)
 
 void hostfs_init(struct hostfs *fs)
@@ -228,12 +229,13 @@ static int handle_fd(const struct ctx *x, unsigned i)
 	return h < HOSTFS_MAX_HANDLES ? x->fs->fd[h] : -1;
 }
 
-/* Why a file of this type may not be opened (0: it may). */
+/* Why a file of this type may not be opened (0: it may): a link seen
+ * with O_NOFOLLOW is ELOOP, as the open itself would say. */
 static int64_t refuse_type(mode_t mode)
 {
 	if (S_ISREG(mode) || S_ISDIR(mode))
 		return 0;
-	return S_ISCHR(mode) || S_ISBLK(mode) ? AE_ACCES : AE_NXIO;
+	return S_ISLNK(mode) ? AE_LOOP : S_ISCHR(mode) || S_ISBLK(mode) ? AE_ACCES : AE_NXIO;
 }
 
 static void fill_stat(struct hostfs_stat *o, const struct stat *st)

@@ -105,5 +105,19 @@ fi
 timeout 60 "$ALPHASIM" -q "$dir/special.lnx" $names >"$tmp/special.out" 2>"$tmp/special.err"
 expect_eq "special: exit status (124: it hung)" $? 0
 expect_file special
+
+# versus_qemu NAME: testprogs/minios_fs/NAME in an empty directory on
+# alphasim and on qemu-alpha (umask 022, the same user): the same output
+# and exit status.
+versus_qemu() {
+	mkdir "$tmp/sim.$1" "$tmp/qemu.$1"
+	(cd "$tmp/sim.$1" && "$ALPHASIM" -q "$dir/$1.lnx" >"$tmp/$1.out" 2>"$tmp/$1.err")
+	s=$?
+	(cd "$tmp/qemu.$1" && "$QEMU_ALPHA" "$dir/$1.lnx" >"$tmp/$1.want" 2>/dev/null)
+	expect_eq "$1: exit status (qemu-alpha's: $?)" "$s" $?
+	expect_file "$1"
+}
+umask 022
+versus_qemu links
 cd "$tmp" || exit 1
 finish
