@@ -235,29 +235,6 @@ int64_t sys_fstatat64(struct trapframe *tf)
 	return r < 0 ? r : put_stat(p, ARG(tf, 2), &st);
 }
 
-/* faccessat(dirfd, path, mode): the file exists (permissions are the
- * host's business). */
-int64_t sys_faccessat(struct trapframe *tf)
-{
-	struct proc *p = proc_current();
-	unsigned mnt;
-	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
-	if (err)
-		return err;
-	struct hostfs_stat st;
-	int64_t r = hostfs_call(HOSTFS_STAT, mnt, V2P(relbuf), strlen(relbuf),
-	                        V2P(&st), 1, 0);
-	return r < 0 ? r : 0;
-}
-
-int64_t sys_access(struct trapframe *tf)
-{
-	ARG(tf, 2) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = (uint64_t)AT_FDCWD;
-	return sys_faccessat(tf);
-}
-
 int64_t sys_ioctl(struct trapframe *tf)
 {
 	struct proc *p = proc_current();

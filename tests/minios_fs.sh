@@ -73,6 +73,12 @@ mknod b block 7,0: Operation not permitted
 mkfifo p: Operation not permitted
 mknod s socket: Operation not permitted
 c: stat: No such file or directory
+chmod x 06755: ok
+x: 100755
+fchmod x 04711: ok
+x: 100711
+chmod d 03777: ok
+d: 041777
 EOF
 expect_file setid
 expect_eq "setid: no set-id file in the host's tree" "$(find . -perm /6000)" ""
@@ -119,5 +125,6 @@ versus_qemu() {
 }
 umask 022
 versus_qemu links
+versus_qemu meta
 cd "$tmp" || exit 1
 finish

@@ -3,7 +3,8 @@
  * the umask applies to every creation, set-user-ID and set-group-ID
  * bits never reach the host's tree (alphasim strips them, even run by
  * root: docs/minios.md "Files"), the sticky bit does, and mknod makes
- * regular files only.  Prints each file's mode.
+ * regular files only; chmod and fchmod drop set-id bits too.  Prints
+ * each file's mode.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -49,5 +50,13 @@ int main(void)
 	result("mkfifo p", mkfifo("p", 0666));
 	result("mknod s socket", mknod("s", S_IFSOCK | 0666, 0));
 	show("c");
+	result("chmod x 06755", chmod("x", 06755));
+	show("x");
+	fd = open("x", O_RDONLY);
+	result("fchmod x 04711", fchmod(fd, 04711));
+	close(fd);
+	show("x");
+	result("chmod d 03777", chmod("d", 03777));
+	show("d");
 	return 0;
 }
