@@ -329,6 +329,15 @@ void file_close(struct file *f);
 int64_t file_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
 int64_t file_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
 
+/* ---- lock.c: advisory file locks (fcntl, flock) --------------------- */
+int64_t lock_fcntl(struct proc *p, struct file *f, int cmd, uint64_t uflock);
+/* p's process closes a descriptor of f: its POSIX locks on the file
+ * go; a process's exit drops all of them; an open file's last close
+ * drops its OFD and flock locks. */
+void lock_release_file(struct proc *p, struct file *f);
+void lock_release_process(int tgid);
+void lock_release_ofd(struct file *f);
+
 /* ---- dev.c: /dev/NAME for the names in devices.def ------------------ */
 /* True when path is a device: *ret is then the descriptor or -errno. */
 bool dev_openat(struct proc *p, uint64_t upath, unsigned flags, int64_t *ret);
@@ -405,6 +414,7 @@ struct proc {
 	bool did_exec;                 /* execve since fork (setpgid)     */
 	uint64_t sas_sp, sas_size;     /* sigaltstack; size 0: none       */
 	bool sas_autodisarm;           /* SS_AUTODISARM                   */
+	int lock_blocker;              /* F_SETLKW waits for this process */
 };
 #define KSTACK PGSIZE
 /* Threads at once.  A slot (a page, and its kernel stack) is made when

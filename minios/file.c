@@ -38,6 +38,7 @@ void file_close(struct file *f)
 {
 	if (--f->ref > 0)
 		return;
+	lock_release_ofd(f);
 	if (f->type == F_HOSTFS)
 		hostfs_call(HOSTFS_CLOSE, f->handle, 0, 0, 0, 0, 0);
 	if (f->type == F_DEVICE)
@@ -145,8 +146,10 @@ int fd_place(struct proc *p, int fd, struct file *f, bool cloexec)
 	struct file *old = *s;
 	*s = f;
 	fd_set_cloexec(p, fd, cloexec);
-	if (old)
+	if (old) {
+		lock_release_file(p, old);
 		file_close(old);
+	}
 	return fd;
 }
 
@@ -157,6 +160,7 @@ int fd_close(struct proc *p, int64_t fd)
 	if (!f)
 		return -EBADF;
 	*s = NULL;
+	lock_release_file(p, f);
 	file_close(f);
 	return 0;
 }

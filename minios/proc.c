@@ -342,8 +342,10 @@ void proc_exit(struct proc *p, int wstatus)
 	bool last = last_thread(p);
 	if (last && p->tgid == 1)
 		machine_done(wstatus);
-	if (last)
+	if (last) {
 		image_exit(p->tgid);
+		lock_release_process(p->tgid);
+	}
 	/* p's children go to another thread of its process (Linux's
 	 * find_new_reaper), or to process 1 with the last thread */
 	struct proc *heir = proc_find(1);

@@ -623,6 +623,9 @@ int64_t sys_fcntl(struct trapframe *tf)
 		f->flags = (f->flags & ~(unsigned)(O_APPEND | O_NONBLOCK)) |
 		           (unsigned)(arg & (O_APPEND | O_NONBLOCK));
 		return 0;
+	case F_GETLK: case F_SETLK: case F_SETLKW:
+	case F_OFD_GETLK: case F_OFD_SETLK: case F_OFD_SETLKW:
+		return lock_fcntl(p, f, (int)ARG(tf, 1), arg);
 	default: return -EINVAL;
 	}
 }

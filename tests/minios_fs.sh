@@ -126,5 +126,6 @@ versus_qemu() {
 umask 022
 versus_qemu links
 versus_qemu meta
+versus_qemu locks
 cd "$tmp" || exit 1
 finish
