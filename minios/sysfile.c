@@ -644,6 +644,29 @@ int64_t sys_fsync(struct trapframe *tf)
 	return f->type == F_HOSTFS || reg ? 0 : -EINVAL;
 }
 
+/* sync(): every write is the host's already.  syncfs(fd): so for the
+ * file system of any open file. */
+int64_t sys_sync(struct trapframe *tf)
+{
+	(void)tf;
+	return 0;
+}
+
+int64_t sys_syncfs(struct trapframe *tf)
+{
+	return fd_get(proc_current(), (int64_t)ARG(tf, 0)) ? 0 : -EBADF;
+}
+
+/* socket(family, type, protocol), socketpair(...): minios has no
+ * sockets, not even AF_UNIX, and answers as Linux does for an address
+ * family it was built without (EAFNOSUPPORT), which programs take as
+ * "no such service" (glibc's nscd client, for one, goes on without). */
+int64_t sys_socket(struct trapframe *tf)
+{
+	(void)tf;
+	return -EAFNOSUPPORT;
+}
+
 /* The poll events ready on one struct pollfd, as Linux's do_pollfd:
  * pipes as pipe_poll says; the console, hostfs files and devices never
  * block, so whatever was asked is ready.  POLLERR and POLLHUP come

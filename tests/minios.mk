@@ -32,7 +32,7 @@ CLEANFILES += $(MINIOS_MEM)
 TESTS += tests/minios_mem.sh
 TESTS += tests/idle.sh
 # File system calls (tests/minios_fs.sh, testprogs/minios_fs).
-MINIOS_FS = stattimes setid special links meta locks
+MINIOS_FS = stattimes setid special links meta locks nosock
 MINIOS_FS_LNX = $(MINIOS_FS:%=testprogs/minios_fs/%.lnx)
 GUEST_CHECK += $(MINIOS_FS_LNX)
 CLEANFILES += $(MINIOS_FS_LNX)

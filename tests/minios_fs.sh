@@ -127,5 +127,19 @@ umask 022
 versus_qemu links
 versus_qemu meta
 versus_qemu locks
+
+# No sockets: EAFNOSUPPORT, quietly (nothing on standard error).
+mkdir "$tmp/nosock"
+(cd "$tmp/nosock" && "$ALPHASIM" -q "$dir/nosock.lnx" >"$tmp/nosock.out" 2>"$tmp/nosock.err")
+expect_eq "nosock: exit status" $? 0
+cat >"$tmp/nosock.want" <<EOF
+socket AF_UNIX: Address family not supported by protocol
+socket AF_INET: Address family not supported by protocol
+socketpair AF_UNIX: Address family not supported by protocol
+syncfs 1: ok
+syncfs 99: Bad file descriptor
+EOF
+expect_file nosock
+expect_eq "nosock: nothing on standard error" "$(cat "$tmp/nosock.err")" ""
 cd "$tmp" || exit 1
 finish
