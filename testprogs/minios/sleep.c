@@ -25,9 +25,13 @@ static void *spinner(void *arg)
 	return NULL;
 }
 
+/* At least as long as asked, and not much longer.  The bound is loose
+ * because the expected output comes from qemu-alpha, which sleeps in
+ * host time on a machine that may be busy; on alphasim the simulated
+ * clock makes it exact to a tick. */
 static const char *about(double got, double want)
 {
-	return got >= want && got < want + 0.005 ? "about right" : "wrong";
+	return got >= want && got < want + 0.25 ? "about right" : "wrong";
 }
 
 int main(void)
