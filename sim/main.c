@@ -17,6 +17,7 @@
 #include "sim/disasm.h"
 #include "sim/loader.h"
 #include "sim/machine.h"
+#include "sim/outfile.h"
 #include "sim/pal.h"
 #include "sim/profile.h"
 #include "sim/stats.h"
@@ -123,28 +124,40 @@ static uint64_t parse_u64(const char *opt, const char *s, uint64_t min, uint64_t
 	return v;
 }
 
-/* An output written whole or not at all: FILE.tmp, renamed at the end. */
-static FILE *open_tmp(const char *path, char *tmp, size_t len)
-{
-	snprintf(tmp, len, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
-	if (!f)
-		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(errno));
-	return f;
-}
+/* The output files, opened before the run, so that a name that cannot
+ * be written costs no simulation, and put in place after it, each whole
+ * or not at all (sim/outfile.h). */
+enum { OUT_SKID, OUT_STATS, OUT_TRUTH, OUT_N };
+static const char *const out_option[OUT_N] = { "skid-trace", "stats", "truth" };
 
-static bool close_tmp(FILE *f, const char *tmp, const char *path)
+static bool open_outputs(struct outfile *out, const char *const *path)
 {
-	if (ferror(f) | fclose(f) || rename(tmp, path)) {
-		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(errno));
-		remove(tmp);
-		return false;
-	}
+	char err[PATH_MAX + 256];
+	for (int i = 0; i < OUT_N; i++)
+		if (path[i] && !outfile_open(&out[i], path[i], err, sizeof err)) {
+			fprintf(stderr, "alphasim: --%s: %s\n", out_option[i], err);
+			while (i-- > 0)
+				if (path[i])
+					outfile_abort(&out[i]);
+			return false;
+		}
 	return true;
 }
 
+static bool commit_outputs(struct outfile *out, const char *const *path)
+{
+	char err[PATH_MAX + 256];
+	bool ok = true;
+	for (int i = 0; i < OUT_N; i++)
+		if (path[i] && !outfile_commit(&out[i], err, sizeof err)) {
+			fprintf(stderr, "alphasim: --%s: %s\n", out_option[i], err);
+			ok = false;
+		}
+	return ok;
+}
+
 /* The truth file, with the machine description and per-CPU totals. */
-static bool write_truth(const char *path, struct machine *m)
+static bool write_truth(FILE *f, struct machine *m)
 {
 	uint64_t cycles[MAX_CPUS], insns[MAX_CPUS];
 	for (unsigned i = 0; i < m->ncpus; i++) {
@@ -154,12 +167,10 @@ static bool write_truth(const char *path, struct machine *m)
 	}
 	size_t n = params_text(&m->params, NULL, 0) + 1;
 	char *text = malloc(n);
-	if (!text) {
-		fprintf(stderr, "alphasim: %s: out of host memory\n", path);
+	if (!text)
 		return false;
-	}
 	params_text(&m->params, text, n);
-	bool ok = truth_write(m->truth, path, text, m->ncpus, cycles, insns,
+	bool ok = truth_write(m->truth, f, text, m->ncpus, cycles, insns,
 	                      m->hints, m->nhints);
 	free(text);
 	return ok;
@@ -168,9 +179,10 @@ static bool write_truth(const char *path, struct machine *m)
 int main(int argc, char **argv)
 {
 	uint64_t max_insns = 0, max_cycles = 0, model = 5;
-	const char *stats_path = NULL, *truth_path = NULL;
+	const char *out_path[OUT_N] = { NULL };
+	struct outfile out[OUT_N];
 	const char *root = ".", *sysroot = NULL;
-	const char *skid_path = NULL, *minios_path = NULL;
+	const char *minios_path = NULL;
 	const char *profile_dir = NULL, *events = NULL;
 	uint64_t seed = 0;
 	bool quiet = false, timing = true, print_config = false;
@@ -216,9 +228,9 @@ int main(int argc, char **argv)
 				die_input(err);
 			break;
 		case 'P': print_config = true; break;
-		case 's': stats_path = optarg; break;
-		case 't': truth_path = optarg; break;
-		case 'K': skid_path = optarg; break;
+		case 's': out_path[OUT_STATS] = optarg; break;
+		case 't': out_path[OUT_TRUTH] = optarg; break;
+		case 'K': out_path[OUT_SKID] = optarg; break;
 		case 'O': minios_path = optarg; break;
 		case 'q': quiet = true; break;
 		case 'Z': trace_syscalls = true; break;
@@ -235,7 +247,7 @@ int main(int argc, char **argv)
 		params_print(&params, stdout);
 		return 0;
 	}
-	if (truth_path && !timing)
+	if (out_path[OUT_TRUTH] && !timing)
 		die_usage("%s", "--truth needs the timing model (--timing=on)");
 	if (profile && !timing)
 		die_usage("%s", "--profile needs the timing model (--timing=on)");
@@ -266,8 +278,8 @@ int main(int argc, char **argv)
 			die_input(err);
 		if (!minios_path)
 			minios_path = minios_buf;
-		if (!truth_path)
-			truth_path = pr.truth;
+		if (!out_path[OUT_TRUTH])
+			out_path[OUT_TRUTH] = pr.truth;
 		boot_argc = pr.argc;
 		boot_argv = pr.argv;
 		path_arg = pr.path_arg;
@@ -298,7 +310,7 @@ int main(int argc, char **argv)
 		machine_free(m);
 		return EXIT_USAGE;
 	}
-	if (timing && !machine_timing_on(m, truth_path != NULL)) {
+	if (timing && !machine_timing_on(m, out_path[OUT_TRUTH] != NULL)) {
 		fprintf(stderr, "alphasim: out of host memory for the timing model\n");
 		machine_free(m);
 		return EXIT_USAGE;
@@ -338,13 +350,11 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
-	/* the skid trace goes to FILE.tmp, renamed at the end */
-	char skid_tmp[4096];
-	FILE *skid = skid_path ? open_tmp(skid_path, skid_tmp, sizeof skid_tmp) : NULL;
-	if (skid_path && !skid) {
+	if (!open_outputs(out, out_path)) {
 		machine_free(m);
 		return EXIT_USAGE;
 	}
+	FILE *skid = out_path[OUT_SKID] ? out[OUT_SKID].f : NULL;
 	if (skid)
 		pmu_skid_header(skid);
 	pal_configure(m, skid);
@@ -380,7 +390,6 @@ int main(int argc, char **argv)
 		        "and nothing can raise one\n", path);
 		status = EXIT_STUCK;
 	}
-	bool skid_ok = !skid || close_tmp(skid, skid_tmp, skid_path);
 	/* the collection's figures, if dcpid finished */
 	struct dcpi_figures fig;
 	bool measured = profile && why == STOP_EXIT;
@@ -399,8 +408,17 @@ int main(int argc, char **argv)
 		        (unsigned long long)fig.samples_dropped);
 		status = EXIT_PROFILE;
 	}
-	if (!skid_ok || (stats_path && !stats_write(stats_path, m, secs, measured ? &fig : NULL)) ||
-	    (truth_path && !write_truth(truth_path, m))) {
+	if (out_path[OUT_STATS])
+		stats_write(out[OUT_STATS].f, m, secs, measured ? &fig : NULL);
+	bool out_ok = true;
+	if (out_path[OUT_TRUTH] && !write_truth(out[OUT_TRUTH].f, m)) {
+		fprintf(stderr, "alphasim: --truth: %s: out of host memory\n", out_path[OUT_TRUTH]);
+		outfile_abort(&out[OUT_TRUTH]);
+		out_path[OUT_TRUTH] = NULL;
+		out_ok = false;
+	}
+	if (!commit_outputs(out, out_path) || !out_ok) {
+		profile_free(&pr);
 		machine_free(m);
 		return EXIT_USAGE;
 	}
