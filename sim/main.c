@@ -22,7 +22,6 @@
 #include "sim/profile.h"
 #include "sim/stats.h"
 #include "sim/truth.h"
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +71,27 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* Does option val take a file or directory?  Then an empty argument is
+ * refused at once, naming the option. */
+static bool takes_path(int val)
+{
+	const char *arg = NULL;
+	switch (val) {
+#define X(name, has, v, a, help) case v: arg = a; break;
+	OPTIONS(X)
+#undef X
+	}
+	return arg && (strstr(arg, "FILE") || strstr(arg, "DIR"));
+}
+
+static const char *long_name(int val)
+{
+#define X(name, has, v, a, help) if (val == v) return name;
+	OPTIONS(X)
+#undef X
+	return "?";
+}
+
 /* Between an option and its argument's name: "--stats FILE", but
  * "--profile[=DIR]" for an optional one. */
 static const char *sep(const char *arg)
@@ -113,15 +133,24 @@ static _Noreturn void die_usage(const char *fmt, const char *arg)
 
 static uint64_t parse_u64(const char *opt, const char *s, uint64_t min, uint64_t max)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (errno || end == s || *end || s[0] == '-' || v < min || v > max) {
+	uint64_t v;
+	if (!params_number(s, &v) || v < min || v > max) {
 		fprintf(stderr, "alphasim: bad value '%s' for --%s (want %llu..%llu)\n",
 		        s, opt, (unsigned long long)min, (unsigned long long)max);
 		exit(EXIT_USAGE);
 	}
 	return v;
+}
+
+/* What was written to standard output (--help, --print-config...) got
+ * there: a full disk is an error, not a silent loss. */
+static int stdout_status(void)
+{
+	char err[256];
+	if (outfile_flush_stdout(err, sizeof err))
+		return 0;
+	fprintf(stderr, "alphasim: %s\n", err);
+	return EXIT_USAGE;
 }
 
 /* The output files, opened before the run, so that a name that cannot
@@ -156,6 +185,21 @@ static bool commit_outputs(struct outfile *out, const char *const *path)
 	return ok;
 }
 
+/* A minios kernel, not some other bare-metal program (which would run
+ * in its place, ignoring the boot block): it defines minios's kernel
+ * entry (docs/minios.md, "Boot"). */
+static bool check_minios(const char *path, char *err, size_t errlen)
+{
+	struct elf_file *f = elf_open(path, err, errlen);
+	if (!f)
+		return false;
+	bool ok = elf_has_symbol(f, "_kstart");
+	elf_close(f);
+	if (!ok)
+		snprintf(err, errlen, "--minios %s: not a minios kernel (no _kstart symbol)", path);
+	return ok;
+}
+
 /* The truth file, with the machine description and per-CPU totals. */
 static bool write_truth(FILE *f, struct machine *m)
 {
@@ -181,26 +225,34 @@ int main(int argc, char **argv)
 	uint64_t max_insns = 0, max_cycles = 0, model = 5;
 	const char *out_path[OUT_N] = { NULL };
 	struct outfile out[OUT_N];
-	const char *root = ".", *sysroot = NULL;
+	const char *root = ".", *sysroot = NULL, *disasm_path = NULL;
 	const char *minios_path = NULL;
 	const char *profile_dir = NULL, *events = NULL;
 	uint64_t seed = 0;
 	bool quiet = false, timing = true, print_config = false;
 	bool profile = false, overhead = false, trace_syscalls = false;
 	struct params params;
-	char err[512];
+	char err[PATH_MAX + 512];
 	int opt;
 
 	params_default(&params);
 	while ((opt = getopt_long(argc, argv, "+hVqc:", long_opts, NULL)) != -1) {
+		if (optarg && !*optarg && takes_path(opt))
+			die_usage("--%s: empty file name", long_name(opt));
 		switch (opt) {
-		case 'h': usage(stdout); return 0;
-		case 'V': printf("alphasim %s\n", PACKAGE_VERSION); return 0;
-		case 'd': return disasm_file(optarg, stdout) ? EXIT_USAGE : 0;
+		case 'h': usage(stdout); return stdout_status();
+		case 'V': printf("alphasim %s\n", PACKAGE_VERSION); return stdout_status();
+		case 'd': disasm_path = optarg; break;
 		case 'n': max_insns = parse_u64("max-insns", optarg, 1, UINT64_MAX); break;
 		case 'y': max_cycles = parse_u64("max-cycles", optarg, 1, UINT64_MAX); break;
-		case 'm': params.mem_mb = parse_u64("mem", optarg, 1, 1u << 20); break;
-		case 'N': params.cpus = parse_u64("cpus", optarg, 1, MAX_CPUS); break;
+		case 'm':
+			if (!params_set_key(&params, "mem_mb", optarg, "--mem", err, sizeof err))
+				die_input(err);
+			break;
+		case 'N':
+			if (!params_set_key(&params, "cpus", optarg, "--cpus", err, sizeof err))
+				die_input(err);
+			break;
 		case 'R': root = optarg; break;
 		case 'S': sysroot = optarg; break;
 		case 'M':
@@ -241,12 +293,20 @@ int main(int argc, char **argv)
 		default:  fprintf(stderr, "Try 'alphasim --help'.\n"); return EXIT_USAGE;
 		}
 	}
+	if (disasm_path) {
+		if (optind < argc)
+			die_usage("--disassemble takes one FILE, not a program to run ('%s')",
+			          argv[optind]);
+		return disasm_file(disasm_path, stdout) ? EXIT_USAGE : 0;
+	}
 	if (!params_check(&params, err, sizeof err))
 		die_input(err);
 	if (print_config) {
 		params_print(&params, stdout);
-		return 0;
+		return stdout_status();
 	}
+	if (optind < argc && !*argv[optind])
+		die_usage("%s", "empty program name");
 	if (out_path[OUT_TRUTH] && !timing)
 		die_usage("%s", "--truth needs the timing model (--timing=on)");
 	if (profile && !timing)
@@ -291,6 +351,15 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	bool linux_prog = !elf_is_bare(f);
+	/* a Linux program boots minios: find it, and check it is one */
+	if (linux_prog && !minios_path &&
+	    boot_find_minios(minios_buf, sizeof minios_buf, err, sizeof err))
+		minios_path = minios_buf;
+	if (linux_prog && (!minios_path || !check_minios(minios_path, err, sizeof err))) {
+		fprintf(stderr, "alphasim: %s\n", err);
+		elf_close(f);
+		return EXIT_USAGE;
+	}
 	struct machine *m = machine_new(params.mem_mb << 20, (unsigned)params.cpus);
 	if (!m) {
 		fprintf(stderr, "alphasim: cannot allocate %llu MB of guest memory\n",
