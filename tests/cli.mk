@@ -11,3 +11,6 @@ tests_test_outfile_SOURCES = tests/test_outfile.c
 tests_test_outfile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_outfile_LDADD = sim/libsim.a $(CMOCKA_LIBS)
 endif
+
+# Stripped programs: --disassemble beside objdump, dcpiprof's symbols.
+TESTS += tests/stripped.sh
