@@ -20,10 +20,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "analysis/elfsyms.h"
 #include "analysis/report.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
+#include "sim/outfile.h"
 
 #define MAX_COLS REPORT_MAX_COLS
 #define DEFAULT_SYSROOT "/usr/alpha-linux-gnu"
@@ -243,10 +245,9 @@ static void list_procedures(void)
 
 /* ---- main --------------------------------------------------------------- */
 
-static _Noreturn void usage(int status)
+static _Noreturn void usage(void)
 {
-	fprintf(status ? stderr : stdout,
-		"usage: dcpiprof [-db DIR] [options] [IMAGE]\n"
+	printf("usage: dcpiprof [-db DIR] [options] [IMAGE]\n"
 		"  -db DIR, --db DIR  the profile database (default ./" PROFDB_DEFAULT_DIR ")\n"
 		"  --epoch N          only epoch N (default: all epochs merged)\n"
 		"  --sort EVENT       order by EVENT's samples (default: the first event)\n"
@@ -256,17 +257,44 @@ static _Noreturn void usage(int status)
 		"  --sysroot DIR      the cross sysroot (default " DEFAULT_SYSROOT ")\n"
 		"  --kernel FILE      the kernel image (default: the build tree's minios.elf)\n"
 		"IMAGE: a guest path or basename, as the image list shows it\n");
-	exit(status);
+	exit(0);
 }
 
-static unsigned long number(const char *what, const char *s)
+/* A bad option: one line naming it, and where to look; status 2. */
+static _Noreturn void bad_option(const char *fmt, ...)
 {
-	char *end;
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("dcpiprof: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputs("\nTry 'dcpiprof --help'.\n", stderr);
+	va_end(ap);
+	exit(2);
+}
+
+/* A decimal number 1..max: digits only (strtoul would take spaces, a
+ * sign, and wrap). */
+static unsigned long number(const char *what, const char *s, unsigned long max)
+{
+	char *end = NULL;
 	errno = 0;
-	unsigned long v = strtoul(s, &end, 10);
-	if (!*s || *end || errno || !v || *s == '-')
-		die(2, "%s: '%s' is not a positive number", what, s);
+	unsigned long v = *s >= '0' && *s <= '9' ? strtoul(s, &end, 10) : 0;
+	if (!v || *end || errno || v > max) {
+		if (max == ULONG_MAX)
+			bad_option("%s: '%s' is not a positive number", what, s);
+		bad_option("%s: '%s' is not a number from 1 to %lu", what, s, max);
+	}
 	return v;
+}
+
+/* A directory the user named (--root, --sysroot) is one. */
+static void check_dir(const char *what, const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		die(1, "%s %s: %s", what, path, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		die(1, "%s %s: %s", what, path, strerror(ENOTDIR));
 }
 
 int main(int argc, char **argv)
@@ -283,23 +311,33 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	/* long options with one dash too: DCPI's tools spell it -db */
-	for (int c; (c = getopt_long_only(argc, argv, "n:", opts, NULL)) != -1;) {
+	bool root = false, sysroot = false;
+	for (int c, i = -1; (c = getopt_long_only(argc, argv, "n:", opts, &i)) != -1; i = -1) {
+		/* every long option's argument but --epoch's is a name */
+		if (optarg && !*optarg && i >= 0 && c != 'E')
+			bad_option("--%s: empty name", opts[i].name);
 		switch (c) {
 		case 'd': opt.db = optarg; break;
-		case 'E': opt.epoch = (unsigned)number("--epoch", optarg); break;
+		case 'E': opt.epoch = (unsigned)number("--epoch", optarg, UINT_MAX); break;
 		case 's': opt.sort = optarg; break;
 		case 'c': opt.csv = true; break;
-		case 'n': opt.top = number("-n", optarg); break;
-		case 'r': opt.root = optarg; break;
-		case 'S': opt.sysroot = optarg; break;
+		case 'n': opt.top = number("-n", optarg, ULONG_MAX); break;
+		case 'r': opt.root = optarg; root = true; break;
+		case 'S': opt.sysroot = optarg; sysroot = true; break;
 		case 'k': opt.kernel = optarg; break;
-		case 'h': usage(0);
-		default: usage(2);
+		case 'h': usage();
+		default:   /* getopt said what */
+			fputs("Try 'dcpiprof --help'.\n", stderr);
+			return 2;
 		}
 	}
 	if (argc - optind > 1)
-		usage(2);
+		bad_option("one IMAGE at most ('%s', then '%s')", argv[optind], argv[optind + 1]);
 	opt.image = argc > optind ? argv[optind] : NULL;
+	if (root)
+		check_dir("--root", opt.root);
+	if (sysroot)
+		check_dir("--sysroot", opt.sysroot);
 	char err[PROF_ERR_MAX];
 	if (!report_read(&rep, opt.db, opt.epoch, opt.image, err, sizeof err))
 		die(1, "%s", err);
@@ -320,5 +358,7 @@ int main(int argc, char **argv)
 	else
 		list_images();
 	report_free(&rep);
+	if (!outfile_flush_stdout(err, sizeof err))
+		die(1, "%s", err);
 	return 0;
 }

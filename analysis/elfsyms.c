@@ -102,7 +102,10 @@ static bool read_symbols(struct elfsyms *es, Elf *elf, Elf_Scn *s)
 		es->sym[es->nsym].addr = st.st_value;
 		es->sym[es->nsym++].rank = rank(&st);
 	}
-	qsort(es->sym, es->nsym, sizeof *es->sym, sym_cmp);
+	/* none (a stripped program's .dynsym has only imports): es->sym is
+	 * NULL, which qsort must not be given even with a count of 0 */
+	if (es->nsym)
+		qsort(es->sym, es->nsym, sizeof *es->sym, sym_cmp);
 	size_t out = 0;
 	for (size_t i = 0; i < es->nsym; i++) {
 		if (out && es->sym[out - 1].addr == es->sym[i].addr)

@@ -1,6 +1,8 @@
 # analysis/: host tools that read what alphasim writes.
 bin_PROGRAMS += analysis/truthcsv
 analysis_truthcsv_SOURCES = analysis/truthcsv.c
+# sim/outfile's check of standard output
+analysis_truthcsv_LDADD = sim/libsim.a
 
 # dcpiprof: the profile database by image and by procedure (docs/usage.md).
 # Its reading of the database and of images' symbols is a library that

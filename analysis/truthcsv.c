@@ -11,7 +11,9 @@
  *                            cause and event, and balance=ok|bad
  *   truthcsv --params FILE   the machine description the run used
  *
- * Bad input: one line naming the file and the problem, exit status 125.
+ * Bad input: one line naming the file and the problem, exit status 125;
+ * the same for a bad command line (after the usage line) and for output
+ * that could not be written.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "sim/outfile.h"
 
 #define MAX_NAMES 64
 #define MAX_CPUS  1024
@@ -118,6 +121,17 @@ static void put_field(const char *s)
 	putchar('"');
 }
 
+/* The exit status once the output is out: 0, or 125 if standard output
+ * lost some of it (a full disk). */
+static int done(void)
+{
+	char err[128];
+	if (outfile_flush_stdout(err, sizeof err))
+		return 0;
+	fprintf(stderr, "truthcsv: %s\n", err);
+	return 125;
+}
+
 /* The image holding (space, pc), the latest loaded: one of that ASN's,
  * or the kernel's (pid 0), which every space runs and PAL code lies in. */
 static const struct image *image_of(uint32_t space, uint64_t *va)
@@ -135,18 +149,28 @@ static const struct image *image_of(uint32_t space, uint64_t *va)
 int main(int argc, char **argv)
 {
 	enum { ROWS, SUMMARY, PARAMS, IMAGES } mode = ROWS;
+	static const char *const modes[] = { "", "--summary", "--params", "--images" };
+	const char *use = "usage: truthcsv [--summary | --params | --images] FILE\n";
+	if (argc == 2 && !strcmp(argv[1], "--help")) {
+		fputs(use, stdout);
+		return done();
+	}
+	/* [MODE] FILE; a FILE starting with "-" needs a directory: ./-x */
 	int i = 1;
-	if (argc == 3 && !strcmp(argv[1], "--summary"))
-		mode = SUMMARY, i = 2;
-	else if (argc == 3 && !strcmp(argv[1], "--params"))
-		mode = PARAMS, i = 2;
-	else if (argc == 3 && !strcmp(argv[1], "--images"))
-		mode = IMAGES, i = 2;
-	if (i != argc - 1) {
-		fprintf(stderr, "usage: truthcsv [--summary | --params | --images] FILE\n");
+	if (argc == 3)
+		for (mode = SUMMARY; mode <= IMAGES && strcmp(argv[1], modes[mode]); mode++)
+			;
+	if (argc == 3 && mode <= IMAGES)
+		i = 2;
+	if (i != argc - 1 || argv[i][0] == '-') {
+		fputs(use, stderr);
 		return 125;
 	}
 	path = argv[i];
+	if (!*path) {
+		fprintf(stderr, "truthcsv: empty file name\n");
+		return 125;
+	}
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		bad(strerror(errno));
@@ -169,7 +193,7 @@ int main(int argc, char **argv)
 		fputs(params, stdout);
 		free(params);
 		fclose(f);
-		return 0;
+		return done();
 	}
 	free(params);
 	static char cname[MAX_NAMES][NAME_MAX_LEN], ename[MAX_NAMES][NAME_MAX_LEN];
@@ -199,7 +223,7 @@ int main(int argc, char **argv)
 			printf("\n");
 		}
 		fclose(f);
-		return 0;
+		return done();
 	}
 	uint64_t nrec = get64(f);
 	uint64_t count = 0, head = 0, csum[MAX_NAMES] = { 0 }, esum[MAX_NAMES] = { 0 };
@@ -268,5 +292,5 @@ int main(int argc, char **argv)
 			printf("event_%s=%llu\n", ename[k], (unsigned long long)esum[k]);
 		printf("balance=%s\n", head == cycles && count == insns && causes_ok ? "ok" : "bad");
 	}
-	return 0;
+	return done();
 }

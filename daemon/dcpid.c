@@ -73,52 +73,13 @@ static void pc_ioctl(unsigned long req, void *arg, const char *what)
 
 /* ---- options ------------------------------------------------------------ */
 
-/* "name[:period],...": each event goes to the counter that can count it
- * and has the fewest events so far (they are time-multiplexed, up to
- * PCOUNT_MUX_MAX a counter).  A period P asks for periods drawn from
- * [P - P/32, P - P/32 + P/16), the driver's default spread (60K..64K for
- * cycles) scaled to P. */
-static void parse_events(char *spec)
+/* "name[:period],...": daemon/events.c, which alphasim --profile's check
+ * shares. */
+static void parse_events(const char *spec)
 {
-	for (char *tok = strtok(spec, ","); tok; tok = strtok(NULL, ",")) {
-		char *colon = strchr(tok, ':');
-		unsigned long period = 0;
-		if (colon) {
-			*colon = 0;
-			char *end;
-			period = strtoul(colon + 1, &end, 0);
-			/* the driver's shortest period is 256 */
-			if (*end || !colon[1] || period - period / 32 < 256)
-				die(2, "--events: %s: bad period '%s' (at least 264)", tok, colon + 1);
-		}
-		int ev = dcpi_event_by_name(tok);
-		if (ev < 0)
-			die(2, "--events: unknown event '%s'", tok);
-		int best = -1;
-		for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
-			if (dcpi_event_on_counter((unsigned)ev, c) &&
-			    cfg.ctr[c].nevents < PCOUNT_MUX_MAX &&
-			    (best < 0 || cfg.ctr[c].nevents < cfg.ctr[best].nevents))
-				best = (int)c;
-		if (best < 0)
-			die(2, "--events: no counter left for '%s'", tok);
-		/* CTR2 has 14 bits, the others 16 (EV5.md): the longest draw,
-		 * min + range - 1, must fit */
-		unsigned long width = best == 2 ? 1ul << 14 : 1ul << 16;
-		if (period - period / 32 + period / 16 > width)
-			die(2, "--events: %s: period %lu too long: its draws reach %lu, "
-			    "counter %d holds %lu", tok, period,
-			    period - period / 32 + period / 16 - 1, best, width);
-		struct pcount_counter_config *cc = &cfg.ctr[best];
-		for (unsigned i = 0; i < cc->nevents; i++)
-			if (cc->ev[i].event == ev)
-				die(2, "--events: '%s' named twice", tok);
-		cc->ev[cc->nevents++] = (struct pcount_event_config){
-			.event = (uint16_t)ev,
-			.period_min = (uint32_t)(period - period / 32),
-			.period_range = (uint32_t)(period / 16),
-		};
-	}
+	char err[768];
+	if (!dcpi_events_parse(spec, &cfg, err, sizeof err))
+		die(2, "--events: %s", err);
 }
 
 /* Each configured event's mean period, for the profiles' headers: the
@@ -354,7 +315,7 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	char events[256] = DEFAULT_EVENTS;
+	const char *events = DEFAULT_EVENTS;
 	double interval = DEFAULT_INTERVAL, duration = 0;
 	bool fresh = false, verbose = false;
 	const char *stats_path = NULL;
@@ -372,7 +333,7 @@ int main(int argc, char **argv)
 		char *end;
 		switch (c) {
 		case 'd': db = optarg; break;
-		case 'e': snprintf(events, sizeof events, "%s", optarg); break;
+		case 'e': events = optarg; break;
 		case 'i': case 't':
 			*(c == 'i' ? &interval : &duration) = strtod(optarg, &end);
 			if (*end || !(strtod(optarg, NULL) > 0))

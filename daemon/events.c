@@ -1,6 +1,7 @@
 /*
  * events.c - event names and counter selects from pmu/events.def.
  */
+#include <stdio.h>
 #include <string.h>
 #include "daemon/events.h"
 #include "pmu/pmu.h"
@@ -43,4 +44,90 @@ int dcpi_event_by_name(const char *name)
 bool dcpi_event_on_counter(unsigned ev, unsigned ctr)
 {
 	return ev < PEV_COUNT && ctr < 3 && (counter_mask(ev) >> ctr & 1);
+}
+
+#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
+
+/* The known names, for a message. */
+static void known(char *buf, size_t len)
+{
+	size_t at = 0;
+	buf[0] = 0;
+	for (unsigned e = 0; e < PEV_COUNT && at < len; e++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", e ? ", " : "", names[e]);
+}
+
+/* The decimal period of "digits" (n bytes), at most PERIOD_CAP (longer
+ * than any counter): 0 if it is not one. */
+#define PERIOD_CAP (1ul << 24)
+static unsigned long period_of(const char *s, size_t n)
+{
+	unsigned long v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		v = v * 10 + (unsigned long)(s[i] - '0');
+		if (v > PERIOD_CAP)
+			v = PERIOD_CAP + 1;
+	}
+	return v;
+}
+
+/* Each event goes to the counter that can count it and has the fewest
+ * events so far (they are time-multiplexed, up to PCOUNT_MUX_MAX a
+ * counter).  A period P asks for periods drawn from [P - P/32,
+ * P - P/32 + P/16), the driver's default spread (60K..64K for cycles)
+ * scaled to P. */
+bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
+                       char *err, size_t errlen)
+{
+	for (const char *s = spec; ; s++) {
+		size_t len = strcspn(s, ","), n = strcspn(s, ":,");
+		char name[32];
+		snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : 0), s);
+		int ev = dcpi_event_by_name(name);
+		if (ev < 0) {
+			char list[512];
+			known(list, sizeof list);
+			FAIL("unknown event '%.*s' (known: %s)", (int)n, s, list);
+		}
+		unsigned long period = 0;
+		if (n < len) {
+			const char *p = s + n + 1;
+			size_t plen = len - n - 1;
+			period = period_of(p, plen);
+			/* the driver's shortest period is 256 */
+			if (period - period / 32 < 256)
+				FAIL("%s: bad period '%.*s' (a decimal number, at least 264)", name,
+				     (int)plen, p);
+		}
+		for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
+			for (unsigned i = 0; i < cfg->ctr[c].nevents; i++)
+				if (cfg->ctr[c].ev[i].event == ev)
+					FAIL("'%s' named twice", name);
+		int best = -1;
+		for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
+			if (dcpi_event_on_counter((unsigned)ev, c) &&
+			    cfg->ctr[c].nevents < PCOUNT_MUX_MAX &&
+			    (best < 0 || cfg->ctr[c].nevents < cfg->ctr[best].nevents))
+				best = (int)c;
+		if (best < 0)
+			FAIL("no counter left for '%s'", name);
+		/* CTR2 has 14 bits, the others 16 (EV5.md): the longest draw,
+		 * min + range - 1, must fit */
+		unsigned long width = best == 2 ? 1ul << 14 : 1ul << 16;
+		if (period - period / 32 + period / 16 > width)
+			FAIL("%s: period %.*s too long: its draws, up to P - P/32 + P/16 - 1, "
+			     "must fit counter %d's %lu", name, (int)(len - n - 1), s + n + 1,
+			     best, width);
+		struct pcount_counter_config *cc = &cfg->ctr[best];
+		cc->ev[cc->nevents++] = (struct pcount_event_config){
+			.event = (uint16_t)ev,
+			.period_min = (uint32_t)(period - period / 32),
+			.period_range = (uint32_t)(period / 16),
+		};
+		s += len;
+		if (!*s)
+			return true;
+	}
 }

@@ -8,6 +8,8 @@
 #define DAEMON_EVENTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include "driver/pcount.h"
 
 /* The number of events; the name of event ev (NULL if out of range). */
 unsigned dcpi_nevents(void);
@@ -16,5 +18,13 @@ const char *dcpi_event_name(unsigned ev);
 int dcpi_event_by_name(const char *name);
 /* Whether counter ctr (0..2) can count event ev. */
 bool dcpi_event_on_counter(unsigned ev, unsigned ctr);
+
+/* Add the events of "name[:period],..." (dcpid --events, docs/dcpi-db.md)
+ * to cfg's counters as dcpid configures the driver; false with a
+ * one-line reason in err for an unknown or repeated event, a bad period
+ * or no counter left.  alphasim --profile checks its --events with it
+ * before booting. */
+bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
+                       char *err, size_t errlen);
 
 #endif

@@ -42,6 +42,8 @@ struct dfile {
 	size_t nsec;
 	struct sym *sym;
 	size_t nsym;
+	bool nosyms;            /* no symbol at all, in any section: a
+	                           stripped static program               */
 };
 
 static void dfile_free(struct dfile *d)
@@ -129,6 +131,7 @@ static int read_symbols(Elf *elf, struct dfile *d, const char *path)
 	Elf_Scn *s = symbol_table(elf);
 	GElf_Shdr sh;
 	Elf_Data *data;
+	d->nosyms = true;
 	if (!s)
 		return 0;
 	if (!gelf_getshdr(s, &sh) || sh.sh_entsize == 0 ||
@@ -148,9 +151,12 @@ static int read_symbols(Elf *elf, struct dfile *d, const char *path)
 			break;
 		int type = GELF_ST_TYPE(st.st_info);
 		const char *name = elf_strptr(elf, sh.sh_link, st.st_name);
-		long sec = sym_section(d, &st);
 		if (type == STT_SECTION || type == STT_FILE || !name || !*name ||
-		    sec < 0)
+		    st.st_shndx == SHN_UNDEF || st.st_shndx == SHN_COMMON)
+			continue;
+		d->nosyms = false;
+		long sec = sym_section(d, &st);
+		if (sec < 0)
 			continue;
 		d->sym[d->nsym++] = (struct sym){
 			st.st_value, name, (size_t)sec, sym_rank(&st) };
@@ -170,7 +176,10 @@ static int cmp_sym(const void *pa, const void *pb)
 
 static void index_symbols(struct dfile *d)
 {
-	qsort(d->sym, d->nsym, sizeof *d->sym, cmp_sym);
+	/* a stripped file has no symbols and d->sym may be NULL, which
+	 * qsort must not be given even with a count of 0 (C11 7.22.5) */
+	if (d->nsym)
+		qsort(d->sym, d->nsym, sizeof *d->sym, cmp_sym);
 	for (size_t i = 0; i < d->nsym; i++) {
 		struct section *s = &d->sec[d->sym[i].sec];
 		if (s->nsym++ == 0)
@@ -181,10 +190,14 @@ static void index_symbols(struct dfile *d)
 /* ---- printing --------------------------------------------------------- */
 
 /* " <name+0xoff>" after an address: the nearest symbol at or below it in
- * its section, else the section itself. */
+ * its section, else the section itself.  A file with no symbols at all
+ * gets "0x" addresses and no annotation, as objdump prints them when it
+ * has no symbol to relate them to (binutils objdump_print_addr). */
 static int annotate(char *buf, size_t len, uint64_t addr, void *ctx)
 {
 	const struct dfile *d = ctx;
+	if (d->nosyms)
+		return snprintf(buf, len, "0x%" PRIx64, addr);
 	for (size_t i = 0; i < d->nsec; i++) {
 		const struct section *s = &d->sec[i];
 		if (addr < s->addr || addr - s->addr >= s->size)

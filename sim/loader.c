@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef EM_ALPHA
@@ -38,9 +39,15 @@ struct elf_file *elf_open(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	f->path = path;
-	f->fd = open(path, O_RDONLY);
-	if (f->fd < 0)
+	/* O_NONBLOCK: a FIFO with no writer is refused below, not waited for */
+	f->fd = *path ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+	struct stat st;
+	if (!*path)
+		FAIL("'': empty file name");
+	if (f->fd < 0 || fstat(f->fd, &st) != 0)
 		FAIL("%s: %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		FAIL("%s: %s", path, S_ISDIR(st.st_mode) ? strerror(EISDIR) : "not a regular file");
 	off_t end = lseek(f->fd, 0, SEEK_END);
 	if (end < 0)
 		FAIL("%s: %s", path, strerror(errno));
@@ -94,6 +101,25 @@ const char *elf_path(struct elf_file *f) { return f->path; }
 bool elf_is_bare(struct elf_file *f)
 {
 	return f->eh.e_entry >= KSEG_BASE;
+}
+
+bool elf_has_symbol(struct elf_file *f, const char *name)
+{
+	for (Elf_Scn *s = NULL; (s = elf_nextscn(f->elf, s)) != NULL;) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+		if (!gelf_getshdr(s, &sh) || sh.sh_type != SHT_SYMTAB || !sh.sh_entsize ||
+		    !(data = elf_getdata(s, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym st;
+			const char *n;
+			if (gelf_getsym(data, (int)i, &st) && st.st_shndx != SHN_UNDEF &&
+			    (n = elf_strptr(f->elf, sh.sh_link, st.st_name)) && !strcmp(n, name))
+				return true;
+		}
+	}
+	return false;
 }
 
 bool elf_load_bare(struct elf_file *f, struct machine *m, uint64_t *entry,

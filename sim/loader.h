@@ -19,6 +19,9 @@ void elf_close(struct elf_file *f);
 /* Is it a bare-metal image (linked for the kseg superpage)? */
 bool elf_is_bare(struct elf_file *f);
 
+/* Does its symbol table (.symtab) define name? */
+bool elf_has_symbol(struct elf_file *f, const char *name);
+
 /* Copy a bare-metal image's PT_LOAD segments into physical memory;
  * returns false with a reason in err.  *entry receives the entry point. */
 bool elf_load_bare(struct elf_file *f, struct machine *m, uint64_t *entry,

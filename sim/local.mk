@@ -14,7 +14,7 @@ sim_libsim_a_SOURCES = \
 	sim/fpu.h sim/fpu.c \
 	sim/loader.h sim/loader.c \
 	sim/disasm.h sim/disasm.c sim/disasm_file.c sim/palcall.def \
-	sim/stats.h sim/stats.c \
+	sim/stats.h sim/stats.c sim/outfile.h sim/outfile.c \
 	sim/params.h sim/params.c sim/params.def \
 	sim/timing.h sim/timing.c sim/cpu_timed.c \
 	sim/cache.h sim/cache.c sim/memsys.h sim/memsys.c sim/fetch.h sim/fetch.c \

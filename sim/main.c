@@ -17,11 +17,11 @@
 #include "sim/disasm.h"
 #include "sim/loader.h"
 #include "sim/machine.h"
+#include "sim/outfile.h"
 #include "sim/pal.h"
 #include "sim/profile.h"
 #include "sim/stats.h"
 #include "sim/truth.h"
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,6 +71,27 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* Does option val take a file or directory?  Then an empty argument is
+ * refused at once, naming the option. */
+static bool takes_path(int val)
+{
+	const char *arg = NULL;
+	switch (val) {
+#define X(name, has, v, a, help) case v: arg = a; break;
+	OPTIONS(X)
+#undef X
+	}
+	return arg && (strstr(arg, "FILE") || strstr(arg, "DIR"));
+}
+
+static const char *long_name(int val)
+{
+#define X(name, has, v, a, help) if (val == v) return name;
+	OPTIONS(X)
+#undef X
+	return "?";
+}
+
 /* Between an option and its argument's name: "--stats FILE", but
  * "--profile[=DIR]" for an optional one. */
 static const char *sep(const char *arg)
@@ -112,10 +133,8 @@ static _Noreturn void die_usage(const char *fmt, const char *arg)
 
 static uint64_t parse_u64(const char *opt, const char *s, uint64_t min, uint64_t max)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (errno || end == s || *end || s[0] == '-' || v < min || v > max) {
+	uint64_t v;
+	if (!params_number(s, &v) || v < min || v > max) {
 		fprintf(stderr, "alphasim: bad value '%s' for --%s (want %llu..%llu)\n",
 		        s, opt, (unsigned long long)min, (unsigned long long)max);
 		exit(EXIT_USAGE);
@@ -123,28 +142,66 @@ static uint64_t parse_u64(const char *opt, const char *s, uint64_t min, uint64_t
 	return v;
 }
 
-/* An output written whole or not at all: FILE.tmp, renamed at the end. */
-static FILE *open_tmp(const char *path, char *tmp, size_t len)
+/* What was written to standard output (--help, --print-config...) got
+ * there: a full disk is an error, not a silent loss. */
+static int stdout_status(void)
 {
-	snprintf(tmp, len, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
-	if (!f)
-		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(errno));
-	return f;
+	char err[256];
+	if (outfile_flush_stdout(err, sizeof err))
+		return 0;
+	fprintf(stderr, "alphasim: %s\n", err);
+	return EXIT_USAGE;
 }
 
-static bool close_tmp(FILE *f, const char *tmp, const char *path)
+/* The output files, opened before the run, so that a name that cannot
+ * be written costs no simulation, and put in place after it, each whole
+ * or not at all (sim/outfile.h). */
+enum { OUT_SKID, OUT_STATS, OUT_TRUTH, OUT_N };
+static const char *const out_option[OUT_N] = { "skid-trace", "stats", "truth" };
+
+static bool open_outputs(struct outfile *out, const char *const *path)
 {
-	if (ferror(f) | fclose(f) || rename(tmp, path)) {
-		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(errno));
-		remove(tmp);
-		return false;
-	}
+	char err[PATH_MAX + 256];
+	for (int i = 0; i < OUT_N; i++)
+		if (path[i] && !outfile_open(&out[i], path[i], err, sizeof err)) {
+			fprintf(stderr, "alphasim: --%s: %s\n", out_option[i], err);
+			while (i-- > 0)
+				if (path[i])
+					outfile_abort(&out[i]);
+			return false;
+		}
 	return true;
 }
 
+static bool commit_outputs(struct outfile *out, const char *const *path)
+{
+	char err[PATH_MAX + 256];
+	bool ok = true;
+	for (int i = 0; i < OUT_N; i++)
+		if (path[i] && !outfile_commit(&out[i], err, sizeof err)) {
+			fprintf(stderr, "alphasim: --%s: %s\n", out_option[i], err);
+			ok = false;
+		}
+	return ok;
+}
+
+/* A minios kernel, not some other bare-metal program (which would run
+ * in its place, ignoring the boot block): it defines minios's kernel
+ * entry (docs/minios.md, "Boot"). */
+static bool check_minios(const char *path, char *err, size_t errlen)
+{
+	struct elf_file *f = elf_open(path, err, errlen);
+	if (!f)
+		return false;
+	bool ok = elf_has_symbol(f, "_kstart");
+	elf_close(f);
+	if (!ok)
+		snprintf(err, errlen, "--minios %s: not a minios kernel (no _kstart symbol)", path);
+	return ok;
+}
+
 /* The truth file, with the machine description and per-CPU totals. */
-static bool write_truth(const char *path, struct machine *m)
+static bool write_truth(FILE *f, struct machine *m)
 {
 	uint64_t cycles[MAX_CPUS], insns[MAX_CPUS];
 	for (unsigned i = 0; i < m->ncpus; i++) {
@@ -154,12 +211,10 @@ static bool write_truth(const char *path, struct machine *m)
 	}
 	size_t n = params_text(&m->params, NULL, 0) + 1;
 	char *text = malloc(n);
-	if (!text) {
-		fprintf(stderr, "alphasim: %s: out of host memory\n", path);
+	if (!text)
 		return false;
-	}
 	params_text(&m->params, text, n);
-	bool ok = truth_write(m->truth, path, text, m->ncpus, cycles, insns,
+	bool ok = truth_write(m->truth, f, text, m->ncpus, cycles, insns,
 	                      m->hints, m->nhints);
 	free(text);
 	return ok;
@@ -168,27 +223,36 @@ static bool write_truth(const char *path, struct machine *m)
 int main(int argc, char **argv)
 {
 	uint64_t max_insns = 0, max_cycles = 0, model = 5;
-	const char *stats_path = NULL, *truth_path = NULL;
-	const char *root = ".", *sysroot = NULL;
-	const char *skid_path = NULL, *minios_path = NULL;
+	const char *out_path[OUT_N] = { NULL };
+	struct outfile out[OUT_N];
+	const char *root = ".", *sysroot = NULL, *disasm_path = NULL;
+	const char *minios_path = NULL;
 	const char *profile_dir = NULL, *events = NULL;
 	uint64_t seed = 0;
 	bool quiet = false, timing = true, print_config = false;
 	bool profile = false, overhead = false, trace_syscalls = false;
 	struct params params;
-	char err[512];
+	char err[PATH_MAX + 512];
 	int opt;
 
 	params_default(&params);
 	while ((opt = getopt_long(argc, argv, "+hVqc:", long_opts, NULL)) != -1) {
+		if (optarg && !*optarg && takes_path(opt))
+			die_usage("--%s: empty file name", long_name(opt));
 		switch (opt) {
-		case 'h': usage(stdout); return 0;
-		case 'V': printf("alphasim %s\n", PACKAGE_VERSION); return 0;
-		case 'd': return disasm_file(optarg, stdout) ? EXIT_USAGE : 0;
+		case 'h': usage(stdout); return stdout_status();
+		case 'V': printf("alphasim %s\n", PACKAGE_VERSION); return stdout_status();
+		case 'd': disasm_path = optarg; break;
 		case 'n': max_insns = parse_u64("max-insns", optarg, 1, UINT64_MAX); break;
 		case 'y': max_cycles = parse_u64("max-cycles", optarg, 1, UINT64_MAX); break;
-		case 'm': params.mem_mb = parse_u64("mem", optarg, 1, 1u << 20); break;
-		case 'N': params.cpus = parse_u64("cpus", optarg, 1, MAX_CPUS); break;
+		case 'm':
+			if (!params_set_key(&params, "mem_mb", optarg, "--mem", err, sizeof err))
+				die_input(err);
+			break;
+		case 'N':
+			if (!params_set_key(&params, "cpus", optarg, "--cpus", err, sizeof err))
+				die_input(err);
+			break;
 		case 'R': root = optarg; break;
 		case 'S': sysroot = optarg; break;
 		case 'M':
@@ -216,9 +280,9 @@ int main(int argc, char **argv)
 				die_input(err);
 			break;
 		case 'P': print_config = true; break;
-		case 's': stats_path = optarg; break;
-		case 't': truth_path = optarg; break;
-		case 'K': skid_path = optarg; break;
+		case 's': out_path[OUT_STATS] = optarg; break;
+		case 't': out_path[OUT_TRUTH] = optarg; break;
+		case 'K': out_path[OUT_SKID] = optarg; break;
 		case 'O': minios_path = optarg; break;
 		case 'q': quiet = true; break;
 		case 'Z': trace_syscalls = true; break;
@@ -229,13 +293,21 @@ int main(int argc, char **argv)
 		default:  fprintf(stderr, "Try 'alphasim --help'.\n"); return EXIT_USAGE;
 		}
 	}
+	if (disasm_path) {
+		if (optind < argc)
+			die_usage("--disassemble takes one FILE, not a program to run ('%s')",
+			          argv[optind]);
+		return disasm_file(disasm_path, stdout) ? EXIT_USAGE : 0;
+	}
 	if (!params_check(&params, err, sizeof err))
 		die_input(err);
 	if (print_config) {
 		params_print(&params, stdout);
-		return 0;
+		return stdout_status();
 	}
-	if (truth_path && !timing)
+	if (optind < argc && !*argv[optind])
+		die_usage("%s", "empty program name");
+	if (out_path[OUT_TRUTH] && !timing)
 		die_usage("%s", "--truth needs the timing model (--timing=on)");
 	if (profile && !timing)
 		die_usage("%s", "--profile needs the timing model (--timing=on)");
@@ -266,8 +338,8 @@ int main(int argc, char **argv)
 			die_input(err);
 		if (!minios_path)
 			minios_path = minios_buf;
-		if (!truth_path)
-			truth_path = pr.truth;
+		if (!out_path[OUT_TRUTH])
+			out_path[OUT_TRUTH] = pr.truth;
 		boot_argc = pr.argc;
 		boot_argv = pr.argv;
 		path_arg = pr.path_arg;
@@ -279,6 +351,15 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	bool linux_prog = !elf_is_bare(f);
+	/* a Linux program boots minios: find it, and check it is one */
+	if (linux_prog && !minios_path &&
+	    boot_find_minios(minios_buf, sizeof minios_buf, err, sizeof err))
+		minios_path = minios_buf;
+	if (linux_prog && (!minios_path || !check_minios(minios_path, err, sizeof err))) {
+		fprintf(stderr, "alphasim: %s\n", err);
+		elf_close(f);
+		return EXIT_USAGE;
+	}
 	struct machine *m = machine_new(params.mem_mb << 20, (unsigned)params.cpus);
 	if (!m) {
 		fprintf(stderr, "alphasim: cannot allocate %llu MB of guest memory\n",
@@ -298,7 +379,7 @@ int main(int argc, char **argv)
 		machine_free(m);
 		return EXIT_USAGE;
 	}
-	if (timing && !machine_timing_on(m, truth_path != NULL)) {
+	if (timing && !machine_timing_on(m, out_path[OUT_TRUTH] != NULL)) {
 		fprintf(stderr, "alphasim: out of host memory for the timing model\n");
 		machine_free(m);
 		return EXIT_USAGE;
@@ -338,13 +419,11 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
-	/* the skid trace goes to FILE.tmp, renamed at the end */
-	char skid_tmp[4096];
-	FILE *skid = skid_path ? open_tmp(skid_path, skid_tmp, sizeof skid_tmp) : NULL;
-	if (skid_path && !skid) {
+	if (!open_outputs(out, out_path)) {
 		machine_free(m);
 		return EXIT_USAGE;
 	}
+	FILE *skid = out_path[OUT_SKID] ? out[OUT_SKID].f : NULL;
 	if (skid)
 		pmu_skid_header(skid);
 	pal_configure(m, skid);
@@ -380,7 +459,6 @@ int main(int argc, char **argv)
 		        "and nothing can raise one\n", path);
 		status = EXIT_STUCK;
 	}
-	bool skid_ok = !skid || close_tmp(skid, skid_tmp, skid_path);
 	/* the collection's figures, if dcpid finished */
 	struct dcpi_figures fig;
 	bool measured = profile && why == STOP_EXIT;
@@ -399,8 +477,17 @@ int main(int argc, char **argv)
 		        (unsigned long long)fig.samples_dropped);
 		status = EXIT_PROFILE;
 	}
-	if (!skid_ok || (stats_path && !stats_write(stats_path, m, secs, measured ? &fig : NULL)) ||
-	    (truth_path && !write_truth(truth_path, m))) {
+	if (out_path[OUT_STATS])
+		stats_write(out[OUT_STATS].f, m, secs, measured ? &fig : NULL);
+	bool out_ok = true;
+	if (out_path[OUT_TRUTH] && !write_truth(out[OUT_TRUTH].f, m)) {
+		fprintf(stderr, "alphasim: --truth: %s: out of host memory\n", out_path[OUT_TRUTH]);
+		outfile_abort(&out[OUT_TRUTH]);
+		out_path[OUT_TRUTH] = NULL;
+		out_ok = false;
+	}
+	if (!commit_outputs(out, out_path) || !out_ok) {
+		profile_free(&pr);
 		machine_free(m);
 		return EXIT_USAGE;
 	}

@@ -3,9 +3,11 @@
  * files and printing, all generated from sim/params.def.
  */
 #include "sim/params.h"
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct param_info {
 	const char *key;
@@ -49,9 +51,29 @@ static const struct param_info *lookup(const char *key, size_t n)
 
 static bool pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
-/* Set key (n bytes) to the text val; where names the source for err. */
+bool params_number(const char *s, uint64_t *v)
+{
+	int base = 10;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	}
+	/* strtoull alone would take spaces, a sign, and octal after a 0 */
+	if (!(base == 16 ? isxdigit((unsigned char)*s) : isdigit((unsigned char)*s)))
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long long x = strtoull(s, &end, base);
+	if (errno || *end)
+		return false;
+	*v = x;
+	return true;
+}
+
+/* Set key (n bytes) to the text val; where names the source for err,
+ * label the value (NULL: the key). */
 static bool set_one(struct params *p, const char *key, size_t n, const char *val,
-                    const char *where, char *err, size_t errlen)
+                    const char *where, const char *label, char *err, size_t errlen)
 {
 	const struct param_info *pi = lookup(key, n);
 	if (!pi) {
@@ -59,18 +81,23 @@ static bool set_one(struct params *p, const char *key, size_t n, const char *val
 		         where, (int)n, key);
 		return false;
 	}
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(val, &end, 0);
-	if (errno || end == val || *end || val[0] == '-' || v < pi->min || v > pi->max ||
+	uint64_t v;
+	if (!params_number(val, &v) || v < pi->min || v > pi->max ||
 	    ((pi->flags & PARAM_POW2) && !pow2(v))) {
 		snprintf(err, errlen, "%sbad value '%s' for %s (want %s%llu..%llu)",
-		         where, val, pi->key, (pi->flags & PARAM_POW2) ? "a power of two in " : "",
+		         where, val, label ? label : pi->key,
+		         (pi->flags & PARAM_POW2) ? "a power of two in " : "",
 		         (unsigned long long)pi->min, (unsigned long long)pi->max);
 		return false;
 	}
 	*field(p, pi) = v;
 	return true;
+}
+
+bool params_set_key(struct params *p, const char *key, const char *val,
+                    const char *label, char *err, size_t errlen)
+{
+	return set_one(p, key, strlen(key), val, "", label, err, errlen);
 }
 
 static char *trim(char *s)
@@ -92,22 +119,53 @@ bool params_set(struct params *p, const char *kv, char *err, size_t errlen)
 	}
 	char val[128];
 	snprintf(val, sizeof val, "%s", eq + 1);
-	return set_one(p, kv, (size_t)(eq - kv), trim(val), "", err, errlen);
+	return set_one(p, kv, (size_t)(eq - kv), trim(val), "", NULL, err, errlen);
+}
+
+/* One line of f into buf, without its newline: 1, or 0 at the end of
+ * the file, or -1 with why set (a NUL byte: not a text file, such as
+ * /dev/zero, which would otherwise be read for ever; a line that does
+ * not fit; a read error). */
+static int read_line(FILE *f, char *buf, size_t len, const char **why)
+{
+	size_t n = 0;
+	int c;
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (c == 0 || n + 1 == len) {
+			*why = c ? "line too long" : "a NUL byte: not a text file";
+			return -1;
+		}
+		buf[n++] = (char)c;
+	}
+	buf[n] = 0;
+	if (ferror(f)) {
+		*why = strerror(errno);
+		return -1;
+	}
+	return c != EOF || n;
 }
 
 bool params_load(struct params *p, const char *path, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	struct stat st;
+	if (!f || fstat(fileno(f), &st) != 0 || S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "--config %s: %s", path, strerror(f ? EISDIR : errno));
+		if (f)
+			fclose(f);
 		return false;
 	}
 	char line[512], where[300];
+	const char *why;
 	unsigned lineno = 0;
 	bool ok = true;
-	while (ok && fgets(line, sizeof line, f)) {
-		lineno++;
-		snprintf(where, sizeof where, "%s:%u: ", path, lineno);
+	for (int r; ok && (r = read_line(f, line, sizeof line, &why)) != 0;) {
+		snprintf(where, sizeof where, "--config %s:%u: ", path, ++lineno);
+		if (r < 0) {
+			snprintf(err, errlen, "%s%s", where, why);
+			ok = false;
+			break;
+		}
 		char *hash = strchr(line, '#');
 		if (hash)
 			*hash = 0;
@@ -122,7 +180,7 @@ bool params_load(struct params *p, const char *path, char *err, size_t errlen)
 		}
 		*eq = 0;
 		char *key = trim(s), *val = trim(eq + 1);
-		ok = set_one(p, key, strlen(key), val, where, err, errlen);
+		ok = set_one(p, key, strlen(key), val, where, NULL, err, errlen);
 	}
 	fclose(f);
 	return ok;

@@ -25,8 +25,19 @@ void params_default(struct params *p);
 /* Set one "key=value"; false with a one-line reason in err. */
 bool params_set(struct params *p, const char *kv, char *err, size_t errlen);
 
-/* Read "key = value" lines (# starts a comment); false with a reason
- * naming the file and line. */
+/* Set parameter key to the text val given by an option, named label in
+ * a reason ("bad value '0' for --mem (want 1..524288)"). */
+bool params_set_key(struct params *p, const char *key, const char *val,
+                    const char *label, char *err, size_t errlen);
+
+/* A number as parameters and alphasim's options take it: decimal
+ * digits, or hexadecimal ones after 0x; no sign, no spaces, no octal,
+ * at most 2^64 - 1.  False if s is not one. */
+bool params_number(const char *s, uint64_t *v);
+
+/* Read "key = value" lines (# starts a comment) from a text file (a
+ * pipe will do); false with a reason naming --config, the file and the
+ * line. */
 bool params_load(struct params *p, const char *path, char *err, size_t errlen);
 
 /* Checks that involve several parameters (cache geometry). */

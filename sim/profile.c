@@ -24,24 +24,15 @@
 
 /* ---- before the run ------------------------------------------------------ */
 
-/* Every name of "name[:period],..." is an event dcpid knows. */
+/* "name[:period],..." as dcpid will take it (daemon/events.c): a bad
+ * list is refused here, before booting, not by dcpid in the guest. */
 static bool check_events(const char *events, char *err, size_t errlen)
 {
-	char name[PROF_EVENT_MAX];
-	for (const char *s = events; ; ) {
-		size_t n = strcspn(s, ":,");
-		snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), s);
-		if (!n || n >= sizeof name || dcpi_event_by_name(name) < 0) {
-			char known[1024] = "";
-			for (unsigned e = 0, at = 0; e < dcpi_nevents() && at < sizeof known; e++)
-				at += (unsigned)snprintf(known + at, sizeof known - at, "%s%s",
-				                         e ? ", " : "", dcpi_event_name(e));
-			FAIL("--events: unknown event '%.*s' (known: %s)", (int)n, s, known);
-		}
-		s += strcspn(s, ",");
-		if (!*s++)
-			return true;
-	}
+	struct pcount_config cfg = { 0 };
+	char why[768];
+	if (!dcpi_events_parse(events, &cfg, why, sizeof why))
+		FAIL("--events: %s", why);
+	return true;
 }
 
 /* The host path of db, canonical (it need not exist yet, its parent

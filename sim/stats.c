@@ -7,9 +7,7 @@
  */
 #include "sim/stats.h"
 #include "sim/timing.h"
-#include <errno.h>
 #include <stdio.h>
-#include <string.h>
 
 /* s as a JSON string. */
 static void json_string(FILE *f, const char *s)
@@ -88,16 +86,9 @@ static void pmu_json(const struct cpu *c, FILE *f, const char *in)
 	        (unsigned long long)c->intr.deferred_pal, (unsigned long long)c->intr.deferred_ipl);
 }
 
-bool stats_write(const char *path, struct machine *m, double host_seconds,
+void stats_write(FILE *f, struct machine *m, double host_seconds,
                  const struct dcpi_figures *dcpi)
 {
-	char tmp[4096];
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
-	if (!f) {
-		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(errno));
-		return false;
-	}
 	uint64_t tc = 0, ti = 0, tu = 0, tidle = 0;
 	fprintf(f, "{\n  \"version\": 1,\n  \"params\": {\n"
 	        "    \"model\": \"%s\",\n    \"timing\": \"%s\",\n",
@@ -145,10 +136,4 @@ bool stats_write(const char *path, struct machine *m, double host_seconds,
 	        "\"user_instructions\": %llu, \"host_seconds\": %.6f }\n}\n",
 	        (unsigned long long)tc, (unsigned long long)tidle, (unsigned long long)ti,
 	        (unsigned long long)tu, host_seconds);
-	if (ferror(f) | fclose(f) || rename(tmp, path)) {
-		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(errno));
-		remove(tmp);
-		return false;
-	}
-	return true;
 }

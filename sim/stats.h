@@ -7,14 +7,14 @@
 #ifndef ALPHASIM_STATS_H
 #define ALPHASIM_STATS_H
 
-#include <stdbool.h>
+#include <stdio.h>
 #include "sim/machine.h"
 #include "sim/profile.h"
 
-/* Write atomically (temporary file, then rename); false after printing
- * a reason naming the file.  dcpi: the --profile run's figures ("dcpi"
- * object), or NULL. */
-bool stats_write(const char *path, struct machine *m, double host_seconds,
+/* Write the summary to f (an output file: sim/outfile.h, which sees any
+ * write error).  dcpi: the --profile run's figures ("dcpi" object), or
+ * NULL. */
+void stats_write(FILE *f, struct machine *m, double host_seconds,
                  const struct dcpi_figures *dcpi);
 
 #endif

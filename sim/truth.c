@@ -5,7 +5,6 @@
  */
 #include "sim/truth.h"
 #include "sim/machine.h"
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,19 +145,13 @@ static void put_images(FILE *f, const struct machine_hint *hints, size_t nhints)
 	}
 }
 
-bool truth_write(struct truth *t, const char *path, const char *params_text,
+bool truth_write(struct truth *t, FILE *f, const char *params_text,
                  unsigned ncpus, const uint64_t *cycles, const uint64_t *insns,
                  const struct machine_hint *hints, size_t nhints)
 {
 	struct truth_page **pages = malloc((t->npages + 1) * sizeof *pages);
-	char tmp[4096];
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *f = pages ? fopen(tmp, "wb") : NULL;
-	if (!f) {
-		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(pages ? errno : ENOMEM));
-		free(pages);
+	if (!pages)
 		return false;
-	}
 	size_t n = 0;
 	uint64_t nrec = 0;
 	for (unsigned h = 0; h < TRUTH_HASH; h++)
@@ -204,10 +197,5 @@ bool truth_write(struct truth *t, const char *path, const char *params_text,
 		}
 	}
 	free(pages);
-	if (ferror(f) | fclose(f) || rename(tmp, path)) {
-		fprintf(stderr, "alphasim: %s: %s\n", path, strerror(errno));
-		remove(tmp);
-		return false;
-	}
 	return true;
 }

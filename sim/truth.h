@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "sim/cpu.h"
 
 /*
@@ -105,13 +106,14 @@ struct truth_page *truth_page(struct truth *t, uint32_t space, uint64_t vpage);
 void truth_each(const struct truth *t, void (*fn)(const struct truth_page *p, void *arg),
                 void *arg);
 
-/* Write the file atomically; params_text is the machine description,
- * cycles/insns the per-CPU totals, hints what the guest announced
- * through simctl (its image hints become the image table, so a record's
- * (space, PC) can be read as an image and an offset).  False after
- * printing a reason. */
+/* Write the file to f (an output file: sim/outfile.h, which sees any
+ * write error); params_text is the machine description, cycles/insns
+ * the per-CPU totals, hints what the guest announced through simctl
+ * (its image hints become the image table, so a record's (space, PC)
+ * can be read as an image and an offset).  False when out of host
+ * memory. */
 struct machine_hint;
-bool truth_write(struct truth *t, const char *path, const char *params_text,
+bool truth_write(struct truth *t, FILE *f, const char *params_text,
                  unsigned ncpus, const uint64_t *cycles, const uint64_t *insns,
                  const struct machine_hint *hints, size_t nhints);
 

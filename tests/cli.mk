@@ -1,2 +1,16 @@
 # Command-line behaviour: the demo runs, bad input is refused cleanly.
 TESTS += tests/cli_demo.sh tests/cli_badinput.sh
+
+# Output files (sim/outfile): the module, and alphasim's --stats, --truth
+# and --skid-trace on devices, pipes, links and unwritable directories.
+TESTS += tests/cli_output.sh
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_outfile
+TESTS += tests/test_outfile
+tests_test_outfile_SOURCES = tests/test_outfile.c
+tests_test_outfile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_outfile_LDADD = sim/libsim.a $(CMOCKA_LIBS)
+endif
+
+# Stripped programs: --disassemble beside objdump, dcpiprof's symbols.
+TESTS += tests/stripped.sh

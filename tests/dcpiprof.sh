@@ -5,7 +5,8 @@
 # kernel (minios.elf), plus unknown ones, in two epochs.  The expected
 # counts and percentages come from the description, the function
 # addresses from the cross nm.  Then every error: missing database,
-# unknown image or event, a corrupt and a truncated profile.
+# unknown image or event, a corrupt and a truncated profile, and a table
+# of bad options and arguments.
 . "$top_srcdir/tests/lib.sh"
 B=$top_builddir
 DP=$B/analysis/dcpiprof
@@ -112,28 +113,74 @@ expect_eq "unknown samples by process" "$got" "pid 9,30,100.00,0,0.00"
 got=$("$DP" -db "$db" --root "$B" demo.lnx | awk '$NF == "main" { print $1 }')
 expect_eq "text procedure row" "$got" "65"
 
-# errors: a message naming what is wrong, status 1
-err() {   # err NAME WANT-IN-MESSAGE ARGS...
-	name=$1 want=$2; shift 2
-	msg=$("$DP" "$@" 2>&1 >/dev/null); st=$?
-	case "$st:$msg" in 1:*"$want"*) ok "$name";; *) fail "$name: status $st, '$msg'";; esac
+# errors: one message naming what is wrong (and "Try 'dcpiprof --help'"
+# after a bad option), status 1 for bad input, 2 for a bad option.  A
+# hang (once: a FIFO as --kernel) fails by timeout's status.
+guard=""
+command -v timeout >/dev/null && guard="timeout -s KILL 60"
+err() {   # err STATUS WANT-IN-MESSAGE ARGS...
+	want_st=$1 want=$2; shift 2
+	msg=$($guard "$DP" "$@" 2>&1 >/dev/null); st=$?
+	lines=$(printf '%s\n' "$msg" | wc -l)
+	case "$st:$lines:$msg" in
+	$want_st:[12]:*"$want"*) ok "dcpiprof $*: $msg";;
+	*) fail "dcpiprof $*: status $st (want $want_st), '$msg'";;
+	esac
 }
-err "missing database" "$tmp/nodb" -db "$tmp/nodb"
-err "unknown image" "unknown image 'nosuch'" -db "$db" nosuch
-err "unknown event" "unknown event 'nosuch' (the database has cycles, imiss)" \
-	-db "$db" --sort nosuch
-err "no such epoch" "no epoch 3" -db "$db" --epoch 3
-err "image file missing" "cannot find the image file" -db "$db" --root "$tmp" demo.lnx
-"$DP" -db "$db" -n x >/dev/null 2>&1
-expect_eq "bad option: status 2" "$?" "2"
+mkfifo "$tmp/fifo"
+tab=$(printf '\t')
+while IFS=$tab read -r st want args; do
+	case $st in ''|'#'*) continue;; esac
+	eval "set -- $args"
+	err "$st" "$want" "$@"
+done <<EOF
+1	$tmp/nodb	-db "$tmp/nodb"
+1	$tmp/fifo: Not a directory	-db "$tmp/fifo"
+1	/dev/null: Not a directory	-db /dev/null
+2	--db: empty name	-db ''
+1	unknown image 'nosuch'	-db "$db" nosuch
+1	unknown image ''	-db "$db" ''
+2	one IMAGE at most ('a', then 'b')	-db "$db" a b
+1	unknown event 'nosuch' (the database has cycles, imiss)	-db "$db" --sort nosuch
+2	--sort: empty name	-db "$db" --sort ''
+1	no epoch 3	-db "$db" --epoch 3
+1	no epoch 4294967295	-db "$db" --epoch 4294967295
+2	--epoch: '4294967297' is not a number from 1 to 4294967295	-db "$db" --epoch 4294967297
+2	--epoch: '0' is not a number	-db "$db" --epoch 0
+2	--epoch: '-1' is not a number	-db "$db" --epoch -1
+2	--epoch: ' 1' is not a number	-db "$db" --epoch ' 1'
+2	--epoch: '1x' is not a number	-db "$db" --epoch 1x
+2	--epoch: '' is not a number	-db "$db" --epoch ''
+2	-n: 'x' is not a positive number	-db "$db" -n x
+2	-n: '0' is not a positive number	-db "$db" -n 0
+2	-n: '99999999999999999999' is not a positive number	-db "$db" -n 99999999999999999999
+1	cannot find the image file	-db "$db" --root "$tmp" demo.lnx
+2	--root: empty name	-db "$db" --root '' demo.lnx
+1	--root $tmp/nope: No such file or directory	-db "$db" --root "$tmp/nope"
+1	--root $demo: Not a directory	-db "$db" --root "$demo"
+2	--sysroot: empty name	-db "$db" --sysroot ''
+1	--sysroot /dev/null: Not a directory	-db "$db" --sysroot /dev/null
+2	--kernel: empty name	-db "$db" --kernel '' minios.elf
+1	$tmp: Is a directory	-db "$db" --kernel "$tmp" minios.elf
+1	$tmp/fifo: not a regular file	-db "$db" --kernel "$tmp/fifo" minios.elf
+1	/dev/zero: not a regular file	-db "$db" --kernel /dev/zero minios.elf
+2	unrecognized option '--bogus'	-db "$db" --bogus
+2	option '--epoch' requires an argument	-db "$db" --epoch
+EOF
+# a full standard output: an error, not a silent loss (our own /dev/full
+# node as root)
+full=/dev/full
+[ "$(id -u)" = 0 ] && mknod "$tmp/full" c 1 7 && full=$tmp/full
+msg=$("$DP" -db "$db" 2>&1 >"$full"); st=$?
+expect_eq "output to a full device" "$st:$msg" "1:dcpiprof: standard output: No space left on device"
 
 f=$(ls "$db"/epoch-0001/*demo.lnx.cycles.prof)
 cp -r "$db" "$tmp/bad"
 g=$tmp/bad/epoch-0001/${f##*/}
 size=$(wc -c < "$g")
 printf '\377' | dd of="$g" bs=1 seek=$((size - 6)) conv=notrunc 2>/dev/null
-err "corrupt profile" "$g: checksum mismatch" -db "$tmp/bad"
+err 1 "$g: checksum mismatch" -db "$tmp/bad"
 cp "$f" "$g"
 truncate -s $((size - 3)) "$g"
-err "truncated profile" "$g: truncated" -db "$tmp/bad"
+err 1 "$g: truncated" -db "$tmp/bad"
 finish

@@ -1,9 +1,9 @@
 #!/bin/sh
 # tests/pal_cli.sh - the options and outputs of the PAL and counter work
 # (docs/usage.md, docs/pmu.md): --skid-trace written whole at the end or
-# not at all, a clear error for a file that cannot be written, the
-# pmu_delay and pmu_ipl parameters, and the per-CPU TB, counter and
-# interrupt statistics in --stats with and without the timing model
+# not at all (more in tests/cli_output.sh), a clear error for a file that
+# cannot be written, the pmu_delay and pmu_ipl parameters, and the per-CPU
+# TB, counter and interrupt statistics in --stats with and without the timing model
 # (pmu_skid's four counter interrupts, one deferred by PAL mode and one
 # by IPL; pal_intr's software interrupts and AST).
 . "$top_srcdir/tests/lib.sh"
@@ -14,12 +14,13 @@ expect_eq "unwritable skid trace: exit status" "$?" 125
 grep -q '/nonexistent/dir/skid.csv' "$tmp/err" && ok "the error names the file" ||
 	fail "the error does not name the file: $(cat "$tmp/err")"
 
-"$ALPHASIM" -q --skid-trace "$tmp/skid.csv" "$pal/pmu_skid.bare" >/dev/null 2>&1
+mkdir "$tmp/skid"
+"$ALPHASIM" -q --skid-trace "$tmp/skid/skid.csv" "$pal/pmu_skid.bare" >/dev/null 2>&1
 expect_eq "skid trace: exit status" "$?" 0
-expect_eq "skid trace: header" "$(head -n 1 "$tmp/skid.csv")" \
+expect_eq "skid trace: header" "$(head -n 1 "$tmp/skid/skid.csv")" \
 	"cpu,counter,event,overflow_cycle,deliver_cycle,cause_pc,delivered_pc,deferred_by"
-expect_eq "skid trace: rows" "$(tail -n +2 "$tmp/skid.csv" | wc -l | tr -d ' ')" 4
-[ -e "$tmp/skid.csv.tmp" ] && fail "skid trace: temporary file left" || ok "no temporary file left"
+expect_eq "skid trace: rows" "$(tail -n +2 "$tmp/skid/skid.csv" | wc -l | tr -d ' ')" 4
+expect_eq "no temporary file left" "$(ls -A "$tmp/skid")" "skid.csv"
 
 "$ALPHASIM" -c pmu_delay=1001 "$pal/pmu_skid.bare" >/dev/null 2>&1
 expect_eq "pmu_delay out of range: exit status" "$?" 125

@@ -1,0 +1,280 @@
+/*
+ * test_outfile.c - unit tests of sim/outfile: an output file appears
+ * whole at the commit or not at all, keeps an existing file's mode,
+ * replaces the file a symbolic link names and not the link, refuses a
+ * link to nothing and a directory, writes a FIFO in place, and leaves no
+ * temporary file after an abort, a failed write or a fatal signal.
+ * (tests/cli_output.sh checks the same through alphasim's options, with
+ * devices, standard output and an unwritable directory.)
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "sim/outfile.h"
+
+static char dir[64];
+static char err[PATH_MAX + 256];
+
+static int setup(void **state)
+{
+	(void)state;
+	umask(022);
+	snprintf(dir, sizeof dir, "/tmp/test_outfile.XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	return system(cmd);
+}
+
+static const char *at(const char *name)
+{
+	static char buf[4][PATH_MAX];
+	static int n;
+	char *b = buf[n++ % 4];
+	snprintf(b, PATH_MAX, "%s/%s", dir, name);
+	return b;
+}
+
+/* The names in the test directory, sorted, space-separated. */
+static const char *listing(void)
+{
+	static char buf[1024];
+	struct dirent **e;
+	int n = scandir(dir, &e, NULL, alphasort);
+	buf[0] = 0;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(e[i]->d_name, ".") && strcmp(e[i]->d_name, ".."))
+			snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s",
+			         buf[0] ? " " : "", e[i]->d_name);
+		free(e[i]);
+	}
+	free(e);
+	return buf;
+}
+
+static const char *content(const char *path)
+{
+	static char buf[256];
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+	buf[n] = 0;
+	if (f)
+		fclose(f);
+	return f ? buf : "(none)";
+}
+
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* Nothing at the name until the commit; then the whole file, with the
+ * mode a new file gets (0666 less the umask). */
+static void test_new_file(void **state)
+{
+	(void)state;
+	struct outfile o;
+	assert_true(outfile_open(&o, at("new.json"), err, sizeof err));
+	fputs("{ }\n", o.f);
+	struct stat st;
+	assert_int_equal(stat(at("new.json"), &st), -1);
+	assert_int_equal(strncmp(listing(), ".new.json.", 10), 0);
+	assert_true(outfile_commit(&o, err, sizeof err));
+	assert_string_equal(content(at("new.json")), "{ }\n");
+	assert_int_equal(stat(at("new.json"), &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0644);
+	assert_string_equal(listing(), "new.json");
+}
+
+/* An existing file keeps its content until the commit, then is replaced
+ * with its permission bits kept. */
+static void test_replace_keeps_mode(void **state)
+{
+	(void)state;
+	struct outfile o;
+	put(at("old"), "old\n");
+	assert_int_equal(chmod(at("old"), 0640), 0);
+	assert_true(outfile_open(&o, at("old"), err, sizeof err));
+	fputs("new\n", o.f);
+	assert_string_equal(content(at("old")), "old\n");
+	assert_true(outfile_commit(&o, err, sizeof err));
+	assert_string_equal(content(at("old")), "new\n");
+	struct stat st;
+	assert_int_equal(stat(at("old"), &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0640);
+	assert_string_equal(listing(), "old");
+}
+
+/* An abort leaves the old file as it was and nothing else. */
+static void test_abort(void **state)
+{
+	(void)state;
+	struct outfile o;
+	put(at("keep"), "keep\n");
+	assert_true(outfile_open(&o, at("keep"), err, sizeof err));
+	fputs("half", o.f);
+	outfile_abort(&o);
+	outfile_abort(&o);                      /* a second one is a no-op */
+	assert_string_equal(content(at("keep")), "keep\n");
+	assert_true(outfile_open(&o, at("never"), err, sizeof err));
+	outfile_abort(&o);
+	assert_string_equal(listing(), "keep");
+}
+
+/* A link to a regular file: the file is replaced, the link stays a link
+ * to it.  A link to nothing is refused and nothing is created. */
+static void test_symlinks(void **state)
+{
+	(void)state;
+	struct outfile o;
+	mkdir(at("sub"), 0755);
+	put(at("sub/real"), "old\n");
+	assert_int_equal(symlink("sub/real", at("link")), 0);
+	assert_true(outfile_open(&o, at("link"), err, sizeof err));
+	fputs("via link\n", o.f);
+	assert_true(outfile_commit(&o, err, sizeof err));
+	struct stat st;
+	assert_int_equal(lstat(at("link"), &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_string_equal(content(at("sub/real")), "via link\n");
+	assert_string_equal(listing(), "link sub");
+
+	assert_int_equal(symlink("nowhere", at("dangling")), 0);
+	assert_false(outfile_open(&o, at("dangling"), err, sizeof err));
+	assert_non_null(strstr(err, "dangling: a symbolic link to a missing file"));
+	assert_int_equal(lstat(at("nowhere"), &st), -1);
+}
+
+/* The old FILE.tmp scheme wrote through a link planted there; nothing
+ * written now goes through an existing name. */
+static void test_planted_tmp_link(void **state)
+{
+	(void)state;
+	struct outfile o;
+	put(at("victim"), "victim\n");
+	assert_int_equal(symlink("victim", at("out.json.tmp")), 0);
+	assert_true(outfile_open(&o, at("out.json"), err, sizeof err));
+	fputs("out\n", o.f);
+	assert_true(outfile_commit(&o, err, sizeof err));
+	assert_string_equal(content(at("victim")), "victim\n");
+	assert_string_equal(content(at("out.json")), "out\n");
+	assert_string_equal(listing(), "out.json out.json.tmp victim");
+}
+
+/* Names that cannot be written: a message naming them, nothing made. */
+static void test_refused(void **state)
+{
+	(void)state;
+	struct outfile o;
+	mkdir(at("d"), 0755);
+	assert_false(outfile_open(&o, at("d"), err, sizeof err));
+	assert_non_null(strstr(err, "Is a directory"));
+	assert_false(outfile_open(&o, at("nodir/x"), err, sizeof err));
+	assert_non_null(strstr(err, "nodir/x: cannot create a file in"));
+	assert_false(outfile_open(&o, "", err, sizeof err));
+	assert_string_equal(err, "empty file name");
+	assert_string_equal(listing(), "d");
+}
+
+/* A FIFO is written in place and stays a FIFO. */
+static void test_fifo(void **state)
+{
+	(void)state;
+	struct outfile o;
+	assert_int_equal(mkfifo(at("fifo"), 0644), 0);
+	int rd = open(at("fifo"), O_RDONLY | O_NONBLOCK);
+	assert_true(rd >= 0);
+	assert_true(outfile_open(&o, at("fifo"), err, sizeof err));
+	fputs("through\n", o.f);
+	assert_true(outfile_commit(&o, err, sizeof err));
+	char buf[16] = "";
+	assert_int_equal(read(rd, buf, sizeof buf - 1), 8);
+	assert_string_equal(buf, "through\n");
+	close(rd);
+	struct stat st;
+	assert_int_equal(lstat(at("fifo"), &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_string_equal(listing(), "fifo");
+}
+
+/* A device is written in place, never replaced (the old scheme renamed
+ * a regular file over /dev/null when run as root); a write error (a full
+ * device) fails the commit with its reason.  Our own node of /dev/full
+ * (1, 7), so that a bug cannot harm the real one; mknod needs root. */
+static void test_device(void **state)
+{
+	(void)state;
+	struct outfile o;
+	if (mknod(at("full"), S_IFCHR | 0666, makedev(1, 7)) != 0)
+		skip();
+	assert_true(outfile_open(&o, at("full"), err, sizeof err));
+	fputs("lost\n", o.f);
+	assert_false(outfile_commit(&o, err, sizeof err));
+	assert_non_null(strstr(err, "full: No space left on device"));
+	struct stat st;
+	assert_int_equal(lstat(at("full"), &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	assert_string_equal(listing(), "full");
+}
+
+/* SIGTERM while writing: the temporary file goes, the old file stays,
+ * and the process still dies of the signal. */
+static void test_signal(void **state)
+{
+	(void)state;
+	put(at("sig"), "before\n");
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct outfile o;
+		if (!outfile_open(&o, at("sig"), err, sizeof err))
+			_exit(2);
+		fputs("during\n", o.f);
+		fflush(o.f);
+		raise(SIGTERM);
+		_exit(3);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGTERM);
+	assert_string_equal(content(at("sig")), "before\n");
+	assert_string_equal(listing(), "sig");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_new_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_replace_keeps_mode, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_abort, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_symlinks, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_planted_tmp_link, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_fifo, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_device, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_signal, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
