@@ -216,20 +216,28 @@ static bool write_all(int fd, const unsigned char *b, size_t n)
 	return true;
 }
 
-/* The bytes to a temporary file beside path, synced, renamed to path. */
+/* The bytes to a temporary file beside path, synced, renamed to path.
+ * The temporary file is created exclusively and never through a link,
+ * so a name planted in the directory is not written through; a stale
+ * one (a writer killed before its rename: in the guest dcpid is often
+ * pid 1 run after run) only moves us on to the next name. */
 static bool replace(const char *dir, const char *name, const unsigned char *b, size_t n,
                     char *err, size_t errlen)
 {
 	char path[PATH_MAX], tmp[PATH_MAX];
 	snprintf(path, sizeof path, "%s/%s", dir, name);
-	snprintf(tmp, sizeof tmp, "%s/.%s.%ld.tmp", dir, name, (long)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	int fd = -1;
+	for (unsigned i = 0; fd < 0 && i < 100; i++) {
+		snprintf(tmp, sizeof tmp, "%s/.%s.%ld.%u.tmp", dir, name, (long)getpid(), i);
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0666);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
 	if (fd < 0)
 		return prof_fail(err, errlen, "%s: %s", tmp, strerror(errno));
-	/* minios has no fsync (ENOSYS): its hostfs writes reach the host
-	 * file at once; anywhere else the data must be on disk before the
-	 * rename makes it the profile. */
-	bool ok = write_all(fd, b, n) && (fsync(fd) == 0 || errno == ENOSYS || errno == EINVAL);
+	/* fsync puts the data on disk before the rename makes it the
+	 * profile (minios's hostfs has already written it through). */
+	bool ok = write_all(fd, b, n) && (fsync(fd) == 0 || errno == EINVAL);
 	int e = errno;
 	if (close(fd) && ok) {
 		ok = false;

@@ -264,6 +264,35 @@ static void test_atomic(void **state)
 	prof_free(&b);
 }
 
+/* A link planted at the temporary file's name is not written through:
+ * its target stays as it was and the profile is written all the same. */
+static void test_planted_link(void **state)
+{
+	(void)state;
+	struct prof a;
+	make(&a, "/bin/prog", 1, "cycles", 5, 100);
+	char name[PROFDB_NAME_MAX], victim[512], link[600];
+	profdb_file_name(name, sizeof name, &a);
+	snprintf(victim, sizeof victim, "%s/victim", dir);
+	spill(victim, (const unsigned char *)"secret", 6);
+	for (unsigned i = 0; i < 3; i++) {
+		snprintf(link, sizeof link, "%s/.%s.%ld.%u.tmp", dir, name, (long)getpid(), i);
+		assert_int_equal(symlink("victim", link), 0);
+	}
+	size_t bytes, len;
+	assert_true(profdb_write(dir, &a, &bytes, err, sizeof err));
+	unsigned char *v = slurp(victim, &len);
+	assert_int_equal(len, 6);
+	assert_memory_equal(v, "secret", 6);
+	struct prof back;
+	char path[512];
+	path_of(path, sizeof path, &a);
+	assert_true(profdb_read(path, &back, err, sizeof err));
+	assert_int_equal(back.n, a.n);
+	prof_free(&back);
+	prof_free(&a);
+}
+
 static void test_names(void **state)
 {
 	(void)state;
@@ -385,6 +414,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_unknown_groups, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_merge, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_atomic, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_planted_link, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_names, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_epochs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_damage, setup, teardown),
