@@ -275,6 +275,9 @@ static void test_planted_link(void **state)
 	profdb_file_name(name, sizeof name, &a);
 	snprintf(victim, sizeof victim, "%s/victim", dir);
 	spill(victim, (const unsigned char *)"secret", 6);
+	/* the names this writer and its predecessor would use */
+	snprintf(link, sizeof link, "%s/.%s.%ld.tmp", dir, name, (long)getpid());
+	assert_int_equal(symlink("victim", link), 0);
 	for (unsigned i = 0; i < 3; i++) {
 		snprintf(link, sizeof link, "%s/.%s.%ld.%u.tmp", dir, name, (long)getpid(), i);
 		assert_int_equal(symlink("victim", link), 0);
