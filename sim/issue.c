@@ -226,3 +226,49 @@ void issue_retire(const struct issue_model *m, struct issue_state *s, const stru
 	else if (npc != pc + 4)
 		issue_transfer(m, s, t, IX_TAKEN, TC_slot);
 }
+
+void issue_block(const struct issue_model *m, uint64_t pc, const uint32_t *w, size_t n,
+                 bool jumped, struct issue_sched *out)
+{
+	static const struct issue_dyn none;
+	struct issue_state s;
+	int32_t writer[ISSUE_NREG];
+	issue_state_init(&s);
+	/* the predecessor issued in cycle 1: w[0] may issue with it when it
+	 * comes in sequence, and nothing issues in cycle 0 */
+	s.tl = 1;
+	if (jumped)
+		issue_transfer(m, &s, s.tl, IX_TAKEN, TC_slot);
+	else
+		s.next_seq = pc;
+	for (unsigned g = 0; g < ISSUE_NREG; g++)
+		writer[g] = -1;
+	for (size_t i = 0; i < n; i++, pc += 4) {
+		struct issue_insn x;
+		struct issue_need cs[ISSUE_MAX_NEEDS];
+		struct issue_sched *o = &out[i];
+		unsigned k;
+		uint32_t most = 0;
+		issue_decode(w[i], &x);
+		uint64_t tl = s.tl, t = issue_next(m, &s, &x, pc, &none, cs, &k);
+		issue_split(cs, k, tl);
+		memset(o, 0, sizeof *o);
+		o->m = (uint32_t)(t - tl);
+		o->producer = -1;
+		for (unsigned j = 0; j < k; j++) {
+			o->cause[cs[j].cause] += cs[j].cycles;
+			o->src[cs[j].src] += cs[j].cycles;
+			unsigned g = cs[j].src == ISRC_RA ? issue_reg(x.a, x.flags, IOP_AFP)
+			           : cs[j].src == ISRC_RB ? issue_reg(x.b, x.flags, IOP_BFP)
+			           : cs[j].src == ISRC_RC ? issue_reg(x.c, x.flags, IOP_CFP)
+			           : ISSUE_NREG;
+			if (g < ISSUE_NREG && cs[j].cycles > most) {
+				most = cs[j].cycles;
+				o->producer = writer[g];
+			}
+		}
+		issue_retire(m, &s, &x, pc, pc + 4, t, &none);
+		if (x.c != ISSUE_SINK)
+			writer[issue_reg(x.c, x.flags, IOP_CFP)] = (int32_t)i;
+	}
+}

@@ -32,10 +32,12 @@
  *                   (for a load the memory system's)
  *   issue_transfer  the next instruction comes from elsewhere (a taken
  *                   branch, a mispredict, entering or leaving PAL)
- * (Kinds from IK_IMUL on are the rare ones: a caller tests that once and
- * then calls the unit steps or does its memory part.)
+ * Most steps take the instruction's class (issue_class_of), looked up
+ * once.  Kinds from IK_IMUL on are the rare ones: a caller tests that once
+ * and then calls the unit steps or does its memory part.
  * issue_next and issue_retire do the same with the dynamic constraints
- * given as numbers (struct issue_dyn), for tests and the analysis.  Each
+ * given as numbers (struct issue_dyn), for tests; issue_block gives a
+ * basic block's static schedule, for the analysis.  Each
  * constraint is recorded with its cycle, cause (sim/causes.h) and source
  * (which operand, unit, ...); issue_split divides the instruction's head
  * cycles among them.  A caller that wants to name the producer an operand
@@ -145,7 +147,7 @@ struct issue_state {
 	uint8_t  issued;               /* instructions issued in cycle tl    */
 	uint32_t slots;                /* SLOT counters of cycle tl          */
 	uint64_t imul_free, fdiv_free;
-	uint64_t e0_wb[2];             /* cycles multiplies hold E0, newest first */
+	uint64_t e0_wb[2];             /* cycles multiplies hold E0, newest first (0: none) */
 	uint64_t ready[ISSUE_NREG];    /* a register's value usable          */
 	uint64_t tready[ISSUE_NREG];   /* ... by a branch or CMOV test       */
 	uint8_t  rcause[ISSUE_NREG];   /* cause a reader waiting for it gets */
@@ -171,7 +173,9 @@ struct issue_rec {
 
 /* The model's tables for the machine p. */
 void issue_model_init(struct issue_model *m, const struct params *p);
-/* An empty pipeline at cycle 0. */
+/* An empty pipeline whose last issue was cycle 0; nothing may issue in
+ * cycle 0 itself (0 is the "none" of the E0 write-back cycles), which a
+ * first instruction starting a new block never does. */
 void issue_state_init(struct issue_state *s);
 
 /* The IOP_* flags of table line op in word w whose destination is c. */
@@ -398,5 +402,25 @@ uint64_t issue_next(const struct issue_model *m, const struct issue_state *s,
  * or HW_REI. */
 void issue_retire(const struct issue_model *m, struct issue_state *s, const struct issue_insn *x,
                   uint64_t pc, uint64_t npc, uint64_t t, const struct issue_dyn *d);
+
+/* ---- a basic block's static schedule ------------------------------------- */
+
+/* One instruction of it. */
+struct issue_sched {
+	uint32_t m;                 /* M_i: cycles at the head of the issue
+	                               stage, from its predecessor's issue  */
+	uint32_t cause[TC_N];       /* ... by cause (they add up to m)       */
+	uint32_t src[ISRC_N];       /* ... by source                          */
+	int32_t  producer;          /* the instruction of the block whose
+	                               result it waited for longest, or -1  */
+};
+
+/* The static schedule of the n instruction words w[0..n) at pc, one basic
+ * block (DCPI paper section 6.1.1): every access hits, every branch is
+ * predicted, nothing from before the block is still busy.  jumped:
+ * control reaches w[0] by a taken branch (a new fetch block); else in
+ * sequence (w[0] may issue with the instruction before it). */
+void issue_block(const struct issue_model *m, uint64_t pc, const uint32_t *w, size_t n,
+                 bool jumped, struct issue_sched *out);
 
 #endif

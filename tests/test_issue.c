@@ -10,8 +10,10 @@
  * line's arrival, a mispredict), as the timed loop supplies them from
  * the real structures.  wb_saturate and dtb_reach measure the write
  * buffer and a PAL handler, not the issue model: they stay guest tests.
- * Also: the timing form of instruction words (issue_decode), and the
- * timing column of sim/insns.def against the rest of each line.
+ * Also: basic blocks' static schedules (issue_block) with the producers
+ * their dependencies wait for, the timing form of instruction words
+ * (issue_decode), and the timing column of sim/insns.def against the
+ * rest of each line.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -75,8 +77,6 @@ struct outcome {
 	uint64_t cycles;                   /* per repetition                 */
 	uint64_t cause[TC_N];              /* head cycles by cause           */
 	uint64_t src[TC_N][ISRC_N];        /* ... and by where they came from */
-	int producer[MAX_STEPS];           /* the step whose result the step  */
-	                                   /* waited for longest, or -1      */
 };
 
 #define REPS 8
@@ -89,14 +89,11 @@ static void run(struct outcome *o)
 	struct params p;
 	struct issue_model m;
 	struct issue_state s;
-	int writer[ISSUE_NREG];
 	uint64_t first[REPS];
 	params_default(&p);
 	issue_model_init(&m, &p);
 	issue_state_init(&s);
 	memset(o, 0, sizeof *o);
-	for (unsigned g = 0; g < ISSUE_NREG; g++)
-		writer[g] = -1;
 	for (unsigned r = 0; r < REPS; r++)
 		for (unsigned i = 0; i < ntr; i++) {
 			struct issue_insn x;
@@ -110,30 +107,16 @@ static void run(struct outcome *o)
 			if (i == 0)
 				first[r] = t;
 			if (r == REPS - 1) {
-				uint64_t sum = 0, most = 0;
+				uint64_t sum = 0;
 				issue_split(cs, n, tl);
-				o->producer[i] = -1;
 				for (unsigned k = 0; k < n; k++) {
 					o->cause[cs[k].cause] += cs[k].cycles;
 					o->src[cs[k].cause][cs[k].src] += cs[k].cycles;
 					sum += cs[k].cycles;
-					unsigned f = x.flags, g = ISSUE_NREG;
-					if (cs[k].src == ISRC_RA)
-						g = issue_reg(x.a, (uint8_t)f, IOP_AFP);
-					if (cs[k].src == ISRC_RB)
-						g = issue_reg(x.b, (uint8_t)f, IOP_BFP);
-					if (cs[k].src == ISRC_RC)
-						g = issue_reg(x.c, (uint8_t)f, IOP_CFP);
-					if (g < ISSUE_NREG && cs[k].cycles > most) {
-						most = cs[k].cycles;
-						o->producer[i] = writer[g];
-					}
 				}
 				assert_int_equal(sum, t - tl);
 			}
 			issue_retire(&m, &s, &x, tr[i].pc, tr[(i + 1) % ntr].pc, t, &tr[i].d);
-			if (x.c != ISSUE_SINK)
-				writer[issue_reg(x.c, x.flags, IOP_CFP)] = (int)i;
 		}
 	o->cycles = first[REPS - 1] - first[REPS - 2];
 	assert_int_equal(o->cycles, first[REPS - 2] - first[REPS - 3]);
@@ -160,7 +143,7 @@ static void body(uint64_t base, const uint32_t *w, unsigned n)
 /* ---- static schedules (everything hits) --------------------------------- */
 
 /* dep_add.S: a chain of dependent adds, 1 cycle each: 8 cycles, all of
- * them an operand dependency on an add, through Ra, on the add before. */
+ * them an operand dependency on an add, through Ra. */
 static void test_dep_add(void **state)
 {
 	(void)state;
@@ -176,10 +159,6 @@ static void test_dep_add(void **state)
 	assert_int_equal(o.cycles, 8);
 	assert_int_equal(o.cause[TC_dep_int], 8);
 	assert_int_equal(o.src[TC_dep_int][ISRC_RA], 8);
-	assert_int_equal(o.producer[0], 8);       /* a1 waits for a8 */
-	assert_int_equal(o.producer[2], 0);       /* a2 for a1 */
-	for (unsigned i = 3; i < 9; i++)
-		assert_int_equal(o.producer[i], (int)i - 1);
 }
 
 /* indep_add.S: two integer operates a cycle, a new block a cycle after
@@ -261,7 +240,7 @@ static void test_block_boundary(void **state)
 }
 
 /* load_chain.S: loads hitting the D-cache, load to use 2: 8 cycles, all
- * waiting for a load, through the base register (Rb) of the next. */
+ * waiting for a load, through the next one's base register (Rb). */
 static void test_load_chain(void **state)
 {
 	(void)state;
@@ -276,10 +255,6 @@ static void test_load_chain(void **state)
 	assert_int_equal(o.cycles, 8);
 	assert_int_equal(o.cause[TC_dep_load], 8);
 	assert_int_equal(o.src[TC_dep_load][ISRC_RB], 8);
-	assert_int_equal(o.producer[0], 4);
-	assert_int_equal(o.producer[2], 0);
-	assert_int_equal(o.producer[3], 2);
-	assert_int_equal(o.producer[4], 3);
 }
 
 /* imulq_chain.S: IMULQ 12, plus 1 when its operand comes from a
@@ -335,8 +310,6 @@ static void test_cmov(void **state)
 	assert_int_equal(o.cause[TC_dep_cmov], 6);
 	assert_int_equal(o.src[TC_dep_cmov][ISRC_RA], 6);
 	assert_int_equal(o.cause[TC_slot], 2);
-	assert_int_equal(o.producer[4], 1);       /* c2 waits for m1 */
-	assert_int_equal(o.producer[0], 9);       /* c1 for the last m4 */
 }
 
 /* cmp_branch.S: a compare feeds a branch in the same cycle: 2 cycles,
@@ -354,7 +327,6 @@ static void test_cmp_branch(void **state)
 	assert_int_equal(o.cycles, 2);
 	assert_int_equal(o.cause[TC_dep_int], 1);
 	assert_int_equal(o.cause[TC_slot], 1);
-	assert_int_equal(o.producer[1], 0);
 }
 
 /* loop_predicted.S: predicted branches, a taken one costing only its
@@ -516,6 +488,88 @@ static void test_icache_thrash(void **state)
 	assert_int_equal(o.cause[TC_slot], 1);
 }
 
+/* ---- a basic block's static schedule ----------------------------------- */
+
+/* issue_block: M_i, its causes and sources, and the producer a
+ * dependency waited for, on straight-line blocks from the benchmarks. */
+static void test_block(void **state)
+{
+	(void)state;
+	struct params p;
+	struct issue_model m;
+	struct issue_sched out[10];
+	params_default(&p);
+	issue_model_init(&m, &p);
+
+	/* dep_add's body entered by its loop branch: a1,subq @1, a2..a8
+	 * a cycle each on the add before (through Ra), bne with a8 */
+	uint32_t w[10];
+	w[0] = opr_lit(OP_addq, 1, 1, 1);
+	w[1] = opr_lit(OP_subq, 16, 1, 16);
+	for (unsigned i = 2; i < 9; i++)
+		w[i] = opr_lit(OP_addq, 1, 1, 1);
+	w[9] = bra(OP_bne, 16, BASE + 36, BASE);
+	issue_block(&m, BASE, w, 10, true, out);
+	static const uint32_t dep_m[10] = { 1, 0, 1, 1, 1, 1, 1, 1, 1, 0 };
+	static const int dep_producer[10] = { -1, -1, 0, 2, 3, 4, 5, 6, 7, -1 };
+	for (unsigned i = 0; i < 10; i++) {
+		assert_int_equal(out[i].m, dep_m[i]);
+		assert_int_equal(out[i].producer, dep_producer[i]);
+		if (i >= 2 && i <= 8) {
+			assert_int_equal(out[i].cause[TC_dep_int], 1);
+			assert_int_equal(out[i].src[ISRC_RA], 1);
+		}
+	}
+	assert_int_equal(out[0].cause[TC_slot], 1);
+
+	/* load_chain's loads wait 2 for the one before, through Rb */
+	const uint32_t ld[] = {
+		mem(OP_ldq, 1, 0, 1), opr_lit(OP_subq, 16, 1, 16),
+		mem(OP_ldq, 1, 0, 1), mem(OP_ldq, 1, 0, 1), mem(OP_ldq, 1, 0, 1),
+	};
+	issue_block(&m, BASE, ld, N(ld), true, out);
+	assert_int_equal(out[2].m, 2);
+	assert_int_equal(out[2].cause[TC_dep_load], 2);
+	assert_int_equal(out[2].src[ISRC_RB], 2);
+	assert_int_equal(out[2].producer, 0);
+	assert_int_equal(out[4].producer, 3);
+
+	/* cmov: the CMOV tests its compare's result in the same cycle; the
+	 * next compare waits for the CMOV (2 cycles, through Ra) */
+	const uint32_t cm[] = {
+		opr(OP_cmpeq, 1, 5, 2), opr(OP_cmovne, 2, 3, 1),
+		opr(OP_cmpeq, 1, 5, 2), opr(OP_cmovne, 2, 3, 1),
+	};
+	issue_block(&m, BASE, cm, N(cm), true, out);
+	assert_int_equal(out[1].m, 0);
+	assert_int_equal(out[2].m, 2);
+	assert_int_equal(out[2].cause[TC_dep_cmov], 2);
+	assert_int_equal(out[2].producer, 1);
+	assert_int_equal(out[3].m, 0);
+
+	/* a block one slot into a fetch block: reached by a branch it
+	 * starts a new one; in sequence it issues with its predecessor */
+	const uint32_t two[] = { opr_lit(OP_addq, 1, 1, 1), opr_lit(OP_addq, 2, 1, 2) };
+	issue_block(&m, BASE + 4, two, 2, true, out);
+	assert_int_equal(out[0].m, 1);
+	assert_int_equal(out[0].cause[TC_slot], 1);
+	issue_block(&m, BASE + 4, two, 2, false, out);
+	assert_int_equal(out[0].m, 0);
+	assert_int_equal(out[1].m, 0);
+	/* ... but an aligned one is a new fetch block either way */
+	issue_block(&m, BASE, two, 2, false, out);
+	assert_int_equal(out[0].m, 1);
+	assert_int_equal(out[0].src[ISRC_BLOCK], 1);
+
+	/* the multiplier: a second IMULQ waits for it, not for an operand */
+	const uint32_t mul[] = { opr(OP_mulq, 1, 2, 3), opr(OP_mulq, 4, 5, 6) };
+	issue_block(&m, BASE, mul, 2, true, out);
+	assert_int_equal(out[1].m, p.imulq_busy);
+	assert_int_equal(out[1].cause[TC_unit], p.imulq_busy);
+	assert_int_equal(out[1].src[ISRC_UNIT], p.imulq_busy);
+	assert_int_equal(out[1].producer, -1);
+}
+
 /* ---- the timing form and the table -------------------------------------- */
 
 /* What issue_decode makes of words: the registers read, the FP files,
@@ -629,6 +683,7 @@ int main(void)
 		cmocka_unit_test(test_branch_alternating),
 		cmocka_unit_test(test_call_chain),
 		cmocka_unit_test(test_icache_thrash),
+		cmocka_unit_test(test_block),
 		cmocka_unit_test(test_decode),
 		cmocka_unit_test(test_column),
 	};
