@@ -22,6 +22,7 @@
 #include <setjmp.h>
 #include "sim/isa.h"
 #include "sim/ipr.h"
+#include "sim/issue.h"
 #include "sim/tlb.h"
 #include "pmu/pmu.h"
 
@@ -31,17 +32,26 @@ struct machine;
 
 typedef uint64_t (*exec_fn)(struct cpu *c, const struct dinsn *d, uint64_t pc);
 
-/* A decoded instruction: 24 bytes, fields extracted once. */
+/* A decoded instruction: 24 bytes, fields extracted once.  Its op,
+ * registers and operand flags are also the issue model's timing form of
+ * it (ti), which the timed loop hands the model without copying. */
 struct dinsn {
 	exec_fn  fn;       /* handler; initially the lazy decoder           */
 	uint32_t raw;      /* the instruction word                          */
 	int32_t  imm;      /* displacement (bytes), literal, or IPR index   */
-	uint16_t op;       /* enum isa_op                                   */
-	uint8_t  a, b;     /* source register slots (31 reads as zero)      */
-	uint8_t  c;        /* destination slot (32 = the R31/F31 sink)      */
+	union {
+		struct issue_insn ti;
+		struct {
+			uint16_t op;       /* enum isa_op                           */
+			uint8_t  a, b;     /* source register slots (31 reads as 0) */
+			uint8_t  c;        /* destination slot (32 = the R31/F31    */
+			                   /* sink, ISSUE_SINK)                     */
+			uint8_t  tflags;   /* the issue model's operand flags       */
+			                   /* (IOP_*), set lazily; decode_into's    */
+			                   /* memset clears them                    */
+		};
+	};
 	uint8_t  q;        /* FP qualifiers (function bits 10:6)            */
-	uint8_t  tflags;   /* the timing model's operand flags (TS_*), set   */
-	                   /* lazily; decode_into's memset clears them       */
 	uint8_t  pad;
 };
 

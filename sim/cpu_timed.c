@@ -3,6 +3,12 @@
  * same protocol) with the 21164 timing model around every instruction
  * (sim/timing.h; EV5.md "Pipeline"; 21164 HRM 2.3 issue rules).
  *
+ * The issue rules are the issue model's (sim/issue.h); this loop runs
+ * its steps and supplies what it leaves to its caller: the I-cache line
+ * (sim/fetch.c), the memory system's waits and load latencies
+ * (sim/memsys.c), the branch predictor's verdicts (sim/bpred.c), the
+ * truth records and the counters' events.
+ *
  * For each instruction the model first works out the cycle it issues
  * (time_issue: fetch, operands, units, memory, pipes); that is when the
  * boundary before it is, so a due interrupt is taken there, ahead of it,
@@ -19,53 +25,12 @@
 #include "sim/machine.h"
 #include "sim/mem.h"
 
-#define SINK 32                        /* R31/F31 sink slot of struct dinsn */
-
-_Static_assert(OP_jsr == OP_jmp + BJ_JSR && OP_ret == OP_jmp + BJ_RET &&
-               OP_jsr_coroutine == OP_jmp + BJ_COROUTINE, "jump kinds follow insns.def");
-
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-/* ---- per-slot operand flags (the dinsn's spare byte) ----------------- */
-
-static uint8_t classify(const struct dinsn *d, const struct tclass *k)
-{
-	if (d->op == OP_ILLEGAL)
-		return TS_VALID;                /* it only faults */
-	const struct isa_insn *e = &isa_table[d->op];
-	bool lit = INSN_ISLIT(d->raw);
-	uint8_t f = TS_VALID;
-	switch (e->args) {
-	case A_OPR:    f |= TS_SA | (lit ? 0 : TS_SB); break;
-	case A_OPRBC:  f |= lit ? 0 : TS_SB; break;
-	case A_MEM: case A_FMEM: case A_HWMEM:
-		f |= TS_SB;
-		if (e->flags & (I_LOAD | I_STORE))
-			f |= TS_MEM;
-		if (e->flags & I_STORE)
-			f |= TS_SA;
-		break;
-	case A_MEMB: case A_JMP: case A_FOPRBC:
-		f |= TS_SB; break;
-	case A_BRA: case A_FBRA:
-		f |= (e->flags & I_COND) ? TS_SA : 0; break;
-	case A_FOPR:   f |= TS_SA | TS_SB; break;
-	case A_FOPRA:  f |= (e->flags & I_WRA) ? 0 : TS_SA; break;
-	case A_ITOF: case A_FTOI: case A_HWMTPR:
-		f |= TS_SA; break;
-	default:       break;
-	}
-	/* A conditional move keeps the old destination when the test fails. */
-	if ((k->flags & TCF_CMOV) && d->c != SINK)
-		f |= TS_SC;
-	if (e->flags & I_FPA)
-		f |= TS_AFP;
-	if (e->flags & I_FPB)
-		f |= TS_BFP;
-	if (e->flags & I_FPC)
-		f |= TS_CFP;
-	return f;
-}
+/* The jump kinds the predictor tells apart (sim/bpred.h). */
+static const uint8_t jump_kind[] = {
+	[IK_JMP] = BJ_JMP, [IK_JSR] = BJ_JSR, [IK_RET] = BJ_RET, [IK_JCR] = BJ_COROUTINE,
+};
 
 static inline uint32_t space_of(const struct cpu *c)
 {
@@ -74,70 +39,18 @@ static inline uint32_t space_of(const struct cpu *c)
 
 /* ---- one instruction ------------------------------------------------- */
 
-/* Split the head cycles [tl, t) by cause: each cycle goes to the first
- * cause (in enum truth_cause order) whose constraint still held then. */
-static void attribute(struct truth_page *tp, unsigned slot, uint64_t tl,
-                      struct tneed *cs, unsigned n)
-{
-	for (unsigned i = 1; i < n; i++)
-		for (unsigned j = i; j > 0 && cs[j].cause < cs[j - 1].cause; j--) {
-			struct tneed x = cs[j];
-			cs[j] = cs[j - 1];
-			cs[j - 1] = x;
-		}
-	uint64_t cur = tl;
-	for (unsigned i = 0; i < n; i++)
-		if (cs[i].e > cur) {
-			tp->cause[cs[i].cause][slot] += cs[i].e - cur;
-			cur = cs[i].e;
-		}
-}
-
-static inline unsigned reg_a(const struct dinsn *d, uint8_t f)
-{
-	return d->a + ((f & TS_AFP) ? TREG_FP : 0);
-}
-static inline unsigned reg_b(const struct dinsn *d, uint8_t f)
-{
-	return d->b + ((f & TS_BFP) ? TREG_FP : 0);
-}
-static inline unsigned reg_c(const struct dinsn *d, uint8_t f)
-{
-	return d->c + ((f & TS_CFP) ? TREG_FP : 0);
-}
-
-/* Extra latency of a multiply whose operand the multiplier cannot take
- * from a bypass (GCC ev5.md: IMULL one cycle after the ADDL producing its
- * operand has latency 8 + 2). */
-static inline uint64_t mul_extra(const struct timing *tm, unsigned r, uint64_t t)
-{
-	uint64_t avail = tm->ready[r] +
-		(tm->rcause[r] == TC_dep_imul ? tm->mulchain : tm->nobypass);
-	return avail > t ? avail - t : 0;
-}
-
-#define NEED(e_, cause_) do {                                            \
-	uint64_t e__ = (e_);                                             \
-	if (e__ > tl) {                                                  \
-		cs[n].e = e__;                                           \
-		cs[n++].cause = (cause_);                                \
-		if (e__ > t)                                             \
-			t = e__;                                         \
-	}                                                                \
-} while (0)
-
 /* The memory side of a load or store about to issue at t: its physical
  * address, and in *e and *cause the wait for a MAF or write buffer entry. */
 static inline uint64_t mem_need(struct timing *tm, const struct cpu *c,
-                                const struct dinsn *d, const struct tclass *k,
+                                const struct dinsn *d, const struct issue_class *k,
                                 uint64_t base, uint64_t t, uint64_t *e, unsigned *cause)
 {
 	uint64_t va = base + (uint64_t)(int64_t)d->imm;
-	if (d->op == OP_ldq_u)
+	if (k->tflags & T_QUAD)
 		va &= ~7ull;
-	bool store = k->kind == TK_STORE;
+	bool store = k->kind == IK_STORE;
 	uint64_t pa;
-	if (((k->flags & TCF_HWPHYS) && (d->raw & 0x8000)) || !mem_probe_data(c, va, store, &pa))
+	if (((k->tflags & T_PHYS) && (d->raw & 0x8000)) || !mem_probe_data(c, va, store, &pa))
 		pa = va & PA_MASK;     /* physical, or it faults and never issues */
 	*e = t;
 	if (pa >= tm->mem_size && !store)
@@ -174,11 +87,11 @@ static void forget_code(struct machine *m, uint64_t pa)
 /* The result of a load or store that issued at t; a load's ready cycle
  * and the cause its consumers get. */
 static inline uint64_t mem_issue(struct timing *tm, struct machine *m,
-                                 const struct tclass *k, uint64_t pa, uint64_t t,
+                                 const struct issue_class *k, uint64_t pa, uint64_t t,
                                  unsigned *dcause)
 {
 	uint64_t ready = t + k->lat;
-	if (k->kind == TK_STORE) {
+	if (k->kind == IK_STORE) {
 		if (pa >= tm->mem_size)
 			memsys_io_store(&tm->ms, t);
 		else {
@@ -198,154 +111,102 @@ static inline uint64_t mem_issue(struct timing *tm, struct machine *m,
 }
 
 /* Where and when the instruction after a control transfer issued at t
- * can come from.  Leaving PAL after a TB miss charges the miss again. */
+ * can come from: the predictor says whether it guessed right.  Leaving
+ * PAL after a TB miss charges the miss again. */
 static inline __attribute__((always_inline))
 void control(struct timing *tm, struct cpu *c, const struct dinsn *d,
-             const struct tclass *k, uint64_t pc, uint64_t npc, uint64_t t)
+             const struct issue_class *k, uint64_t pc, uint64_t npc, uint64_t t)
 {
-	bool taken = npc != pc + 4, redirect = taken;
-	uint64_t when = t + 1 + tm->bubble;
-	unsigned why = TC_slot;
+	bool taken = npc != pc + 4;
 	switch (k->kind) {
-	case TK_COND:
-		if (bpred_cond(&tm->bp, pc, taken)) {
-			redirect = true;
-			when = t + 1 + tm->bmisp;
-			why = TC_bmisp;
-		}
+	case IK_COND:
+		if (bpred_cond(&tm->bp, pc, taken))
+			issue_transfer(&tm->model, &tm->st, t, IX_BMISP, TC_bmisp);
+		else if (taken)
+			issue_transfer(&tm->model, &tm->st, t, IX_TAKEN, TC_slot);
 		break;
-	case TK_BSR:
-		bpred_push(&tm->bp, pc + 4);
+	case IK_JMP: case IK_JSR: case IK_RET: case IK_JCR:
+		if (bpred_jump(&tm->bp, (enum bpred_jump)jump_kind[k->kind], pc, (uint32_t)d->imm, npc))
+			issue_transfer(&tm->model, &tm->st, t, IX_JMISP, TC_jmisp);
+		else if (taken)
+			issue_transfer(&tm->model, &tm->st, t, IX_TAKEN, TC_slot);
 		break;
-	case TK_JUMP:
-		if (bpred_jump(&tm->bp, (enum bpred_jump)(d->op - OP_jmp), pc,
-		               (uint32_t)d->imm, npc)) {
-			redirect = true;
-			when = t + 1 + tm->jmisp;
-			why = TC_jmisp;
-		}
+	case IK_CALLPAL:
+		issue_transfer(&tm->model, &tm->st, t, IX_PAL, tm->pal_cause = TC_pal);
 		break;
-	case TK_CALLPAL:
-		redirect = true;
-		when = t + 1 + tm->pal;
-		why = tm->pal_cause = TC_pal;
-		break;
-	case TK_REI:
-		redirect = true;
-		when = t + 1 + tm->pal;
-		why = c->pal ? TC_pal : tm->pal_cause;
+	case IK_REI:
+		issue_transfer(&tm->model, &tm->st, t, IX_PAL, c->pal ? TC_pal : tm->pal_cause);
 		if (!c->pal)
 			tm->pal_cause = TC_pal;
 		break;
-	default:
+	default:                /* BR, BSR: always right */
+		if (k->kind == IK_BSR)
+			bpred_push(&tm->bp, pc + 4);
+		if (taken)
+			issue_transfer(&tm->model, &tm->st, t, IX_TAKEN, TC_slot);
 		break;
-	}
-	if (redirect) {
-		tm->next_seq = ~0ull;
-		tm->redirect = when;
-		tm->redirect_cause = (uint8_t)why;
 	}
 	if (taken && (c->pmu.watch >> PEV_FLOWCHANGE & 1))
 		pmu_count(&c->pmu, PEV_FLOWCHANGE, 1, t, pc, (enum pmu_mode)tm->is.mode);
 }
 
 /* The cycle the instruction at pc (slot d, not run yet; base: its base
- * register) can issue at, into tm->is; fetches its line. */
+ * register) can issue at, into tm->is: the issue model's steps, with the
+ * I-cache line (fetched here) and the memory system's waits between. */
 static inline __attribute__((always_inline))
 uint64_t time_issue(struct timing *tm, const struct cpu *c, const struct dinsn *d,
                     uint64_t pc, uint64_t base)
 {
-	const struct tclass *k = &tm->tc[d->op];
-	const uint8_t f = d->tflags;
+	const struct issue_insn *x = &d->ti;
+	const struct issue_class *k = issue_class_of(&tm->model, x);
 	struct tissue *is = &tm->is;
-	struct tneed *cs = is->cs;
-	const uint64_t tl = tm->tl;
-	uint64_t t = tl;
-	unsigned n = 0;
+	struct issue_rec r;
 
-	/* fetch: a new block instance issues no earlier than the next cycle,
-	 * after a redirect and when its I-cache line has arrived */
+	/* fetch: a new block instance waits for its I-cache line */
 	is->fetched = false;
 	is->dry = 0;
-	bool newblk = pc != tm->next_seq || !(pc & 15);
-	if (newblk) {
-		NEED(tl + 1, TC_slot);
-		if (tm->redirect > t)
-			NEED(tm->redirect, tm->redirect_cause);
+	if (issue_begin(&tm->st, pc, is->cs, &r)) {
 		uint64_t tag = fetch_tag(&tm->fe, pc, tm->space);
 		if (tag != tm->line_tag) {
 			tm->line_tag = tag;
 			uint32_t misses = tm->ev.ev[TE_imiss];
 			uint64_t a = fetch_line(&tm->fe, &tm->ms, tag,
-			                        c->ipage->pa | (pc & PAGE_MASK), t);
+			                        c->ipage->pa | (pc & PAGE_MASK), r.t);
 			is->fetched = true;
-			is->fetch_at = t;
+			is->fetch_at = r.t;
 			is->imiss = tm->ev.ev[TE_imiss] != misses;
-			if (a > t)
-				NEED(a, TC_imiss);
+			if (a > r.t)
+				issue_need(&r, a, TC_imiss, ISRC_FETCH);
 			is->dry = a;
 		}
 		/* the cycle the fetch stage has the block: before it the pipe
 		 * is dry */
-		is->dry = max64(is->dry, tm->redirect);
+		is->dry = max64(is->dry, tm->st.redirect);
 	}
 
-	/* operands */
-	if (f & (TS_SA | TS_SB | TS_SC)) {
-		if (f & TS_SA) {
-			unsigned r = reg_a(d, f);
-			NEED((k->flags & TCF_TEST) ? tm->tready[r] : tm->ready[r], tm->rcause[r]);
-		}
-		if (f & TS_SB) {
-			unsigned r = reg_b(d, f);
-			NEED(tm->ready[r], tm->rcause[r]);
-		}
-		if (f & TS_SC) {
-			unsigned r = reg_c(d, f);
-			NEED(tm->ready[r], tm->rcause[r]);
-		}
-	}
+	issue_operands(k, &tm->st, x, &r);
 
-	/* units and the memory system */
-	if (k->kind >= TK_MB) {
-		switch (k->kind) {
-		case TK_IMUL:
-			NEED(tm->imul_free, TC_unit);
-			break;
-		case TK_FDIV:
-			NEED(tm->fdiv_free, TC_unit);
-			break;
-		case TK_MB:
-			NEED(memsys_drained(&tm->ms), TC_mb);
-			break;
-		case TK_WMB:
-			NEED(memsys_wb_drained(&tm->ms), TC_mb);
-			break;
-		default: {
+	/* the multiplier or divider, or the memory system */
+	if (k->kind >= IK_IMUL) {
+		if (k->kind <= IK_FDIV)
+			issue_unit_wait(k, &tm->st, &r);
+		else if (k->kind == IK_MB)
+			issue_need(&r, memsys_drained(&tm->ms), TC_mb, ISRC_MEM);
+		else if (k->kind == IK_WMB)
+			issue_need(&r, memsys_wb_drained(&tm->ms), TC_mb, ISRC_MEM);
+		else {
 			unsigned why = TC_slot;
 			uint64_t e;
-			is->pa = mem_need(tm, c, d, k, base, t, &e, &why);
-			if (e > t)
-				NEED(e, why);
-			break;
-		}
+			is->pa = mem_need(tm, c, d, k, base, r.t, &e, &why);
+			if (e > r.t)
+				issue_need(&r, e, why, ISRC_MEM);
 		}
 	}
 
-	/* pipes and load/store pairing in the cycle it would issue; in a
-	 * later cycle than its predecessor's the pipes are all free, unless
-	 * a multiply's write-back holds E0 */
-	for (;;) {
-		uint32_t slots = t > tl ? SLOT_EMPTY : tm->slots;
-		bool wb = t <= tm->e0_wb[0] && (t == tm->e0_wb[0] || t == tm->e0_wb[1]);
-		if (!((slots + k->inc + (wb ? SLOT_E0_WB : 0)) & SLOT_OVER))
-			break;
-		bool unit = wb && !((slots + k->inc) & SLOT_OVER);
-		NEED(t + 1, unit ? TC_unit : TC_slot);
-	}
+	uint64_t t = issue_pipes(k, &tm->st, &r);
 	is->pc = pc;
 	is->t = t;
-	is->n = n;
+	is->n = r.n;
 	return t;
 }
 
@@ -382,15 +243,16 @@ static void flush_events(struct timing *tm, struct truth_page *tp, uint64_t pc)
 	tm->ev = (struct truth_evbuf){ 0 };
 }
 
-/* Cycle tm->tl is over, the instruction at pc next: the counters see
+/* Cycle tm->st.tl is over, the instruction at pc next: the counters see
  * how many issued in it (once), and that it issued its block only in
  * part when pc continues the block. */
 static void close_cycle(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
 {
-	const uint64_t tl = tm->tl;
-	if (tm->closed != tl && tm->issued >= 1 && tm->issued <= 4) {
-		count(c, PEV_SINGLE + tm->issued - 1, 1, tl, pc, mode);
-		if (pc == tm->next_seq && (pc & 15))
+	const uint64_t tl = tm->st.tl;
+	const unsigned issued = tm->st.issued;
+	if (tm->closed != tl && issued >= 1 && issued <= 4) {
+		count(c, PEV_SINGLE + (int)issued - 1, 1, tl, pc, mode);
+		if (pc == tm->st.next_seq && (pc & 15))
 			count(c, PEV_SPLIT, 1, tl, pc, mode);
 		tm->closed = tl;
 	}
@@ -406,7 +268,7 @@ static bool boundary(struct timing *tm, struct cpu *c, uint64_t pc)
 {
 	struct tissue *is = &tm->is;
 	enum pmu_mode mode = cpu_pmu_mode(c);
-	const uint64_t tl = tm->tl, t = is->t;
+	const uint64_t tl = tm->st.tl, t = is->t;
 	is->mode = (uint8_t)mode;
 	if (is->fetched) {
 		count(c, PEV_IACCESS, 1, is->fetch_at, pc, mode);
@@ -421,12 +283,11 @@ static bool boundary(struct timing *tm, struct cpu *c, uint64_t pc)
 	if (intr_timed(c, pc, tl, t, &at)) {
 		/* it does not issue: the PAL entry restarts the pipeline */
 		flush_events(tm, tm->tp, pc);
-		tm->next_seq = ~0ull;
-		tm->redirect = at + 1 + tm->pal;
-		tm->redirect_cause = tm->pal_cause = TC_pal;
+		issue_transfer(&tm->model, &tm->st, at, IX_PAL, tm->pal_cause = TC_pal);
 		return true;
 	}
-	const struct tclass *k = &tm->tc[c->ipage->insn[(pc & PAGE_MASK) >> 2].op];
+	const unsigned op = c->ipage->insn[(pc & PAGE_MASK) >> 2].op;
+	const unsigned kind = tm->model.cls[op].kind;
 	if (t > tl + 1)
 		count(c, PEV_NONISSUE, t - tl - 1, t - 1, pc, mode);
 	/* of those, the cycles before the fetch stage had the block */
@@ -435,9 +296,9 @@ static bool boundary(struct timing *tm, struct cpu *c, uint64_t pc)
 		count(c, PEV_PIPEDRY, dry - tl - 1, dry - 1, pc, mode);
 	if (t - tl > 15)
 		count(c, PEV_LONGSTALL, 1, t, pc, mode);
-	if ((k->kind == TK_MB || k->kind == TK_WMB) && t > tl)
+	if ((kind == IK_MB || kind == IK_WMB) && t > tl)
 		count(c, PEV_MBSTALL, t - tl, t, pc, mode);
-	for (uint32_t ev = k->pev & (uint32_t)c->pmu.watch; ev; ev &= ev - 1)
+	for (uint32_t ev = tm->pev[op] & (uint32_t)c->pmu.watch; ev; ev &= ev - 1)
 		pmu_count(&c->pmu, __builtin_ctz(ev), 1, t, pc, mode);
 	return false;
 }
@@ -448,56 +309,29 @@ static inline __attribute__((always_inline))
 void time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64_t pc,
                  uint64_t npc, uint64_t t)
 {
-	const struct tclass *k = &tm->tc[d->op];
-	const uint8_t f = d->tflags;
+	const struct issue_insn *x = &d->ti;
+	const struct issue_class *k = issue_class_of(&tm->model, x);
 	struct tissue *is = &tm->is;
-	const uint64_t tl = tm->tl;
+	const uint64_t tl = tm->st.tl;
 
-	/* issue at t */
-	if (t > tl) {
-		tm->issue_hist[tm->issued & 7]++;
-		tm->issued = 0;
-		tm->slots = SLOT_EMPTY;
-	}
-	tm->issued++;
-	tm->slots += k->inc;
-	tm->tl = t;
+	/* issue at t; a load's result comes from the memory system */
+	if (t > tl)
+		tm->issue_hist[tm->st.issued & 7]++;
 	c->cycles = t;
-
-	/* results */
 	uint64_t ready = t + k->lat;
 	unsigned dcause = k->dcause;
-	if (k->kind >= TK_MB) {
-		if (k->kind >= TK_LOAD)
+	if (k->kind >= IK_IMUL) {
+		if (k->kind <= IK_FDIV)
+			ready = issue_unit_take(&tm->model, k, &tm->st, x, t, ready);
+		else if (k->kind >= IK_LOAD)
 			ready = mem_issue(tm, c->m, k, is->pa, t, &dcause);
-		else if (k->kind == TK_IMUL) {
-			uint64_t x = 0;
-			if (f & TS_SA)
-				x = mul_extra(tm, reg_a(d, f), t);
-			if (f & TS_SB)
-				x = max64(x, mul_extra(tm, reg_b(d, f), t));
-			ready += x;
-			tm->imul_free = t + k->busy;
-			/* the result returns through E0 (GCC ev5.md reservation) */
-			tm->e0_wb[1] = tm->e0_wb[0];
-			tm->e0_wb[0] = ready - 3;
-		} else if (k->kind == TK_FDIV)
-			tm->fdiv_free = t + k->busy;
 	}
-	if (d->c != SINK) {
-		unsigned r = reg_c(d, f);
-		tm->ready[r] = ready;
-		tm->tready[r] = (k->flags & TCF_TEST0) ? t : ready;
-		tm->rcause[r] = (uint8_t)dcause;
-	}
-
-	tm->next_seq = pc + 4;
-	if (k->kind >= TK_COND && k->kind <= TK_REI)
+	issue_commit(k, &tm->st, x, pc, t, ready, dcause);
+	if (k->kind >= IK_COND && k->kind <= IK_REI)
 		control(tm, c, d, k, pc, npc, t);
-	else if (npc != pc + 4) {
-		/* an exception's or a trap's new PC: see trapped() */
-		tm->next_seq = ~0ull;
-	}
+	else if (npc != pc + 4)
+		issue_new_block(&tm->st);       /* an exception's or a trap's */
+		                                /* new PC: see trapped()      */
 
 	/* the truth */
 	tm->retired++;
@@ -509,8 +343,11 @@ void time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64
 			tp->head[slot] += t - tl;
 			if (is->n == 1)
 				tp->cause[is->cs[0].cause][slot] += t - tl;
-			else
-				attribute(tp, slot, tl, is->cs, is->n);
+			else {
+				issue_split(is->cs, is->n, tl);
+				for (unsigned i = 0; i < is->n; i++)
+					tp->cause[is->cs[i].cause][slot] += is->cs[i].cycles;
+			}
 		}
 	}
 	if (tm->ev.n) {
@@ -563,14 +400,12 @@ static void trapped(struct timing *tm, struct cpu *c)
 		}
 	} else if (cause == TC_itbmiss) {
 		uint64_t pc = c->ipr[IPR_EXC_ADDR] & ~3ull;
-		tb_miss(tm, c, TE_itbmiss, tm->tl + 1, pc);
+		tb_miss(tm, c, TE_itbmiss, tm->st.tl + 1, pc);
 		flush_events(tm, tm->truth ? truth_page(tm->truth,
 		             (uint32_t)((c->ipr[IPR_ITB_ASN] >> 4) & 0x7f), pc & ~PAGE_MASK) : NULL, pc);
 	}
 	tm->retired = cpu_insns(c);
-	tm->next_seq = ~0ull;
-	tm->redirect = tm->tl + 1 + tm->pal;
-	tm->redirect_cause = tm->pal_cause = cause;
+	issue_transfer(&tm->model, &tm->st, tm->st.tl, IX_PAL, tm->pal_cause = cause);
 }
 
 /* ---- waiting for an interrupt ----------------------------------------- */
@@ -581,14 +416,12 @@ static void trapped(struct timing *tm, struct cpu *c)
 void timing_idle(struct timing *tm, uint64_t to)
 {
 	struct cpu *c = tm->c;
-	uint64_t tl = tm->tl;
+	uint64_t tl = tm->st.tl;
 	if (to <= tl)
 		return;
 	close_cycle(tm, c, c->pc, cpu_pmu_mode(c));
-	tm->issue_hist[tm->issued & 7]++;
-	tm->issued = 0;
-	tm->slots = SLOT_EMPTY;
-	tm->tl = to;
+	tm->issue_hist[tm->st.issued & 7]++;
+	issue_idle(&tm->st, to);
 	c->cycles = to;
 	if (tm->truth) {
 		struct truth_page *tp = truth_page(tm->truth, space_of(c), c->pc & ~PAGE_MASK);
@@ -632,11 +465,11 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 			struct dinsn *d = &p->insn[(pc & PAGE_MASK) >> 2];
 			unsigned mode = cpu_count_index(c);
 			uint8_t f = d->tflags;
-			if (!(f & TS_VALID)) {
+			if (!(f & IOP_VALID)) {
 				cpu_decode_slot(c, d);
-				d->tflags = f = classify(d, &tm->tc[d->op]);
+				d->tflags = f = issue_operand_flags(d->op, d->raw, d->c);
 			}
-			uint64_t t = time_issue(tm, c, d, pc, (f & TS_MEM) ? c->r[d->b] : 0);
+			uint64_t t = time_issue(tm, c, d, pc, (f & IOP_MEM) ? c->r[d->b] : 0);
 			if (__builtin_expect(c->events, 0) && boundary(tm, c, pc)) {
 				pc = c->pc;            /* an interrupt came first */
 				break;

@@ -12,8 +12,8 @@
 #include <stddef.h>
 
 const struct isa_insn isa_table[OP_COUNT] = {
-#define INSN(id, nm, opc, fn, qs, ar, pp, lt, fl, ex) \
-	[OP_##id] = { nm, opc, fn, qs, ar, pp, lt, fl, ex },
+#define INSN(id, nm, opc, fn, qs, ar, pp, lt, fl, ex, tm) \
+	[OP_##id] = { nm, opc, fn, qs, ar, pp, lt, fl, ex, tm },
 #include "sim/insns.def"
 #undef INSN
 };

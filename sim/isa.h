@@ -5,7 +5,8 @@
  * list in the style of Spike's encoding table).  That one list generates:
  * the decoder (this module), the execution dispatch (sim/exec_*.c define
  * one handler per line), the disassembler (sim/disasm.c) and the timing
- * class used by the 21164 model (pipe and latency class per line).
+ * class used by the 21164 issue model (sim/issue.c: pipe, latency class
+ * and timing column per line).
  *
  * Instruction formats and field positions follow the Alpha Architecture
  * Reference Manual (4th ed.), section 3.3 "Instruction Formats".
@@ -89,6 +90,29 @@ enum {
 	I_CVTI    = 1u << 12,  /* FP to integer conversion: /U is spelt /V   */
 };
 
+/*
+ * Timing facts beyond the pipe, the latency class and the flags (the
+ * 21164 issue model, sim/issue.h).  Loads, stores and conditional
+ * branches are known from I_*, the multiplier and the divider from the
+ * latency class; this column names the other control transfers and the
+ * barriers (bits 3:0), and the operand facts (the other bits).
+ */
+enum isa_timing {
+	T_BR = 1, T_BSR,                  /* BR; BSR pushes the return stack  */
+	T_JMP, T_JSR, T_RET, T_JCR,       /* the jump kinds (ARM 4.3.6)       */
+	T_CALLPAL, T_REI,                 /* enter PAL; leave it (HW_REI)     */
+	T_MB, T_WMB,                      /* memory barriers                  */
+	T_KIND  = 0xf,                    /* the bits of the kind above       */
+	T_TEST0 = 1u << 4,   /* integer compare or logical: a branch or CMOV
+	                        test may read its result in the cycle it
+	                        issues (GCC ev5.md: bypass 0 ilog,icmp ->
+	                        ibr,icmov)                                   */
+	T_TEST  = 1u << 5,   /* Ra is such a test (integer branch, CMOV)      */
+	T_CMOV  = 1u << 6,   /* conditional move: also reads its destination */
+	T_PHYS  = 1u << 7,   /* HW_LD/HW_ST: bit 15 makes the address physical */
+	T_QUAD  = 1u << 8,   /* LDQ_U/STQ_U: the address's low 3 bits are ignored */
+};
+
 /* Instruction-set extensions (AMASK bits, ARM 4.11 and appendix D). */
 enum isa_ext {
 	X_BASE = 0, X_BWX = 1 << 0, X_FIX = 1 << 1, X_CIX = 1 << 2,
@@ -148,11 +172,12 @@ struct isa_insn {
 	uint8_t  lat;           /* enum isa_lat                               */
 	uint32_t flags;         /* I_* */
 	uint32_t ext;           /* enum isa_ext                               */
+	uint16_t timing;        /* enum isa_timing                            */
 };
 
 /* The table, indexed by enum isa_op. */
 enum isa_op {
-#define INSN(id, name, opc, fn, qs, args, pipe, lat, flags, ext) OP_##id,
+#define INSN(id, name, opc, fn, qs, args, pipe, lat, flags, ext, timing) OP_##id,
 #include "sim/insns.def"
 #undef INSN
 	OP_COUNT,

@@ -16,6 +16,7 @@ sim_libsim_a_SOURCES = \
 	sim/disasm.h sim/disasm.c sim/disasm_file.c sim/palcall.def \
 	sim/stats.h sim/stats.c sim/outfile.h sim/outfile.c \
 	sim/params.h sim/params.c sim/params.def \
+	sim/causes.h sim/issue.h sim/issue.c \
 	sim/timing.h sim/timing.c sim/cpu_timed.c \
 	sim/cache.h sim/cache.c sim/memsys.h sim/memsys.c sim/fetch.h sim/fetch.c \
 	sim/bpred.h sim/bpred.c sim/tlb.h sim/tlb.c sim/truth.h sim/truth.c

@@ -222,7 +222,9 @@ struct dpage *mem_fetch_page(struct cpu *c, uint64_t pc)
 	uint64_t page = pa >> PAGE_SHIFT;
 	struct dpage *p = m->dpages[page];
 	if (!p) {
-		p = malloc(sizeof *p);
+		/* zeroed: the timed loop reads a slot's operand flags (tflags)
+		 * before the lazy decoder has filled the slot */
+		p = calloc(1, sizeof *p);
 		if (!p) {
 			fprintf(stderr, "alphasim: out of host memory for decoded code\n");
 			exit(1);

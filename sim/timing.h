@@ -16,7 +16,11 @@
  * predecessor's issue is the instruction's time at the head of the issue
  * stage; it is split by cause into the truth records (sim/truth.h).
  *
- * sim/timing.c builds the model and its tables and reports statistics;
+ * The issue rules are the issue model's (sim/issue.h), which knows only
+ * the instruction table and the parameters; this model around it owns
+ * the structures that give it its dynamic constraints (I-cache and
+ * refill buffer, memory system, branch predictor), the ground truth and
+ * the counters' events.  sim/timing.c builds it and reports statistics;
  * sim/cpu_timed.c is the run loop that drives it.
  */
 #ifndef ALPHASIM_TIMING_H
@@ -25,71 +29,10 @@
 #include "sim/bpred.h"
 #include "sim/cpu.h"
 #include "sim/fetch.h"
+#include "sim/issue.h"
 #include "sim/memsys.h"
 #include "sim/params.h"
 #include "sim/truth.h"
-
-/* What an instruction does to the model beyond its pipe and latency
- * (the order groups the cases the run loop tests). */
-enum tkind {
-	TK_OP, TK_COND, TK_BR, TK_BSR, TK_JUMP, TK_CALLPAL, TK_REI,
-	TK_MB, TK_WMB, TK_IMUL, TK_FDIV, TK_LOAD, TK_STORE,
-};
-
-/*
- * The issue slots of one cycle, as 4-bit counters in one word: pipes E0,
- * E1, FA, FM, integer and FP instructions, and memory operations (a load
- * counts 1, a store 2, so a load and a store together exceed the limit
- * of 2).  Each counter starts at 7 - its limit, so exceeding the limit
- * sets the counter's top bit: an instruction fits iff
- * (slots + its increment) & SLOT_OVER is 0.  Two counters per pipe pair
- * (E0 <= 1, E1 <= 1, both <= 2) are exactly the condition for some
- * assignment of either-pipe instructions to exist.
- */
-enum { SF_E0, SF_E1, SF_INT, SF_FA, SF_FM, SF_FP, SF_MEM };
-#define SLOT(f, n)   ((uint32_t)(n) << (4 * (f)))
-#define SLOT_EMPTY   (SLOT(SF_E0, 6) | SLOT(SF_E1, 6) | SLOT(SF_INT, 5) | SLOT(SF_FA, 6) | \
-                      SLOT(SF_FM, 6) | SLOT(SF_FP, 5) | SLOT(SF_MEM, 5))
-#define SLOT_OVER    0x08888888u
-/* A multiply's result returning through E0 takes it for that cycle. */
-#define SLOT_E0_WB   (SLOT(SF_E0, 1) | SLOT(SF_INT, 1))
-
-/* Per instruction-table line, built from sim/insns.def and the params. */
-struct tclass {
-	uint32_t inc;       /* SLOT increment: its pipes and memory use      */
-	uint8_t  pipe;      /* enum isa_pipe                                 */
-	uint8_t  kind;      /* enum tkind                                    */
-	uint8_t  dcause;    /* cause a consumer waiting for the result gets  */
-	uint8_t  flags;     /* TCF_*                                         */
-	uint16_t lat;       /* cycles from issue to result usable            */
-	uint16_t busy;      /* cycles the unit (multiplier, divider) is busy */
-	uint32_t pev;       /* counter events its issue is (1 << PEV_*)      */
-};
-enum {
-	TCF_TEST0 = 1,      /* compare/logical: a branch or CMOV test may use
-	                       the result in the same cycle                  */
-	TCF_TEST  = 2,      /* Ra is a branch or CMOV test operand           */
-	TCF_HWPHYS = 4,     /* HW_LD/HW_ST: bit 15 makes the address physical */
-	TCF_CMOV  = 8,      /* CMOVxx/FCMOVxx: also reads its destination    */
-};
-
-/* Per decoded slot, in struct dinsn's first spare byte (zeroed whenever
- * the slot is decoded again, so it never goes stale). */
-enum {
-	TS_VALID = 1, TS_SA = 2, TS_SB = 4, TS_SC = 8,    /* reads Ra, Rb, old Rc */
-	TS_AFP = 16, TS_BFP = 32, TS_CFP = 64,           /* ... FP registers     */
-	TS_MEM = 128,                                    /* load or store        */
-};
-
-/* Scoreboard indices: R0-R31, the R31 sink, F0-F31, the F31 sink. */
-#define TREG_FP   33
-#define TREG_N    66
-
-/* A cycle before which an instruction cannot issue, and why. */
-struct tneed {
-	uint64_t e;
-	unsigned cause;
-};
 
 /* The instruction whose issue cycle is known but which has not run yet
  * (sim/cpu_timed.c): an interrupt may still come first, an exception
@@ -103,30 +46,18 @@ struct tissue {
 	uint8_t  mode;                 /* enum pmu_mode it runs in, when the */
 	                               /* counters look (c->events)          */
 	unsigned n;                    /* constraints in cs                  */
-	struct tneed cs[12];
+	struct issue_need cs[ISSUE_MAX_NEEDS];
 };
 
 struct timing {
 	struct cpu     *c;
-	struct tclass   tc[OP_COUNT + 1];  /* by op; OP_ILLEGAL, last, never */
-	                                   /* issues: it raises OPCDEC     */
+	struct issue_model model;      /* the issue model's tables, and the  */
+	struct issue_state st;         /* schedule so far (sim/issue.h)      */
+	uint32_t        pev[OP_COUNT + 1]; /* counter events an instruction's */
+	                                   /* issue is (1 << PEV_*), by op  */
 	uint64_t        mem_size;
-
-	/* issue state */
-	uint64_t tl;                   /* cycle the last instruction issued  */
-	uint64_t next_seq;             /* PC that continues the current block */
-	uint64_t line_tag;             /* I-cache line being issued from     */
-	uint64_t redirect;             /* earliest issue after a transfer    */
-	uint8_t  redirect_cause;
-	uint8_t  issued;               /* instructions issued in cycle tl    */
-	uint32_t slots;                /* SLOT counters of cycle tl          */
-	uint64_t imul_free, fdiv_free;
-	uint64_t e0_wb[2];             /* cycles multiplies hold E0, newest first */
-	uint64_t ready[TREG_N], tready[TREG_N];
-	uint8_t  rcause[TREG_N];
-
-	/* machine description, in cycles */
-	uint64_t bmisp, jmisp, bubble, pal, replay, nobypass, mulchain;
+	uint64_t        line_tag;      /* I-cache line being issued from     */
+	uint64_t        replay;        /* replay_penalty                     */
 
 	/* the instruction in flight, and why PAL was entered last */
 	struct tissue   is;

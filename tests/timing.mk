@@ -1,5 +1,6 @@
 # tests/timing.mk - the 21164 timing model: microbenchmarks with known
-# answers (testprogs/timing/*.S, run by tests/timing_bench.sh), the truth
+# answers (testprogs/timing/*.S, run by tests/timing_bench.sh), the same
+# loops through the issue model alone (tests/test_issue), the truth
 # balance on every test program, and the machine description options.
 TIMING_BENCHES = \
 	testprogs/timing/dep_add.S testprogs/timing/indep_add.S \
@@ -18,3 +19,13 @@ TEST_EXTENSIONS += .S
 S_LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/timing_bench.sh
 TESTS += $(TIMING_BENCHES) tests/timing_balance.sh tests/timing_config.sh
 CLEANFILES += testprogs/timing/*.bare
+
+if HAVE_CMOCKA
+# The issue model on its own (sim/issue.h): the microbenchmarks' loops as
+# instruction words, their cycles per iteration and causes.
+check_PROGRAMS += tests/test_issue
+tests_test_issue_SOURCES = tests/test_issue.c
+tests_test_issue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_issue_LDADD = sim/libsim.a $(CMOCKA_LIBS)
+TESTS += tests/test_issue
+endif
