@@ -25,7 +25,7 @@
 #include "analysis/report.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
-#include "sim/outfile.h"
+#include "util/outfile.h"
 
 #define MAX_COLS REPORT_MAX_COLS
 #define DEFAULT_SYSROOT "/usr/alpha-linux-gnu"

@@ -1,6 +1,6 @@
 /*
  * elfsyms.c - symbols and segments through libelf (the file is opened and
- * checked by sim/loader.c's elf_open).
+ * checked by platform/loader.c's elf_open).
  */
 #include <gelf.h>
 #include <libelf.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/elfsyms.h"
-#include "sim/loader.h"
+#include "platform/loader.h"
 
 /* Room for element n of an array holding n: capacities go 16, 32, 64...
  * so a bigger block is needed when n is 0 or a power of two >= 16. */

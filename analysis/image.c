@@ -1,7 +1,7 @@
 /*
  * image.c - an image's bytes, sections and procedures (analysis/image.h).
  *
- * The file is opened and checked by sim/loader.c's elf_open; libelf gives
+ * The file is opened and checked by platform/loader.c's elf_open; libelf gives
  * the program headers, the sections and the symbols.  Procedures a symbol
  * does not name are found the way a tool without symbols must: code
  * starts where something transfers to it (the entry point, a BSR, a JSR
@@ -10,8 +10,8 @@
  * entry, so "ldah gp,X(t12)" can only be a procedure's first word).
  */
 #include "analysis/image.h"
-#include "sim/isa.h"
-#include "sim/loader.h"
+#include "isa/isa.h"
+#include "platform/loader.h"
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>

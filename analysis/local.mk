@@ -1,7 +1,7 @@
 # analysis/: host tools that read what alphasim writes.
 bin_PROGRAMS += analysis/truthcsv
 analysis_truthcsv_SOURCES = analysis/truthcsv.c
-# sim/outfile's check of standard output
+# util/outfile's check of standard output
 analysis_truthcsv_LDADD = sim/libsim.a
 
 # dcpiprof: the profile database by image and by procedure (docs/usage.md).

@@ -4,7 +4,7 @@
 #include "analysis/report.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
-#include "sim/boot.h"
+#include "platform/boot.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,7 +192,7 @@ bool report_image_file(const struct report_paths *p, const struct report_image *
 	}
 	/* the C library and the loader live in the cross sysroot (Debian's
 	 * has lib/ and no usr/lib/), the rest in the guest's root tree, as
-	 * alphasim's hostfs mounts them (sim/boot.c) */
+	 * alphasim's hostfs mounts them (platform/boot.c) */
 	static const char *const sys[][2] = {   /* guest prefix, sysroot dir */
 		{ "/lib/", "/lib/" }, { "/usr/lib/", "/usr/lib/" }, { "/usr/lib/", "/lib/" },
 	};
@@ -213,7 +213,7 @@ bool report_image_file(const struct report_paths *p, const struct report_image *
 			return true;
 		snprintf(tried, sizeof tried, "%s", out);
 		/* a program outside the root: alphasim mounts its directory
-		 * at the same path in the guest (sim/boot.c guest_file) */
+		 * at the same path in the guest (platform/boot.c guest_file) */
 		snprintf(out, len, "%s", im->path);
 		if (im->path[0] == '/' && access(out, R_OK) == 0)
 			return true;

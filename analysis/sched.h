@@ -3,14 +3,14 @@
  * section 6.1.1; DESIGN.md "Analysis and truth": the simulator's own
  * 21164 issue logic run over one basic block with every dynamic event
  * off).  This is an interface only: the schedule is supplied by whoever
- * owns the issue model (sim/), or by a test.
+ * owns the issue model (timing/issue.h), or by a test.
  *
  * For each instruction i of a block the schedule gives M_i, the cycles i
  * spends at the head of the issue stage when nothing dynamic happens
  * (caches hit, branches are predicted, the write buffer has room): from
  * the cycle its predecessor issued to its own issue, so M_i = 0 when it
  * issues with its predecessor.  Those cycles are split by static cause,
- * with the simulator's truth names (sim/truth.h: dep_int ... slot), so an
+ * with the simulator's truth names (obs/truth.h: dep_int ... slot), so an
  * estimate and the truth use one vocabulary.  A dependency names the
  * instruction it waits for.
  */
@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "analysis/cfg.h"
-#include "sim/truth.h"
+#include "obs/truth.h"
 
 /* The static causes: a contiguous run of enum truth_cause. */
 #define AN_STATIC_FIRST TC_dep_int

@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sim/outfile.h"
+#include "util/outfile.h"
 
 #define MAX_NAMES 64
 #define MAX_CPUS  1024

@@ -1,5 +1,5 @@
 /*
- * bootblock.h - the boot block: what alphasim's boot path (sim/boot.c)
+ * bootblock.h - the boot block: what alphasim's boot path (platform/boot.c)
  * leaves in guest memory for minios, and minios reads (main.c, path.c).
  * Compiled on both sides; all fields are little-endian quadwords.
  *

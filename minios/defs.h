@@ -155,8 +155,8 @@ int64_t copyinstr(struct proc *p, char *dst, uint64_t uva, size_t max);
 /* TBIAP on every CPU running mm (NULL: every CPU), by IPI (smp.c). */
 void tlb_shootdown(struct mm *mm);
 
-/* ---- hostfs.c: the file system device (sim/hostfs.h) ---------------- */
-#include "sim/hostfs.h"
+/* ---- hostfs.c: the file system device (platform/hostfs.h) ---------------- */
+#include "platform/hostfs.h"
 int64_t hostfs_call(enum hostfs_op op, uint64_t a0, uint64_t a1, uint64_t a2,
                     uint64_t a3, uint64_t a4, uint64_t a5);
 

@@ -1,27 +1,27 @@
 # sim/: the simulator library and the alphasim program.
 noinst_LIBRARIES += sim/libsim.a
 sim_libsim_a_SOURCES = \
-	sim/isa.h sim/isa.c sim/insns.def \
-	sim/ipr.h sim/ipr.c sim/ipr.def \
-	sim/cpu.h sim/cpu.c \
-	sim/mem.h sim/mem.c \
-	sim/machine.h sim/machine.c \
-	sim/dev.h sim/dev_console.c sim/dev_simctl.c sim/dev_timer.c \
-	sim/dev_ipi.c sim/dev_hostfs.c sim/hostfs.h sim/hostfs.c \
-	sim/wait.h sim/wait.c \
-	sim/exec.h sim/exec_int.c sim/exec_mem.c sim/exec_ctl.c \
-	sim/exec_ext.c sim/exec_fp.c sim/exec_pal.c \
-	sim/fpu.h sim/fpu.c \
-	sim/loader.h sim/loader.c \
-	sim/disasm.h sim/disasm.c sim/disasm_file.c sim/palcall.def \
-	sim/stats.h sim/stats.c sim/outfile.h sim/outfile.c \
-	sim/params.h sim/params.c sim/params.def \
-	sim/causes.h sim/issue.h sim/issue.c \
-	sim/timing.h sim/timing.c sim/cpu_timed.c \
-	sim/cache.h sim/cache.c sim/memsys.h sim/memsys.c sim/fetch.h sim/fetch.c \
-	sim/bpred.h sim/bpred.c sim/tlb.h sim/tlb.c sim/truth.h sim/truth.c
+	isa/isa.h isa/isa.c isa/insns.def \
+	chip/ipr.h chip/ipr.c chip/ipr.def \
+	chip/cpu.h chip/cpu.c \
+	chip/mem.h chip/mem.c \
+	platform/machine.h platform/machine.c \
+	platform/dev.h platform/dev_console.c platform/dev_simctl.c platform/dev_timer.c \
+	platform/dev_ipi.c platform/dev_hostfs.c platform/hostfs.h platform/hostfs.c \
+	platform/wait.h platform/wait.c \
+	chip/exec.h chip/exec_int.c chip/exec_mem.c chip/exec_ctl.c \
+	chip/exec_ext.c chip/exec_fp.c chip/exec_pal.c \
+	isa/fpu.h isa/fpu.c \
+	platform/loader.h platform/loader.c \
+	isa/disasm.h isa/disasm.c isa/disasm_file.c isa/palcall.def \
+	obs/stats.h obs/stats.c util/outfile.h util/outfile.c \
+	timing/params.h timing/params.c timing/params.def \
+	timing/causes.h timing/issue.h timing/issue.c \
+	chip/timing.h chip/timing.c chip/cpu_timed.c \
+	timing/cache.h timing/cache.c timing/memsys.h timing/memsys.c timing/fetch.h timing/fetch.c \
+	timing/bpred.h timing/bpred.c chip/tlb.h chip/tlb.c obs/truth.h obs/truth.c
 # PAL mode, IPRs, interrupts (docs/pal.md)
-sim_libsim_a_SOURCES += sim/pal.h sim/pal.c sim/intr.h sim/intr.c
+sim_libsim_a_SOURCES += chip/pal.h chip/pal.c chip/intr.h chip/intr.c
 sim_libsim_a_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
 
 bin_PROGRAMS += sim/alphasim

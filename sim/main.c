@@ -12,16 +12,16 @@
  * --profile run's samples do not add up (docs/usage.md).
  */
 #include "config.h"
-#include "sim/boot.h"
-#include "sim/dev.h"
-#include "sim/disasm.h"
-#include "sim/loader.h"
-#include "sim/machine.h"
-#include "sim/outfile.h"
-#include "sim/pal.h"
+#include "platform/boot.h"
+#include "platform/dev.h"
+#include "isa/disasm.h"
+#include "platform/loader.h"
+#include "platform/machine.h"
+#include "util/outfile.h"
+#include "chip/pal.h"
 #include "sim/profile.h"
-#include "sim/stats.h"
-#include "sim/truth.h"
+#include "obs/stats.h"
+#include "obs/truth.h"
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,7 +155,7 @@ static int stdout_status(void)
 
 /* The output files, opened before the run, so that a name that cannot
  * be written costs no simulation, and put in place after it, each whole
- * or not at all (sim/outfile.h). */
+ * or not at all (util/outfile.h). */
 enum { OUT_SKID, OUT_STATS, OUT_TRUTH, OUT_N };
 static const char *const out_option[OUT_N] = { "skid-trace", "stats", "truth" };
 

@@ -3,9 +3,9 @@
  * "Profiling"; the DCPI paper, seeds/000_*, sections 4 and 5).
  */
 #include "sim/profile.h"
-#include "sim/boot.h"
-#include "sim/loader.h"
-#include "sim/truth.h"
+#include "platform/boot.h"
+#include "platform/loader.h"
+#include "obs/truth.h"
 #include "analysis/elfsyms.h"
 #include "analysis/report.h"
 #include "daemon/events.h"
@@ -39,7 +39,7 @@ static bool check_events(const char *events, char *err, size_t errlen)
  * must), and its guest path.  Beneath root the guest sees it there (and
  * dcpid creates it); anywhere else it is created now, and boot mounts it
  * read-write at its own host path (pr->mount), which only it shows, as a
- * program outside the root is mounted (sim/boot.c).  Either way the user
+ * program outside the root is mounted (platform/boot.c).  Either way the user
  * must be able to write it. */
 static bool place_db(struct profile_run *pr, const char *db, const char *root,
                      char *err, size_t errlen)

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "sim/machine.h"
+#include "platform/machine.h"
 
 #define PROFILE_DEFAULT_DIR "dcpidb"
 #define PROFILE_MAX_ARGS 16           /* dcpid's own arguments */

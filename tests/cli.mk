@@ -1,7 +1,7 @@
 # Command-line behaviour: the demo runs, bad input is refused cleanly.
 TESTS += tests/cli_demo.sh tests/cli_badinput.sh
 
-# Output files (sim/outfile): the module, and alphasim's --stats, --truth
+# Output files (util/outfile): the module, and alphasim's --stats, --truth
 # and --skid-trace on devices, pipes, links and unwritable directories.
 TESTS += tests/cli_output.sh
 if HAVE_CMOCKA

@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
-#include "sim/machine.h"
-#include "sim/pal.h"
+#include "platform/machine.h"
+#include "chip/pal.h"
 
 #define CODE      0x2000ull                 /* physical; NOPs         */
 #define PALBASE   0x4000ull

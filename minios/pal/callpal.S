@@ -6,7 +6,7 @@
  * A CALL_PAL enters at 0x2000 + fn<5:0> * 64 (privileged, fn 0x00-0x3f)
  * or 0x3000 + fn<5:0> * 64 (unprivileged, 0x80-0xbf), with EXC_ADDR the
  * instruction after it (21164 HRM 6.7).  The table is made from
- * sim/palcall.def, the list of OSF functions: each listed function's
+ * isa/palcall.def, the list of OSF functions: each listed function's
  * slot branches to pal_NAME, every other slot to pal_call_opcdec.  The
  * functions return with HW_REI to EXC_ADDR.
  */
@@ -31,7 +31,7 @@ pal_calls:
 	slots_to SLOT(fn);			\
 	br	$31, pal_##name;		\
 	.rept 15; nop; .endr;
-#include "sim/palcall.def"
+#include "isa/palcall.def"
 #undef PALCALL
 	slots_to 0x2000
 

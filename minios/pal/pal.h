@@ -143,7 +143,7 @@
 #define IO_SIMCTL   0x8000002000
 #define IO_TIMER    0x8000004000       /* per CPU: CTRL, PENDING, ...   */
 #define IO_IPI      0x8000006000       /* WHAMI, SEND, PENDING          */
-#define IO_HOSTFS   0x8000008000       /* REQ at +0 (sim/dev.h)         */
+#define IO_HOSTFS   0x8000008000       /* REQ at +0 (platform/dev.h)         */
 #define TIMER_CTRL    0x00
 #define TIMER_PENDING 0x08
 #define IPI_SEND      0x08

@@ -1,6 +1,6 @@
 /*
  * rt_pal.h - constants shared by the bare-metal runtime's assembly and C:
- * IPR numbers (21164 HRM 5.1-5.2, sim/ipr.def), the PALtemps the
+ * IPR numbers (21164 HRM 5.1-5.2, chip/ipr.def), the PALtemps the
  * runtime's PALcode uses, and the trap record layout.
  */
 #ifndef RT_PAL_H

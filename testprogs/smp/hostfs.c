@@ -11,10 +11,10 @@
  * tries to leave the tree through "..", both links and an absolute path,
  * which must all fail with EACCES.  The script checks the host tree.
  * The request layout and operation numbers come from the simulator's own
- * sim/hostfs.h.
+ * platform/hostfs.h.
  */
 #include "smp.h"
-#include "../../sim/hostfs.h"
+#include "../../platform/hostfs.h"
 
 /* Linux/Alpha errno values the device returns negated */
 enum { E_NOENT = 2, E_ACCES = 13, E_EXIST = 17, E_INVAL = 22, E_ROFS = 30 };

@@ -1,6 +1,6 @@
 /*
  * wait.c - simctl WAIT: a CPU waits for an interrupt, its clock jumping
- * to the cycle one is requested, with no instruction retired (sim/wait.h,
+ * to the cycle one is requested, with no instruction retired (platform/wait.h,
  * docs/platform.md "simctl").  CPU 0 waits at IPLR 31, so nothing is
  * taken, and checks that the wait ends: at its timer's next tick; at
  * once when a request is already there; at CPU 1's IPI, not before the
