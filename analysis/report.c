@@ -115,8 +115,8 @@ static bool read_epoch(struct report *r, const char *db, unsigned epoch, const c
 static int col_cmp(const void *a, const void *b)
 {
 	const struct report_col *x = a, *y = b;
-	unsigned i = (unsigned)dcpi_event_by_name(x->name);
-	unsigned j = (unsigned)dcpi_event_by_name(y->name);
+	unsigned i = (unsigned)pmu_event_by_name(x->name);
+	unsigned j = (unsigned)pmu_event_by_name(y->name);
 	return i != j ? (i < j ? -1 : 1) : strcmp(x->name, y->name);
 }
 

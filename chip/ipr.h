@@ -1,6 +1,6 @@
 /*
  * ipr.h - 21164 internal processor registers as data (chip/ipr.def), plus
- * the 24 PALtemps at 0x140-0x157, and the bit fields the simulator uses
+ * the 24 PALtemps, and the bit fields the simulator uses
  * (21164 hardware reference manual chapter 5, as its ev5_defs.h names
  * them; EV5.md "PAL mode").  Reads and writes with side effects are in
  * chip/pal.c.
@@ -9,21 +9,18 @@
 #define ALPHASIM_IPR_H
 
 #include <stdint.h>
+#include "abi/ev5_ipr.h"
 
 enum ipr_id {
-#define IPR(id, idx, acc, mask, rd, wr) IPR_##id,
+#define IPR(id, acc, mask, rd, wr) IPR_##id,
 #include "chip/ipr.def"
 #undef IPR
 	IPR_PALTEMP0,
-	IPR_COUNT = IPR_PALTEMP0 + 24,
+	IPR_COUNT = IPR_PALTEMP0 + EV5__PALTEMP_COUNT,
 };
-
-#define IPR_PALTEMP_BASE 0x140
 
 /* The register at a HW_MFPR/HW_MTPR index, or -1 if there is none. */
 int ipr_lookup(unsigned index);
-/* Its name ("EXC_ADDR", "PALtemp3"), or NULL. */
-const char *ipr_name(unsigned index);
 
 /* ICSR (21164 HRM 5.1.17; EV5.md). */
 #define ICSR_PMA   (1ull << 8)   /* performance monitor enable, all     */

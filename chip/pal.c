@@ -289,7 +289,7 @@ static const struct {
 	uint64_t (*rd)(const struct ipr_access *);
 	void     (*wr)(const struct ipr_access *);
 } iprs[IPR_PALTEMP0] = {
-#define IPR(id, idx, acc, m, r, w) [IPR_##id] = { acc, m, rd_##r, wr_##w },
+#define IPR(id, acc, m, r, w) [IPR_##id] = { acc, m, rd_##r, wr_##w },
 #include "chip/ipr.def"
 #undef IPR
 };

@@ -17,10 +17,11 @@ MINIOS_KERNEL = minios/start.o minios/entry.o minios/main.o \
 	minios/signal.o minios/futex.o minios/pipe.o \
 	minios/dev.o minios/pcount.o $(DRIVER_OBJS)
 MINIOS_OBJS = $(MINIOS_PAL) $(MINIOS_KERNEL)
-MINIOS_HDRS = $(srcdir)/minios/defs.h $(srcdir)/minios/bootblock.h \
+MINIOS_HDRS = $(srcdir)/minios/defs.h $(srcdir)/abi/bootblock.h \
 	$(srcdir)/minios/pal/pal.h $(srcdir)/minios/syscalls.def \
-	$(srcdir)/platform/hostfs.h $(srcdir)/isa/palcall.def minios/sysnames.h \
-	$(srcdir)/minios/devices.def $(DRIVER_HDRS)
+	$(srcdir)/abi/hostfs.h $(srcdir)/isa/palcall.def minios/sysnames.h \
+	$(srcdir)/minios/devices.def $(srcdir)/abi/ev5_ipr.h $(srcdir)/abi/iomap.h \
+	$(DRIVER_HDRS)
 .SECONDARY: $(MINIOS_OBJS)
 
 # The names of all Linux/Alpha system calls, X(number, name), from the
@@ -39,7 +40,7 @@ minios/minios.elf: $(MINIOS_OBJS) $(srcdir)/minios/minios.ld
 	$(AM_V_CCLD)$(ALPHA_CC) $(MINIOS_CFLAGS) $(MINIOS_LINK) -o $@ $(MINIOS_OBJS) -lgcc
 
 # The host side of booting minios (it shares the boot block's layout).
-sim_libsim_a_SOURCES += platform/boot.h platform/boot.c minios/bootblock.h
+sim_libsim_a_SOURCES += platform/boot.h platform/boot.c abi/bootblock.h
 
 GUEST_TARGETS += minios/minios.elf
 miniosdir = $(pkglibdir)

@@ -46,10 +46,10 @@ static void hints_json(FILE *f, const struct machine *m)
 		const struct machine_hint *h = &m->hints[i];
 		fprintf(f, "%s\n    { \"kind\": \"%s\", \"cpu\": %u, \"cycles\": %llu, "
 		        "\"pid\": %llu, \"asn\": %llu", i ? "," : "",
-		        h->kind == HINT_IMAGE ? "image" : "context", h->cpu,
+		        h->kind == SIMCTL_HINT_IMAGE ? "image" : "context", h->cpu,
 		        (unsigned long long)h->cycles, (unsigned long long)h->pid,
 		        (unsigned long long)h->asn);
-		if (h->kind == HINT_IMAGE) {
+		if (h->kind == SIMCTL_HINT_IMAGE) {
 			fprintf(f, ", \"base\": %llu, \"size\": %llu, \"offset\": %llu, "
 			        "\"ident\": %llu, \"path\": ", (unsigned long long)h->base,
 			        (unsigned long long)h->size, (unsigned long long)h->offset,

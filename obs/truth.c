@@ -125,11 +125,11 @@ static void put_images(FILE *f, const struct machine_hint *hints, size_t nhints)
 {
 	uint64_t n = 0;
 	for (size_t i = 0; i < nhints; i++)
-		n += hints[i].kind == HINT_IMAGE;
+		n += hints[i].kind == SIMCTL_HINT_IMAGE;
 	put64(f, n);
 	for (size_t i = 0; i < nhints; i++) {
 		const struct machine_hint *h = &hints[i];
-		if (h->kind != HINT_IMAGE)
+		if (h->kind != SIMCTL_HINT_IMAGE)
 			continue;
 		uint32_t plen = (uint32_t)strlen(h->path);
 		put32(f, (uint32_t)h->asn);

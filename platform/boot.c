@@ -5,12 +5,12 @@
  * minios.elf is a kseg image like any bare-metal program: its segments
  * go to the physical addresses the superpage gives and CPU 0 starts at
  * its entry in the documented bare-metal state (docs/platform.md).  The
- * boot block (minios/bootblock.h) goes on the first page boundary after
+ * boot block (abi/bootblock.h) goes on the first page boundary after
  * the image, and its physical address is left in a0 for the kernel.
  */
 #include "platform/boot.h"
 #include "platform/loader.h"
-#include "minios/bootblock.h"
+#include "abi/bootblock.h"
 #include <fcntl.h>
 #include <gelf.h>
 #include <limits.h>

@@ -1,7 +1,7 @@
 /*
  * boot.h - starting a Linux/Alpha program: load the minios guest kernel
  * and hand it the program, its arguments and environment, and the file
- * system layout in a boot block (minios/bootblock.h; docs/minios.md,
+ * system layout in a boot block (abi/bootblock.h; docs/minios.md,
  * "Boot").
  */
 #ifndef ALPHASIM_BOOT_H

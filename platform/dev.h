@@ -1,37 +1,14 @@
 /*
- * dev.h - the platform's memory-mapped devices (docs/platform.md).  Each
- * owns one 8 KB page of I/O space; registers are 64-bit at 8-byte steps.
- * Per-CPU devices (timer, IPI, simctl's hint registers) show each CPU its
- * own registers at the same addresses.
+ * dev.h - the platform's memory-mapped devices (docs/platform.md): their
+ * register map is abi/iomap.h, which the guests share; each device owns
+ * one 8 KB page of I/O space.
  */
 #ifndef ALPHASIM_DEV_H
 #define ALPHASIM_DEV_H
 
+#include "abi/iomap.h"
 #include "platform/machine.h"
 
-#define DEV_CONSOLE_BASE (IO_BASE + 0x0000)
-#define DEV_SIMCTL_BASE  (IO_BASE + 0x2000)
-#define DEV_TIMER_BASE   (IO_BASE + 0x4000)
-#define DEV_IPI_BASE     (IO_BASE + 0x6000)
-#define DEV_HOSTFS_BASE  (IO_BASE + 0x8000)
-
-/* console registers */
-enum { CON_PUTC = 0x00, CON_ERRC = 0x08, CON_GETC = 0x10 };
-/* simctl registers; PID..PATHLEN are SIMCTL_HINT_REGS staging registers */
-enum { SIMCTL_EXIT = 0x00, SIMCTL_MARK = 0x08, SIMCTL_ICOUNT = 0x10,
-       SIMCTL_CYCLES = 0x18, SIMCTL_CPUID = 0x20, SIMCTL_NCPUS = 0x28,
-       SIMCTL_HALT = 0x30, SIMCTL_WAIT = 0x38,
-       SIMCTL_PID = 0x40, SIMCTL_ASN = 0x48, SIMCTL_BASE = 0x50,
-       SIMCTL_SIZE = 0x58, SIMCTL_OFFSET = 0x60, SIMCTL_IDENT = 0x68,
-       SIMCTL_PATH = 0x70, SIMCTL_PATHLEN = 0x78, SIMCTL_HINT = 0x80 };
-/* interval timer registers */
-enum { TIMER_CTRL = 0x00, TIMER_PENDING = 0x08, TIMER_TICKS = 0x10,
-       TIMER_NEXT = 0x18, TIMER_HZ = 0x20 };
-/* interprocessor interrupt registers */
-enum { IPI_WHAMI = 0x00, IPI_SEND = 0x08, IPI_PENDING = 0x10,
-       IPI_RECEIVED = 0x18 };
-/* hostfs registers */
-enum { HOSTFS_REG_REQ = 0x00, HOSTFS_REG_OPS = 0x08, HOSTFS_REG_MOUNTS = 0x10 };
 /* hostfs mounts: the user's tree (--root) and the cross sysroot */
 enum { HOSTFS_MNT_ROOT = 0, HOSTFS_MNT_SYSROOT = 1 };
 

@@ -33,13 +33,13 @@ static char *hint_path(const struct machine *m, uint64_t pa, uint64_t len)
 static void record_hint(struct machine *m, struct cpu *c, uint64_t kind)
 {
 	const uint64_t *r = m->hint_reg[c->id];
-	if (kind != HINT_CONTEXT && kind != HINT_IMAGE)
+	if (kind != SIMCTL_HINT_CONTEXT && kind != SIMCTL_HINT_IMAGE)
 		return;
 	struct machine_hint h = {
 		.kind = (unsigned)kind, .cpu = c->id, .cycles = cpu_cycles(c),
 		.pid = r[HINT_REG(SIMCTL_PID)], .asn = r[HINT_REG(SIMCTL_ASN)],
 	};
-	if (kind == HINT_IMAGE) {
+	if (kind == SIMCTL_HINT_IMAGE) {
 		h.base = r[HINT_REG(SIMCTL_BASE)];
 		h.size = r[HINT_REG(SIMCTL_SIZE)];
 		h.offset = r[HINT_REG(SIMCTL_OFFSET)];
@@ -47,7 +47,7 @@ static void record_hint(struct machine *m, struct cpu *c, uint64_t kind)
 		h.path = hint_path(m, r[HINT_REG(SIMCTL_PATH)] & PA_MASK,
 		                   r[HINT_REG(SIMCTL_PATHLEN)]);
 	}
-	if ((kind == HINT_IMAGE && !h.path) || !machine_hint(m, &h)) {
+	if ((kind == SIMCTL_HINT_IMAGE && !h.path) || !machine_hint(m, &h)) {
 		free(h.path);
 		fprintf(stderr, "alphasim: out of host memory for simctl hints\n");
 		exit(1);

@@ -14,11 +14,11 @@
 
 /* The device list (docs/platform.md). */
 static const struct device devices[] = {
-	{ "console", DEV_CONSOLE_BASE, console_read,    console_write },
-	{ "simctl",  DEV_SIMCTL_BASE,  simctl_read,     simctl_write },
-	{ "timer",   DEV_TIMER_BASE,   timer_read,      timer_write },
-	{ "ipi",     DEV_IPI_BASE,     ipi_read,        ipi_write },
-	{ "hostfs",  DEV_HOSTFS_BASE,  hostfs_dev_read, hostfs_dev_write },
+	{ "console", IO_CONSOLE, console_read,    console_write },
+	{ "simctl",  IO_SIMCTL,  simctl_read,     simctl_write },
+	{ "timer",   IO_TIMER,   timer_read,      timer_write },
+	{ "ipi",     IO_IPI,     ipi_read,        ipi_write },
+	{ "hostfs",  IO_HOSTFS,  hostfs_dev_read, hostfs_dev_write },
 };
 
 static const struct device *find_device(uint64_t pa)

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include "abi/iomap.h"
 #include "chip/cpu.h"
 #include "platform/hostfs.h"
 #include "timing/params.h"
@@ -29,7 +30,6 @@
 #define MAX_CPUS   8
 #define PA_BITS    40
 #define PA_MASK    ((1ull << PA_BITS) - 1)
-#define IO_BASE    0x8000000000ull
 
 /* Superpage (kseg) window, 21164 HRM 4.4: VA<42:41> = 2 maps PA<39:0>. */
 #define KSEG_BASE  0xfffffc0000000000ull
@@ -79,9 +79,8 @@ struct ipi_cpu {
 };
 
 /* What simctl records for the truth writer (docs/platform.md). */
-enum { HINT_CONTEXT = 1, HINT_IMAGE = 2 };
 struct machine_hint {
-	unsigned kind, cpu;
+	unsigned kind, cpu;           /* kind: SIMCTL_HINT_* (abi/iomap.h)  */
 	uint64_t cycles;              /* on that CPU, when written         */
 	uint64_t pid, asn, base, size, offset, ident;
 	char    *path;                /* images: the file, else NULL       */

@@ -1,6 +1,6 @@
 # pmu/: the 21164 performance counters.
 noinst_LIBRARIES += pmu/libpmu.a
-pmu_libpmu_a_SOURCES = pmu/pmu.h pmu/pmu.c pmu/events.def
+pmu_libpmu_a_SOURCES = pmu/pmu.h pmu/pmu.c pmu/events.h pmu/events.c pmu/events.def
 pmu_libpmu_a_CFLAGS = $(AM_CFLAGS) -O2
 
 if HAVE_CMOCKA

@@ -5,43 +5,7 @@
 #include "pmu/pmu.h"
 #include <string.h>
 
-const struct pmu_event_info pmu_events[PEV_COUNT] = {
-#define EVENT(id, nm, k, d) [PEV_##id] = { nm, k, d },
-#include "pmu/events.def"
-#undef EVENT
-};
-
-static const struct { uint8_t ctr, sel, ev; } selects[] = {
-#define SELECT(c, s, id) { c, s, PEV_##id },
-#include "pmu/events.def"
-#undef SELECT
-};
-
 static const unsigned ctr_bits[PMU_NCTR] = { 16, 16, 14 };
-
-int pmu_event_by_name(const char *name)
-{
-	for (int e = 0; e < PEV_COUNT; e++)
-		if (!strcmp(pmu_events[e].name, name))
-			return e;
-	return -1;
-}
-
-int pmu_select_for(int ctr, int ev)
-{
-	for (size_t i = 0; i < sizeof selects / sizeof selects[0]; i++)
-		if (selects[i].ctr == ctr && selects[i].ev == ev)
-			return selects[i].sel;
-	return -1;
-}
-
-static int event_for(int ctr, unsigned sel)
-{
-	for (size_t i = 0; i < sizeof selects / sizeof selects[0]; i++)
-		if (selects[i].ctr == ctr && selects[i].sel == sel)
-			return selects[i].ev;
-	return -1;     /* a select value the model cannot count */
-}
 
 void pmu_init(struct pmu *p, unsigned cpu, unsigned delay, FILE *skid)
 {
@@ -81,7 +45,7 @@ void pmu_write(struct pmu *p, uint64_t v)
 	p->sel[2] = (uint8_t)PMCTR_SEL2(v);
 	for (int n = 0; n < PMU_NCTR; n++) {
 		p->ctl[n] = (uint8_t)PMCTR_CTL(v, n);
-		p->event_of[n] = event_for(n, p->sel[n]);
+		p->event_of[n] = pmu_event_for((unsigned)n, p->sel[n]);
 	}
 	p->watch = 0;
 	for (int n = 0; n < PMU_NCTR; n++)

@@ -18,27 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-
-enum pmu_event {
-#define EVENT(id, name, kind, desc) PEV_##id,
-#include "pmu/events.def"
-#undef EVENT
-	PEV_COUNT
-};
-
-enum pmu_kind { PK_CYCLE, PK_OCCUR };
-
-struct pmu_event_info {
-	const char *name;
-	uint8_t kind;
-	const char *description;
-};
-extern const struct pmu_event_info pmu_events[PEV_COUNT];
-
-/* Look an event up by name; -1 if none. */
-int pmu_event_by_name(const char *name);
-/* The SELn value with which counter ctr counts ev, or -1 if it cannot. */
-int pmu_select_for(int ctr, int ev);
+#include "pmu/events.h"
 
 /* PMCTR fields (EV5.md table). */
 #define PMCTR_CTR0(v)   (((v) >> 48) & 0xffff)

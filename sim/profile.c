@@ -254,7 +254,7 @@ static bool measure_truth(struct machine *m, const char *minios, struct dcpi_fig
 	uint64_t pid = NONE;
 	for (size_t i = 0; i < m->nhints; i++) {
 		const struct machine_hint *h = &m->hints[i];
-		if (h->kind != HINT_CONTEXT || (pid != NONE && h->pid != pid))
+		if (h->kind != SIMCTL_HINT_CONTEXT || (pid != NONE && h->pid != pid))
 			continue;
 		pid = h->pid;
 		bool seen = false;

@@ -58,6 +58,11 @@ static void event_names(void **state)
 	assert_int_equal(pmu_select_for(2, PEV_CYCLES), 0xc);
 	assert_int_equal(pmu_select_for(1, PEV_CYCLES), -1);
 	assert_int_equal(pmu_select_for(2, PEV_IMISS), 4);
+	assert_int_equal(pmu_select_for(1, PEV_SACCESS), 0xf);
+	assert_string_equal(pmu_events[PEV_IMISS].name, "imiss");
+	/* and back: what a select picks */
+	assert_int_equal(pmu_event_for(2, 4), PEV_IMISS);
+	assert_int_equal(pmu_event_for(1, 0xf), PEV_SACCESS);
 }
 
 static void ctl_modes(void **state)

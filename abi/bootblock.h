@@ -8,8 +8,8 @@
  * Strings are NUL-terminated and named by their offset from the start
  * of the block; argv and envp are runs of argc/envc consecutive strings.
  */
-#ifndef MINIOS_BOOTBLOCK_H
-#define MINIOS_BOOTBLOCK_H
+#ifndef ABI_BOOTBLOCK_H
+#define ABI_BOOTBLOCK_H
 
 #include <stdint.h>
 
