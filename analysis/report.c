@@ -2,6 +2,7 @@
  * report.c - reading a profile database for a listing (analysis/report.h).
  */
 #include "analysis/report.h"
+#include "util/fail.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
 #include "platform/boot.h"
@@ -11,8 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
 
 long report_col_of(const struct report *r, const char *event)
 {

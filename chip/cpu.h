@@ -55,11 +55,6 @@ struct dinsn {
 	uint8_t  pad;
 };
 
-#define PAGE_SHIFT   13                       /* 8 KB pages (EV5.md)    */
-#define PAGE_SIZE    (1ull << PAGE_SHIFT)
-#define PAGE_MASK    (PAGE_SIZE - 1)
-#define PAGE_INSNS   (PAGE_SIZE / 4)
-
 struct dpage {
 	uint64_t     pa;                   /* physical address of the page */
 	struct dinsn insn[PAGE_INSNS];
@@ -83,14 +78,6 @@ enum pal_entry {
 #undef X
 };
 const char *pal_entry_name(unsigned offset);
-
-/* Arithmetic trap summary bits as the 21164 reports them in EXC_SUM
- * (21164 HRM 5.1.15: bits 16:10 SWC, INV, DZE, FOV, UNF, INE, IOV). */
-enum {
-	EXC_SUM_SWC = 1u << 10, EXC_SUM_INV = 1u << 11, EXC_SUM_DZE = 1u << 12,
-	EXC_SUM_FOV = 1u << 13, EXC_SUM_UNF = 1u << 14, EXC_SUM_INE = 1u << 15,
-	EXC_SUM_IOV = 1u << 16,
-};
 
 /* Why cpu_run stopped. */
 enum cpu_stop {

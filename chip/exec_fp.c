@@ -2,12 +2,30 @@
  * exec_fp.c - FP operates: opcodes 0x14 (square root, integer to FP
  * register moves), 0x16 (IEEE arithmetic, compares, conversions), 0x17
  * (format-independent operates) and the 0x1C FP to integer register
- * moves (Alpha Architecture Reference Manual, 4th ed., 4.10).  Everything that can raise an IEEE exception goes through
- * fpu_exec, which owns the qualifiers, the FPCR and the traps (isa/fpu.c,
- * docs/fp.md); the rest only moves bits and never traps.
+ * moves (Alpha Architecture Reference Manual, 4th ed., 4.10).  Everything
+ * that can raise an IEEE exception goes through fpu_exec, which the FPU
+ * (isa/fpu.c, docs/fp.md) tells the result, the FPCR and the trap; the
+ * rest only moves bits and never traps.
  */
 #include "chip/exec.h"
 #include "isa/fpu.h"
+
+/* Operate op for instruction d at pc: Fc and the FPCR written, the
+ * arithmetic trap taken if there is one; returns the next PC. */
+static inline uint64_t fpu_exec(struct cpu *c, const struct dinsn *d, uint64_t pc,
+                                enum fpu_op op)
+{
+	if (fpu_fast(op, d->q, &c->fpcr, c->f[d->a], c->f[d->b], &c->f[d->c]))
+		return pc + 4;
+	struct fpu_result r;
+	fpu_compute(op, d->q, c->fpcr, c->f[d->a], c->f[d->b], &r);
+	if (r.write)
+		c->f[d->c] = r.value;
+	c->fpcr = r.fpcr;
+	if (r.trap)
+		cpu_arith_trap(c, d, pc, r.trap);
+	return pc + 4;
+}
 
 #define SIGN   (1ull << 63)
 #define SIGNEXP (0xfffull << 52)

@@ -4,8 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "daemon/events.h"
-
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
+#include "util/fail.h"
 
 /* The known names, for a message. */
 static void known(char *buf, size_t len)

@@ -11,7 +11,7 @@
  * bad input gives a message and no partial listing.
  */
 #include "isa/disasm.h"
-#include "platform/loader.h"
+#include "isa/elf.h"
 #include <gelf.h>
 #include <inttypes.h>
 #include <libelf.h>

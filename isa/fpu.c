@@ -13,7 +13,7 @@
  * B, Table B-2).  docs/fp.md states the model and every choice made.
  */
 #include "isa/fpu.h"
-#include "chip/cpu.h"
+#include "isa/isa.h"
 #include <stddef.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -617,13 +617,13 @@ static bool s_exact(uint64_t t)
 	return fp_s_to_reg(fp_reg_to_s(t)) == t;
 }
 
-static bool fast_path(struct cpu *c, const struct dinsn *d, enum fpu_op op)
+bool fpu_fast(enum fpu_op op, unsigned q, uint64_t *fpcr, uint64_t fa, uint64_t fb,
+              uint64_t *fc)
 {
-	unsigned q = d->q;
-	unsigned rm = FPQ_ROUND(q) == 3 ? (unsigned)(c->fpcr >> FPCR_DYN_SHIFT) & 3
+	unsigned rm = FPQ_ROUND(q) == 3 ? (unsigned)(*fpcr >> FPCR_DYN_SHIFT) & 3
 	                                : FPQ_ROUND(q);
-	uint64_t fa = c->f[d->a], fb = c->f[d->b], out;
-	if (rm != 2 || FPQ_I(q) || !normal_or_zero(fa) || !normal_or_zero(fb))
+	uint64_t out;
+	if (op > FPU_DIVT || rm != 2 || FPQ_I(q) || !normal_or_zero(fa) || !normal_or_zero(fb))
 		return false;
 	unsigned csr = _mm_getcsr();
 	_mm_setcsr(csr & ~0x3fu);
@@ -656,29 +656,20 @@ static bool fast_path(struct cpu *c, const struct dinsn *d, enum fpu_op op)
 	/* PE (inexact) alone is fine; a zero result must be exact */
 	if ((flags & ~0x20u) || ((flags & 0x20u) && !(out << 1)))
 		return false;
-	c->f[d->c] = out;
+	*fc = out;
 	if ((flags & 0x20u) && !FPQ_S(q))
-		c->fpcr = record(c->fpcr, X_INE);
+		*fpcr = record(*fpcr, X_INE);
 	return true;
 slow:
 	_mm_setcsr(csr);
 	return false;
 }
+#else
+bool fpu_fast(enum fpu_op op, unsigned q, uint64_t *fpcr, uint64_t fa, uint64_t fb,
+              uint64_t *fc)
+{
+	(void)op; (void)q; (void)fpcr; (void)fa; (void)fb; (void)fc;
+	return false;
+}
 #endif
 
-uint64_t fpu_exec(struct cpu *c, const struct dinsn *d, uint64_t pc,
-                  enum fpu_op op)
-{
-#if defined(__SSE2__)
-	if (op <= FPU_DIVT && fast_path(c, d, op))
-		return pc + 4;
-#endif
-	struct fpu_result r;
-	fpu_compute(op, d->q, c->fpcr, c->f[d->a], c->f[d->b], &r);
-	if (r.write)
-		c->f[d->c] = r.value;
-	c->fpcr = r.fpcr;
-	if (r.trap)
-		cpu_arith_trap(c, d, pc, r.trap);
-	return pc + 4;
-}

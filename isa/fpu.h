@@ -11,9 +11,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct cpu;
-struct dinsn;
-
 /* FPCR (ARM 4.7.8); bits 46:0 read as zero. */
 #define FPCR_DNOD   (1ull << 47)    /* denormal operand trap disable   */
 #define FPCR_DNZ    (1ull << 48)    /* denormal operands to zero (/S)  */
@@ -64,9 +61,13 @@ struct fpu_result {
 void fpu_compute(enum fpu_op op, unsigned q, uint64_t fpcr, uint64_t fa,
                  uint64_t fb, struct fpu_result *r);
 
-/* Execute op for instruction d at pc: write Fc and the FPCR, trap if
- * required; returns the next PC. */
-uint64_t fpu_exec(struct cpu *c, const struct dinsn *d, uint64_t pc,
-                  enum fpu_op op);
+/* The common case on the host's IEEE hardware, when it applies: an add,
+ * subtract, multiply or divide (S or T) of normal or zero operands,
+ * rounding to nearest, with a normal or exactly zero result and no
+ * exception but perhaps inexact.  Then *fc gets the result, *fpcr what
+ * fpu_compute would record, and it returns true; false leaves both as
+ * they were, for fpu_compute. */
+bool fpu_fast(enum fpu_op op, unsigned q, uint64_t *fpcr, uint64_t fa, uint64_t fb,
+              uint64_t *fc);
 
 #endif

@@ -35,6 +35,22 @@
 #define INSN_HWDISP(w)  ((int32_t)((w) << 22) >> 22)
 #define INSN_HWIPR(w)   ((w) & 0xffff)
 
+/* Arithmetic trap summary bits, in which the FPU and the integer /V
+ * operates report a trap: where the 21164 has them in EXC_SUM (21164
+ * HRM 5.1.15: bits 16:10 SWC, INV, DZE, FOV, UNF, INE, IOV). */
+enum {
+	EXC_SUM_SWC = 1u << 10, EXC_SUM_INV = 1u << 11, EXC_SUM_DZE = 1u << 12,
+	EXC_SUM_FOV = 1u << 13, EXC_SUM_UNF = 1u << 14, EXC_SUM_INE = 1u << 15,
+	EXC_SUM_IOV = 1u << 16,
+};
+
+/* Pages: the 21164's are 8 KB (EV5.md), so a page of code holds
+ * PAGE_INSNS instructions. */
+#define PAGE_SHIFT   13
+#define PAGE_SIZE    (1ull << PAGE_SHIFT)
+#define PAGE_MASK    (PAGE_SIZE - 1)
+#define PAGE_INSNS   (PAGE_SIZE / 4)
+
 /* Operand layouts, named by what the disassembler prints. */
 enum isa_args {
 	A_NONE,     /* trapb, mb, hw_rei                                  */

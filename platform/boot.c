@@ -9,6 +9,7 @@
  * the image, and its physical address is left in a0 for the kernel.
  */
 #include "platform/boot.h"
+#include "util/fail.h"
 #include "platform/loader.h"
 #include "abi/bootblock.h"
 #include <fcntl.h>
@@ -19,8 +20,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
 
 bool boot_find_file(const char *build_rel, const char *env_name,
                     char *buf, size_t len, char *err, size_t errlen)
@@ -228,11 +227,11 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 	if (!f)
 		return false;
 	uint64_t entry;
-	if (!elf_is_bare(f)) {
+	if (!loader_is_bare(f)) {
 		elf_close(f);
 		FAIL("%s: not a minios image (not linked for the kseg superpage)", minios);
 	}
-	if (!elf_load_bare(f, m, &entry, err, errlen)) {
+	if (!loader_load_bare(f, m, &entry, err, errlen)) {
 		elf_close(f);
 		return false;
 	}

@@ -13,8 +13,8 @@ sim_libsim_a_SOURCES = \
 	chip/exec_ext.c chip/exec_fp.c chip/exec_pal.c \
 	isa/fpu.h isa/fpu.c \
 	platform/loader.h platform/loader.c \
-	isa/disasm.h isa/disasm.c isa/disasm_file.c isa/palcall.def \
-	obs/stats.h obs/stats.c util/outfile.h util/outfile.c \
+	isa/disasm.h isa/disasm.c isa/disasm_file.c isa/palcall.def isa/elf.h isa/elf.c \
+	obs/stats.h obs/stats.c util/outfile.h util/outfile.c util/fail.h \
 	timing/params.h timing/params.c timing/params.def \
 	timing/causes.h timing/issue.h timing/issue.c \
 	chip/timing.h chip/timing.c chip/cpu_timed.c \

@@ -193,7 +193,7 @@ static bool check_minios(const char *path, char *err, size_t errlen)
 	struct elf_file *f = elf_open(path, err, errlen);
 	if (!f)
 		return false;
-	bool ok = elf_has_symbol(f, "_kstart");
+	bool ok = elf_symbol(f, "_kstart", NULL);
 	elf_close(f);
 	if (!ok)
 		snprintf(err, errlen, "--minios %s: not a minios kernel (no _kstart symbol)", path);
@@ -325,7 +325,7 @@ int main(int argc, char **argv)
 		const char *prog = optind < argc ? argv[optind] : NULL;
 		if (prog) {
 			struct elf_file *pf = elf_open(prog, err, sizeof err);
-			bool bare = pf && elf_is_bare(pf);
+			bool bare = pf && loader_is_bare(pf);
 			if (pf)
 				elf_close(pf);
 			if (!pf || bare)
@@ -350,7 +350,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "alphasim: %s\n", err);
 		return EXIT_USAGE;
 	}
-	bool linux_prog = !elf_is_bare(f);
+	bool linux_prog = !loader_is_bare(f);
 	/* a Linux program boots minios: find it, and check it is one */
 	if (linux_prog && !minios_path &&
 	    boot_find_minios(minios_buf, sizeof minios_buf, err, sizeof err))
@@ -408,7 +408,7 @@ int main(int argc, char **argv)
 			cpu_reset_bare(m->cpu[i], m->cpu[0]->pc);
 	} else {
 		uint64_t entry;
-		loaded = elf_load_bare(f, m, &entry, err, sizeof err);
+		loaded = loader_load_bare(f, m, &entry, err, sizeof err);
 		elf_close(f);
 		for (unsigned i = 0; loaded && i < m->ncpus; i++)
 			cpu_reset_bare(m->cpu[i], entry);

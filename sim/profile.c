@@ -3,15 +3,15 @@
  * "Profiling"; the DCPI paper, seeds/000_*, sections 4 and 5).
  */
 #include "sim/profile.h"
+#include "util/fail.h"
 #include "platform/boot.h"
-#include "platform/loader.h"
+#include "isa/elf.h"
 #include "obs/truth.h"
 #include "analysis/elfsyms.h"
 #include "analysis/report.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
 #include <errno.h>
-#include <gelf.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -19,7 +19,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
 #define NONE UINT64_MAX
 
 /* ---- before the run ------------------------------------------------------ */
@@ -171,26 +170,6 @@ static bool read_text(const char *path, char *buf, size_t len, char *err, size_t
 
 /* ---- the truth: the handler's and the daemon's cycles -------------------- */
 
-static bool symbol(Elf *e, const char *name, uint64_t *value)
-{
-	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(s, &sh) || sh.sh_type != SHT_SYMTAB)
-			continue;
-		Elf_Data *d = elf_getdata(s, NULL);
-		for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym sym;
-			const char *n = gelf_getsym(d, (int)i, &sym)
-				? elf_strptr(e, sh.sh_link, sym.st_name) : NULL;
-			if (n && !strcmp(n, name)) {
-				*value = sym.st_value;
-				return true;
-			}
-		}
-	}
-	return false;
-}
-
 struct walk {
 	uint64_t intr[2], miss[2];    /* the ranges of minios.elf */
 	uint64_t asn[MAX_CPUS * 4];   /* dcpid's address spaces */
@@ -242,7 +221,7 @@ static bool measure_truth(struct machine *m, const char *minios, struct dcpi_fig
 	                                     "__dcpi_miss_start", "__dcpi_miss_end" };
 	uint64_t *at[] = { &w.intr[0], &w.intr[1], &w.miss[0], &w.miss[1] };
 	for (size_t i = 0; i < 4; i++)
-		if (!symbol(elf_handle(f), names[i], at[i])) {
+		if (!elf_symbol(f, names[i], at[i])) {
 			snprintf(err, errlen, "%s: no symbol %s: the handler's cycles cannot be "
 			         "measured", minios, names[i]);
 			elf_close(f);

@@ -9,6 +9,7 @@
  * file is ever renamed over.
  */
 #include "util/outfile.h"
+#include "util/fail.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -18,8 +19,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
 
 /* ---- temporary files removed on a fatal signal ------------------------- */
 
