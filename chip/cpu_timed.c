@@ -226,7 +226,7 @@ static const uint8_t te_pev[][2] = {
 	{ TE_jmisp, PEV_JSRMISS }, { TE_replay, PEV_LDREPLAY }, { TE_replay, PEV_REPLAY },
 	{ TE_replay, PEV_WBREPLAY },
 };
-/* ... and the events only the counters count (obs/truth.h). */
+/* ... and the events only the counters count (timing/record.h). */
 static const uint8_t ce_pev[CE_N] = {
 	[CE_saccess] = PEV_SACCESS, [CE_mafmerge] = PEV_MAFMERGE, [CE_wbfull] = PEV_WBREPLAY,
 };
@@ -401,7 +401,7 @@ static void trapped(struct timing *tm, struct cpu *c)
 	} else if (cause == TC_itbmiss) {
 		uint64_t pc = c->ipr[IPR_EXC_ADDR] & ~3ull;
 		tb_miss(tm, c, TE_itbmiss, tm->st.tl + 1, pc);
-		flush_events(tm, tm->truth ? truth_page(tm->truth,
+		flush_events(tm, tm->sink.page ? tm->sink.page(tm->sink.arg,
 		             (uint32_t)((c->ipr[IPR_ITB_ASN] >> 4) & 0x7f), pc & ~PAGE_MASK) : NULL, pc);
 	}
 	tm->retired = cpu_insns(c);
@@ -423,8 +423,9 @@ void timing_idle(struct timing *tm, uint64_t to)
 	tm->issue_hist[tm->st.issued & 7]++;
 	issue_idle(&tm->st, to);
 	c->cycles = to;
-	if (tm->truth) {
-		struct truth_page *tp = truth_page(tm->truth, space_of(c), c->pc & ~PAGE_MASK);
+	struct truth_page *tp = tm->sink.page
+	                        ? tm->sink.page(tm->sink.arg, space_of(c), c->pc & ~PAGE_MASK) : NULL;
+	if (tp) {
 		unsigned slot = (unsigned)((c->pc & PAGE_MASK) >> 2);
 		tp->head[slot] += to - tl;
 		tp->cause[TC_idle][slot] += to - tl;
@@ -456,8 +457,8 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 		}
 		tm->in_insn = true;
 		uint32_t space = space_of(c);
-		if (tm->truth && (tag != tm->tp_vpage || space != tm->space))
-			tm->tp = truth_page(tm->truth, space, pc & ~PAGE_MASK);
+		if (tm->sink.page && (tag != tm->tp_vpage || space != tm->space))
+			tm->tp = tm->sink.page(tm->sink.arg, space, pc & ~PAGE_MASK);
 		tm->tp_vpage = tag;
 		tm->space = space;
 		struct dpage *p = c->ipage;

@@ -30,14 +30,15 @@ static uint32_t pev_of(const struct isa_insn *e)
 	return v;
 }
 
-struct timing *timing_new(struct cpu *c, const struct params *p, struct truth *truth,
-                          uint64_t mem_size)
+struct timing *timing_new(struct cpu *c, const struct params *p,
+                          const struct truth_sink *sink, uint64_t mem_size)
 {
 	struct timing *tm = calloc(1, sizeof *tm);
 	if (!tm)
 		return NULL;
 	tm->c = c;
-	tm->truth = truth;
+	if (sink)
+		tm->sink = *sink;
 	tm->mem_size = mem_size;
 	tm->line_tag = ~0ull;
 	tm->tp_vpage = ~0ull;

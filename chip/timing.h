@@ -14,7 +14,7 @@
  * load/store pairing can take it.  Then the cycle its result is ready is
  * recorded (a load's from the memory system).  The gap from the
  * predecessor's issue is the instruction's time at the head of the issue
- * stage; it is split by cause into the truth records (obs/truth.h).
+ * stage; it is split by cause into the truth records (timing/record.h).
  *
  * The issue rules are the issue model's (timing/issue.h), which knows only
  * the instruction table and the parameters; this model around it owns
@@ -26,13 +26,13 @@
 #ifndef ALPHASIM_TIMING_H
 #define ALPHASIM_TIMING_H
 
-#include "timing/bpred.h"
 #include "chip/cpu.h"
+#include "timing/bpred.h"
 #include "timing/fetch.h"
 #include "timing/issue.h"
 #include "timing/memsys.h"
 #include "timing/params.h"
-#include "obs/truth.h"
+#include "timing/record.h"
 
 /* The instruction whose issue cycle is known but which has not run yet
  * (chip/cpu_timed.c): an interrupt may still come first, an exception
@@ -74,7 +74,7 @@ struct timing {
 	struct truth_evbuf ev;
 
 	/* truth */
-	struct truth      *truth;
+	struct truth_sink  sink;       /* page: NULL when nobody records     */
 	struct truth_page *tp;         /* page of the PC's records           */
 	uint64_t           tp_vpage;
 	uint32_t           space;      /* ASN or TRUTH_SPACE_PAL             */
@@ -83,10 +83,10 @@ struct timing {
 	uint64_t issue_hist[8];        /* cycles issuing 1..4 instructions   */
 };
 
-/* The model for CPU c; truth may be NULL (no --truth).  NULL if out of
- * host memory. */
-struct timing *timing_new(struct cpu *c, const struct params *p, struct truth *truth,
-                          uint64_t mem_size);
+/* The model for CPU c; it gives its truth records to sink, or to nobody
+ * when sink is NULL (no --truth).  NULL if out of host memory. */
+struct timing *timing_new(struct cpu *c, const struct params *p,
+                          const struct truth_sink *sink, uint64_t mem_size);
 void timing_free(struct timing *tm);
 
 /* Run up to budget instructions on the timed loop (chip/cpu_timed.c);

@@ -26,6 +26,7 @@ const char *const truth_event_name[TE_N] = {
 struct truth {
 	struct truth_page *bucket[TRUTH_HASH];
 	size_t npages;
+	bool lost;                    /* a page could not be had */
 };
 
 struct truth *truth_new(void)
@@ -60,8 +61,8 @@ struct truth_page *truth_page(struct truth *t, uint32_t space, uint64_t vpage)
 	/* Large and mostly zero: calloc maps it lazily. */
 	struct truth_page *p = calloc(1, sizeof *p);
 	if (!p) {
-		fprintf(stderr, "alphasim: out of host memory for the truth records\n");
-		exit(1);
+		t->lost = true;
+		return NULL;
 	}
 	p->vpage = vpage;
 	p->space = space;
@@ -69,6 +70,16 @@ struct truth_page *truth_page(struct truth *t, uint32_t space, uint64_t vpage)
 	t->bucket[h] = p;
 	t->npages++;
 	return p;
+}
+
+static struct truth_page *sink_page(void *t, uint32_t space, uint64_t vpage)
+{
+	return truth_page(t, space, vpage);
+}
+
+struct truth_sink truth_sink(struct truth *t)
+{
+	return (struct truth_sink){ sink_page, t };
 }
 
 void truth_each(const struct truth *t, void (*fn)(const struct truth_page *p, void *arg),
@@ -149,7 +160,7 @@ bool truth_write(struct truth *t, FILE *f, const char *params_text,
                  unsigned ncpus, const uint64_t *cycles, const uint64_t *insns,
                  const struct machine_hint *hints, size_t nhints)
 {
-	struct truth_page **pages = malloc((t->npages + 1) * sizeof *pages);
+	struct truth_page **pages = t->lost ? NULL : malloc((t->npages + 1) * sizeof *pages);
 	if (!pages)
 		return false;
 	size_t n = 0;

@@ -7,7 +7,6 @@
 #include "platform/dev.h"
 #include "chip/intr.h"
 #include "chip/timing.h"
-#include "obs/truth.h"
 #include "platform/wait.h"
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -93,7 +92,6 @@ void machine_free(struct machine *m)
 		timing_free(m->timing[i]);
 		free(m->cpu[i]);
 	}
-	truth_free(m->truth);
 	for (uint64_t p = 0; p < m->npages; p++)
 		free(m->dpages[p]);
 	for (size_t i = 0; i < m->nhints; i++)
@@ -115,12 +113,10 @@ void machine_exit(struct machine *m, int status)
 		cpu_request_stop(m->cpu[i], STOP_EXIT);
 }
 
-bool machine_timing_on(struct machine *m, bool truth)
+bool machine_timing_on(struct machine *m, const struct truth_sink *sink)
 {
-	if (truth && !(m->truth = truth_new()))
-		return false;
 	for (unsigned i = 0; i < m->ncpus; i++) {
-		m->timing[i] = timing_new(m->cpu[i], &m->params, m->truth, m->mem_size);
+		m->timing[i] = timing_new(m->cpu[i], &m->params, sink, m->mem_size);
 		if (!m->timing[i])
 			return false;
 		m->cpu[i]->timed = true;

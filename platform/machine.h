@@ -45,7 +45,6 @@ enum { PF_CODE = 1 /* has decoded instructions */ };
 struct machine;
 struct memsys;
 struct timing;
-struct truth;
 
 /* A memory-mapped device: one line of the platform's device list. */
 struct device {
@@ -112,7 +111,6 @@ struct machine {
 	struct params  params;        /* the machine description           */
 	struct timing *timing[MAX_CPUS]; /* per CPU; NULL: --timing=off    */
 	struct memsys *memsys[MAX_CPUS]; /* their memory systems (coherence) */
-	struct truth  *truth;         /* ground truth records, or NULL     */
 
 	/* SMP scheduling */
 	uint32_t       halted;        /* CPUs that stopped with STOP_HALT,  */
@@ -172,9 +170,11 @@ bool machine_hint(struct machine *m, const struct machine_hint *h);
 /* Instructions retired by all CPUs. */
 uint64_t machine_insns(const struct machine *m);
 
-/* Switch the 21164 timing model on for every CPU, with m->params, and
- * keep ground-truth records if truth; false if out of host memory. */
-bool machine_timing_on(struct machine *m, bool truth);
+/* Switch the 21164 timing model on for every CPU, with m->params,
+ * giving its ground-truth records to sink (NULL: to nobody); false if
+ * out of host memory. */
+struct truth_sink;
+bool machine_timing_on(struct machine *m, const struct truth_sink *sink);
 
 /* Run until the guest exits, a CPU stops (machine->stop_cpu says which),
  * every CPU has halted (STOP_HALT), every CPU left waits for an

@@ -19,7 +19,7 @@ sim_libsim_a_SOURCES = \
 	timing/causes.h timing/issue.h timing/issue.c \
 	chip/timing.h chip/timing.c chip/cpu_timed.c \
 	timing/cache.h timing/cache.c timing/memsys.h timing/memsys.c timing/fetch.h timing/fetch.c \
-	timing/bpred.h timing/bpred.c chip/tlb.h chip/tlb.c obs/truth.h obs/truth.c
+	timing/bpred.h timing/bpred.c timing/record.h chip/tlb.h chip/tlb.c obs/truth.h obs/truth.c
 # PAL mode, IPRs, interrupts (docs/pal.md)
 sim_libsim_a_SOURCES += chip/pal.h chip/pal.c chip/intr.h chip/intr.c
 sim_libsim_a_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)

@@ -201,7 +201,7 @@ static bool check_minios(const char *path, char *err, size_t errlen)
 }
 
 /* The truth file, with the machine description and per-CPU totals. */
-static bool write_truth(FILE *f, struct machine *m)
+static bool write_truth(FILE *f, struct truth *truth, struct machine *m)
 {
 	uint64_t cycles[MAX_CPUS], insns[MAX_CPUS];
 	for (unsigned i = 0; i < m->ncpus; i++) {
@@ -214,7 +214,7 @@ static bool write_truth(FILE *f, struct machine *m)
 	if (!text)
 		return false;
 	params_text(&m->params, text, n);
-	bool ok = truth_write(m->truth, f, text, m->ncpus, cycles, insns,
+	bool ok = truth_write(truth, f, text, m->ncpus, cycles, insns,
 	                      m->hints, m->nhints);
 	free(text);
 	return ok;
@@ -379,8 +379,12 @@ int main(int argc, char **argv)
 		machine_free(m);
 		return EXIT_USAGE;
 	}
-	if (timing && !machine_timing_on(m, out_path[OUT_TRUTH] != NULL)) {
+	struct truth *truth = timing && out_path[OUT_TRUTH] ? truth_new() : NULL;
+	struct truth_sink sink = truth ? truth_sink(truth) : (struct truth_sink){ 0 };
+	if (timing && ((out_path[OUT_TRUTH] && !truth) ||
+	               !machine_timing_on(m, truth ? &sink : NULL))) {
 		fprintf(stderr, "alphasim: out of host memory for the timing model\n");
+		truth_free(truth);
 		machine_free(m);
 		return EXIT_USAGE;
 	}
@@ -415,11 +419,13 @@ int main(int argc, char **argv)
 	}
 	if (!loaded) {
 		fprintf(stderr, "alphasim: %s\n", err);
+		truth_free(truth);
 		machine_free(m);
 		return EXIT_USAGE;
 	}
 
 	if (!open_outputs(out, out_path)) {
+		truth_free(truth);
 		machine_free(m);
 		return EXIT_USAGE;
 	}
@@ -462,7 +468,7 @@ int main(int argc, char **argv)
 	/* the collection's figures, if dcpid finished */
 	struct dcpi_figures fig;
 	bool measured = profile && why == STOP_EXIT;
-	if (measured && !profile_measure(&pr, m, minios_path, &fig, err, sizeof err)) {
+	if (measured && !profile_measure(&pr, m, truth, minios_path, &fig, err, sizeof err)) {
 		fprintf(stderr, "alphasim: --profile: %s\n", err);
 		measured = false;
 		status = EXIT_PROFILE;
@@ -480,7 +486,7 @@ int main(int argc, char **argv)
 	if (out_path[OUT_STATS])
 		stats_write(out[OUT_STATS].f, m, secs, measured ? &fig : NULL);
 	bool out_ok = true;
-	if (out_path[OUT_TRUTH] && !write_truth(out[OUT_TRUTH].f, m)) {
+	if (out_path[OUT_TRUTH] && !write_truth(out[OUT_TRUTH].f, truth, m)) {
 		fprintf(stderr, "alphasim: --truth: %s: out of host memory\n", out_path[OUT_TRUTH]);
 		outfile_abort(&out[OUT_TRUTH]);
 		out_path[OUT_TRUTH] = NULL;
@@ -488,6 +494,7 @@ int main(int argc, char **argv)
 	}
 	if (!commit_outputs(out, out_path) || !out_ok) {
 		profile_free(&pr);
+		truth_free(truth);
 		machine_free(m);
 		return EXIT_USAGE;
 	}
@@ -517,6 +524,7 @@ int main(int argc, char **argv)
 	if (measured && overhead)
 		profile_overhead(&fig, stderr);
 	profile_free(&pr);
+	truth_free(truth);
 	machine_free(m);
 	return status;
 }

@@ -210,8 +210,8 @@ static void walk_page(const struct truth_page *p, void *arg)
 	}
 }
 
-static bool measure_truth(struct machine *m, const char *minios, struct dcpi_figures *fig,
-                          char *err, size_t errlen)
+static bool measure_truth(struct machine *m, const struct truth *truth, const char *minios,
+                          struct dcpi_figures *fig, char *err, size_t errlen)
 {
 	struct walk w = { .fig = fig };
 	struct elf_file *f = elf_open(minios, err, errlen);
@@ -244,7 +244,7 @@ static bool measure_truth(struct machine *m, const char *minios, struct dcpi_fig
 	}
 	fig->driver_cycles = fig->miss_cycles = fig->miss_dmisses = 0;
 	fig->handler_dmisses = fig->daemon_cycles = 0;
-	truth_each(m->truth, walk_page, &w);
+	truth_each(truth, walk_page, &w);
 	fig->overhead_cycles = fig->driver_cycles + fig->daemon_cycles;
 	return true;
 }
@@ -257,8 +257,8 @@ static uint64_t file_size(const char *path)
 	return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
 }
 
-bool profile_measure(struct profile_run *pr, struct machine *m, const char *minios,
-                     struct dcpi_figures *fig, char *err, size_t errlen)
+bool profile_measure(struct profile_run *pr, struct machine *m, const struct truth *truth,
+                     const char *minios, struct dcpi_figures *fig, char *err, size_t errlen)
 {
 #define X(name, desc) fig->name = NONE;
 	DCPI_FIGURES(X)
@@ -320,7 +320,7 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const char *mini
 	fig->conserved = fig->samples_dropped != NONE &&
 		fig->samples_delivered == fig->samples_in_db + fig->samples_unknown +
 		                          fig->samples_dropped;
-	if (!measure_truth(m, minios, fig, err, errlen))
+	if (!measure_truth(m, truth, minios, fig, err, errlen))
 		return false;
 	fig->overhead_pct = fig->total_cycles
 		? 100.0 * (double)fig->overhead_cycles / (double)fig->total_cycles : 0;

@@ -86,8 +86,9 @@ void profile_free(struct profile_run *pr);
  * collection in the truth (minios the kernel image booted).  False with
  * a reason in err if they cannot be read; fig->conserved says whether
  * samples_delivered = in_db + unknown + dropped. */
-bool profile_measure(struct profile_run *pr, struct machine *m, const char *minios,
-                     struct dcpi_figures *fig, char *err, size_t errlen);
+struct truth;
+bool profile_measure(struct profile_run *pr, struct machine *m, const struct truth *truth,
+                     const char *minios, struct dcpi_figures *fig, char *err, size_t errlen);
 
 /* The stats file's "dcpi" object, at indentation in. */
 void profile_json(const struct dcpi_figures *fig, FILE *f, const char *in);

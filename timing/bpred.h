@@ -10,7 +10,7 @@
 #define ALPHASIM_BPRED_H
 
 #include "timing/params.h"
-#include "obs/truth.h"
+#include "timing/record.h"
 
 struct bpred {
 	uint8_t  *bht;

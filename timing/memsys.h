@@ -26,7 +26,7 @@
 
 #include "timing/cache.h"
 #include "timing/params.h"
-#include "obs/truth.h"
+#include "timing/record.h"
 
 /* Who served an access. */
 enum mem_level { LV_D, LV_S, LV_B, LV_M };
