@@ -10,7 +10,7 @@
 #include "chip/cpu.h"
 #include "chip/exec.h"
 #include "chip/intr.h"
-#include "platform/machine.h"
+#include "chip/bus.h"
 #include "chip/pal.h"
 #include <stdio.h>
 #include <string.h>
@@ -108,13 +108,13 @@ void cpu_decode_slot(struct cpu *c, struct dinsn *d)
 		return;
 	struct dpage *p = c->ipage;
 	uint32_t w;
-	memcpy(&w, c->m->ram + p->pa + (uint64_t)(d - p->insn) * 4, 4);
+	memcpy(&w, c->bus->ram + p->pa + (uint64_t)(d - p->insn) * 4, 4);
 	decode_into(d, w);
 }
 
-void cpu_invalidate_code(struct machine *m, uint64_t pa, uint64_t size)
+void cpu_invalidate_code(struct bus *b, uint64_t pa, uint64_t size)
 {
-	struct dpage *p = m->dpages[pa >> PAGE_SHIFT];
+	struct dpage *p = b->dpages[pa >> PAGE_SHIFT];
 	if (!p)
 		return;
 	uint64_t first = (pa & PAGE_MASK) >> 2;
@@ -139,16 +139,16 @@ void cpu_flush_itlb(struct cpu *c)
 
 /* ---- state ---------------------------------------------------------- */
 
-void cpu_init(struct cpu *c, struct machine *m, unsigned id)
+void cpu_init(struct cpu *c, struct bus *b, unsigned id, const struct params *p)
 {
 	memset(c, 0, sizeof *c);
-	c->m = m;
+	c->bus = b;
 	c->id = id;
 	c->pal = true;                 /* the 21164 resets into PAL mode */
 	c->ipr[IPR_IPLR] = 31;
 	cpu_flush_stlb(c);
 	cpu_flush_itlb(c);
-	pal_configure_cpu(c, &m->params, NULL);
+	pal_configure_cpu(c, p, NULL);
 }
 
 /*
@@ -206,7 +206,7 @@ uint64_t cpu_enter_pal(struct cpu *c, unsigned offset, uint64_t exc_addr)
 	c->lock_flag = false;
 	if (!c->pal && (c->ipr[IPR_ICSR] & ICSR_SDE))
 		cpu_swap_shadow(c);
-	if (c->ipr[IPR_PAL_BASE] == 0 && !c->m->pal_present) {
+	if (c->ipr[IPR_PAL_BASE] == 0 && !c->bus->pal_present) {
 		/* Nothing to run the exception: report it like a crash. */
 		c->stop = STOP_NOPAL;
 		c->nopal_entry = offset;
@@ -328,7 +328,8 @@ enum cpu_stop cpu_run(struct cpu *c, int64_t budget)
 		uint64_t pc = c->pc;
 		uint64_t tag = (pc & ~PAGE_MASK) | c->pal;
 		if (tag != c->ipage_tag) {
-			c->ipage = mem_fetch_page(c, pc);
+			if (!(c->ipage = mem_fetch_page(c, pc)))
+				break;             /* out of host memory: c->stop */
 			c->ipage_tag = tag;
 		}
 		struct dpage *p = c->ipage;

@@ -28,7 +28,9 @@
 
 struct cpu;
 struct dinsn;
-struct machine;
+struct bus;
+struct params;
+struct timing;
 
 typedef uint64_t (*exec_fn)(struct cpu *c, const struct dinsn *d, uint64_t pc);
 
@@ -82,7 +84,9 @@ const char *pal_entry_name(unsigned offset);
 /* Why cpu_run stopped. */
 enum cpu_stop {
 	STOP_NONE, STOP_BUDGET, STOP_EXIT, STOP_HALT, STOP_NOPAL, STOP_LIMIT,
-	STOP_CYCLES, STOP_ERROR,
+	STOP_CYCLES,
+	STOP_NOMEM,                 /* out of host memory (decoded code, the */
+	                            /* platform's records of the run)       */
 	STOP_IDLE,                  /* every CPU waits for an interrupt that */
 	                            /* nothing can raise (platform/wait.c)       */
 };
@@ -149,7 +153,8 @@ struct cpu {
 	/* counting and stopping */
 	uint64_t icount[CNT_N];     /* instructions retired by mode          */
 	uint64_t cycles;            /* simulated cycles (when timed)         */
-	bool     timed;             /* the timing model owns c->cycles       */
+	struct timing *timing;      /* the 21164 timing model (chip/timing.h), */
+	                            /* which owns c->cycles; NULL: --timing=off */
 	bool     waiting;           /* waits for an interrupt (platform/wait.c)   */
 	uint64_t idle;              /* cycles spent waiting, retiring nothing */
 	int64_t  budget;            /* instructions left in this slice       */
@@ -159,7 +164,7 @@ struct cpu {
 	int      exit_status;
 
 	unsigned id;                /* WHAMI                                 */
-	struct machine *m;
+	struct bus *bus;            /* memory and the other CPUs (chip/bus.h) */
 	jmp_buf  trap_jmp;          /* exceptions unwind to cpu_run          */
 
 	struct cpu_intr   intr;
@@ -167,7 +172,7 @@ struct cpu {
 	struct tlb        itb, dtb;                /* the 21164's ITB, DTB   */
 };
 
-void cpu_init(struct cpu *c, struct machine *m, unsigned id);
+void cpu_init(struct cpu *c, struct bus *b, unsigned id, const struct params *p);
 void cpu_reset_bare(struct cpu *c, uint64_t entry);
 
 /* Run up to budget instructions with the functional core alone; returns
@@ -223,7 +228,7 @@ _Noreturn void cpu_unaligned(struct cpu *c, const struct dinsn *d,
 void cpu_irq(struct cpu *c, unsigned isr_bit, bool on);
 
 /* Forget decoded instructions in [pa, pa+size) (a store hit them). */
-void cpu_invalidate_code(struct machine *m, uint64_t pa, uint64_t size);
+void cpu_invalidate_code(struct bus *b, uint64_t pa, uint64_t size);
 /* Forget soft-TLB contents (mapping, ASN or superpage change): the
  * D-side tables, and the I-side with the page being run. */
 void cpu_flush_stlb(struct cpu *c);
@@ -240,7 +245,7 @@ static inline uint64_t cpu_insns(const struct cpu *c)
  * waiting for an interrupt (which the timing model counts itself). */
 static inline uint64_t cpu_cycles(const struct cpu *c)
 {
-	return c->timed ? c->cycles : cpu_insns(c) + c->idle;
+	return c->timing ? c->cycles : cpu_insns(c) + c->idle;
 }
 
 static inline unsigned cpu_count_index(const struct cpu *c)

@@ -22,7 +22,7 @@
  */
 #include "chip/timing.h"
 #include "chip/intr.h"
-#include "platform/machine.h"
+#include "chip/bus.h"
 #include "chip/mem.h"
 
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
@@ -76,9 +76,9 @@ static inline uint64_t mem_need(struct timing *tm, const struct cpu *c,
 /* A store into a page with decoded code: the functional core has made
  * the slots it wrote decode again; clear their operand flags too, so the
  * next execution reads its base register from the new word. */
-static void forget_code(struct machine *m, uint64_t pa)
+static void forget_code(struct bus *b, uint64_t pa)
 {
-	struct dpage *p = m->dpages[pa >> PAGE_SHIFT];
+	struct dpage *p = b->dpages[pa >> PAGE_SHIFT];
 	unsigned slot = (unsigned)((pa & PAGE_MASK & ~7ull) >> 2);
 	p->insn[slot].tflags = 0;
 	p->insn[slot + 1].tflags = 0;
@@ -86,7 +86,7 @@ static void forget_code(struct machine *m, uint64_t pa)
 
 /* The result of a load or store that issued at t; a load's ready cycle
  * and the cause its consumers get. */
-static inline uint64_t mem_issue(struct timing *tm, struct machine *m,
+static inline uint64_t mem_issue(struct timing *tm, struct bus *b,
                                  const struct issue_class *k, uint64_t pa, uint64_t t,
                                  unsigned *dcause)
 {
@@ -96,8 +96,8 @@ static inline uint64_t mem_issue(struct timing *tm, struct machine *m,
 			memsys_io_store(&tm->ms, t);
 		else {
 			memsys_store(&tm->ms, pa, t);
-			if (m->pflags[pa >> PAGE_SHIFT] & PF_CODE)
-				forget_code(m, pa);
+			if (b->pflags[pa >> PAGE_SHIFT] & PF_CODE)
+				forget_code(b, pa);
 		}
 	} else if (pa >= tm->mem_size) {
 		ready = memsys_io_load(&tm->ms, t);
@@ -324,7 +324,7 @@ void time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64
 		if (k->kind <= IK_FDIV)
 			ready = issue_unit_take(&tm->model, k, &tm->st, x, t, ready);
 		else if (k->kind >= IK_LOAD)
-			ready = mem_issue(tm, c->m, k, is->pa, t, &dcause);
+			ready = mem_issue(tm, c->bus, k, is->pa, t, &dcause);
 	}
 	issue_commit(k, &tm->st, x, pc, t, ready, dcause);
 	if (k->kind >= IK_COND && k->kind <= IK_REI)
@@ -452,7 +452,8 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 		uint64_t tag = (pc & ~PAGE_MASK) | c->pal;
 		if (tag != c->ipage_tag) {
 			tm->in_insn = false;   /* an exception now is the fetch's */
-			c->ipage = mem_fetch_page(c, pc);
+			if (!(c->ipage = mem_fetch_page(c, pc)))
+				break;             /* out of host memory: c->stop */
 			c->ipage_tag = tag;
 		}
 		tm->in_insn = true;

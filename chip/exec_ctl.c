@@ -4,7 +4,7 @@
  * opcode 0x18 group (4.11: barriers, prefetch hints, RPCC, RC/RS).
  */
 #include "chip/exec.h"
-#include "platform/machine.h"
+#include "chip/bus.h"
 #include "chip/pal.h"
 
 #define TARGET (pc + 4 + (uint64_t)DISP)

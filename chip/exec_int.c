@@ -6,7 +6,7 @@
  * are written exactly as its BYTE_ZAP pseudo-code.
  */
 #include "chip/exec.h"
-#include "platform/machine.h"
+#include "chip/bus.h"
 
 /* lda: Ra <- Rb + SEXT(disp) ; ldah: Ra <- Rb + SEXT(disp) * 65536 */
 EXEC(lda)  { SET_RC(RB + (uint64_t)DISP);          return pc + 4; }
@@ -75,7 +75,7 @@ CMOV(cmovlbc, !(A & 1))
  * appendix D): the 21164 (EV5) has none, the 21164A (EV56) has BWX. */
 static uint64_t amask_features(const struct cpu *c)
 {
-	return c->m->ev_model >= 56 ? X_BWX : 0;
+	return c->bus->ev_model >= 56 ? X_BWX : 0;
 }
 EXEC(amask)   { SET_RC(RB & ~amask_features(c));  return pc + 4; }
 EXEC(amask_l) { SET_RC(LIT & ~amask_features(c)); return pc + 4; }

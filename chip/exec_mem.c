@@ -22,9 +22,9 @@ EXEC(stq_u) { mem_st64(c, d, pc, EA & ~7ull, RA); return pc + 4; }
 
 /*
  * Load-locked / store-conditional (ARM 4.2.4-4.2.5).  The lock covers an
- * aligned 16-byte physical block (LOCK_BLOCK, platform/machine.h); it is lost
+ * aligned 16-byte physical block (LOCK_BLOCK, chip/bus.h); it is lost
  * on any exception or HW_REI (chip/cpu.c) and when another processor
- * writes the block (machine_store_notify, platform/machine.c).
+ * writes the block (bus_store_notify, chip/bus.c).
  */
 
 static uint64_t load_locked(struct cpu *c, const struct dinsn *d, uint64_t pc,

@@ -4,7 +4,7 @@
  * when ICSR.HWE is set.  Register side effects are in chip/pal.c.
  */
 #include "chip/exec.h"
-#include "platform/machine.h"
+#include "chip/bus.h"
 #include "chip/pal.h"
 
 /* HW_LD/HW_ST flag bits (21164 HRM 6.6.3; GNU as -m21164 /p /a /w /q
@@ -56,10 +56,10 @@ EXEC(hw_ld)
 	require_hw(c, pc);
 	uint64_t pa = hw_addr(c, d, pc, false), v = 0;
 	unsigned size = (d->raw & HW_QUAD) ? 8 : 4;
-	uint8_t *h = machine_ram(c->m, pa);
+	uint8_t *h = bus_ram(c->bus, pa);
 	if (h)
 		memcpy(&v, h, size);
-	else if (!machine_io_read(c->m, c, pa, size, &v))
+	else if (!c->bus->ops->io_read(c->bus, c, pa, size, &v))
 		cpu_exception(c, PALE_MCHK, pc | c->pal);
 	if (d->raw & HW_LOCK) {
 		/* as LDx_L (chip/exec_mem.c): the lock covers 16 bytes */
@@ -84,13 +84,13 @@ EXEC(hw_st)
 		if (!ok)
 			return pc + 4;
 	}
-	uint8_t *h = machine_ram(c->m, pa);
+	uint8_t *h = bus_ram(c->bus, pa);
 	if (h) {
-		if (c->m->pflags[pa >> PAGE_SHIFT] & PF_CODE)
-			cpu_invalidate_code(c->m, pa, size);
+		if (c->bus->pflags[pa >> PAGE_SHIFT] & PF_CODE)
+			cpu_invalidate_code(c->bus, pa, size);
 		memcpy(h, &v, size);
-		machine_store_notify(c->m, c, pa, size);
-	} else if (!machine_io_write(c->m, c, pa, size, v))
+		bus_store_notify(c->bus, c, pa, size);
+	} else if (!c->bus->ops->io_write(c->bus, c, pa, size, v))
 		cpu_exception(c, PALE_MCHK, pc | c->pal);
 	return pc + 4;
 }

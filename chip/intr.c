@@ -6,7 +6,7 @@
  * section 4.1; DESIGN.md "Counters, skid and blind spots").
  */
 #include "chip/intr.h"
-#include "platform/dev.h"
+#include "chip/bus.h"
 
 /* Hardware lines in ISR and their EV5 IPL (EV5.md "Interrupt levels";
  * ev5_defs.h ISR).  IRQ0-3 are masked by ICSR.IM0-3, CRD needs ICSR.CRDE;
@@ -208,7 +208,7 @@ bool intr_timed(struct cpu *c, uint64_t pc, uint64_t tl, uint64_t t, uint64_t *a
 		uint64_t before = static_levels(c);
 		fresh_at = max64(c->intr.dev_due, tl);
 		intr_dev_due(c, UINT64_MAX);
-		timer_tick(c->m, c, fresh_at);
+		c->bus->ops->timer_tick(c->bus, c, fresh_at);
 		fresh = static_levels(c) & ~before;
 	}
 	unsigned lvl;
@@ -252,14 +252,14 @@ static void count_ended(struct cpu *c, enum pmu_mode mode)
 
 void intr_pmu_sync(struct cpu *c, uint64_t pc, unsigned inflight)
 {
-	if (!c->timed)
+	if (!c->timing)
 		count_run(c, cpu_insns(c) + inflight, pc, cpu_pmu_mode(c));
 }
 
 void intr_idle(struct cpu *c, uint64_t to)
 {
 	enum pmu_mode mode = cpu_pmu_mode(c);
-	if (!c->timed)
+	if (!c->timing)
 		count_ended(c, mode);
 	count_cycles(c, to, c->pc, mode);
 }

@@ -123,8 +123,8 @@ void mem_forget_dpages(struct cpu *c, uint64_t va, uint64_t pages)
 
 static uint8_t *ram_or_null(struct cpu *c, uint64_t pa, unsigned size)
 {
-	if (pa + size <= c->m->mem_size)
-		return c->m->ram + pa;
+	if (pa + size <= c->bus->mem_size)
+		return c->bus->ram + pa;
 	return NULL;
 }
 
@@ -144,7 +144,7 @@ uint64_t mem_load_slow(struct cpu *c, const struct dinsn *d, uint64_t pc,
 		return v;
 	}
 	uint64_t v;
-	if (!machine_io_read(c->m, c, pa, size, &v)) {
+	if (!c->bus->ops->io_read(c->bus, c, pa, size, &v)) {
 		c->ipr[IPR_VA] = va;
 		cpu_exception(c, PALE_MCHK, pc | c->pal);
 	}
@@ -160,18 +160,18 @@ void mem_store_slow(struct cpu *c, const struct dinsn *d, uint64_t pc,
 	uint8_t *h = ram_or_null(c, pa, size);
 	if (h) {
 		uint64_t page = pa >> PAGE_SHIFT;
-		if (c->m->pflags[page] & PF_CODE)
-			cpu_invalidate_code(c->m, pa, size);
+		if (c->bus->pflags[page] & PF_CODE)
+			cpu_invalidate_code(c->bus, pa, size);
 		else {
 			struct stlb_entry *e = stlb_slot(c->stlb_st[c->dcm], va);
 			e->tag = va & ~PAGE_MASK;
 			e->host = h - (pa & PAGE_MASK);
 		}
 		memcpy(h, &val, size);
-		machine_store_notify(c->m, c, pa, size);
+		bus_store_notify(c->bus, c, pa, size);
 		return;
 	}
-	if (!machine_io_write(c->m, c, pa, size, val)) {
+	if (!c->bus->ops->io_write(c->bus, c, pa, size, val)) {
 		c->ipr[IPR_VA] = va;
 		cpu_exception(c, PALE_MCHK, pc | c->pal);
 	}
@@ -212,32 +212,32 @@ static uint64_t translate_fetch(struct cpu *c, uint64_t pc)
 
 struct dpage *mem_fetch_page(struct cpu *c, uint64_t pc)
 {
-	struct machine *m = c->m;
+	struct bus *b = c->bus;
 	uint64_t pa = c->pal ? pc & PA_MASK : translate_fetch(c, pc);
-	if (pa >= m->mem_size) {
+	if (pa >= b->mem_size) {
 		/* no memory there: the fetch ends in a machine check */
 		c->ipr[IPR_VA] = pc;
 		cpu_exception(c, PALE_MCHK, pc | c->pal);
 	}
 	uint64_t page = pa >> PAGE_SHIFT;
-	struct dpage *p = m->dpages[page];
+	struct dpage *p = b->dpages[page];
 	if (!p) {
 		/* zeroed: the timed loop reads a slot's operand flags (tflags)
 		 * before the lazy decoder has filled the slot */
 		p = calloc(1, sizeof *p);
 		if (!p) {
-			fprintf(stderr, "alphasim: out of host memory for decoded code\n");
-			exit(1);
+			cpu_request_stop(c, STOP_NOMEM);
+			return NULL;
 		}
 		p->pa = page << PAGE_SHIFT;
-		m->dpages[page] = p;
-		cpu_invalidate_code(m, p->pa, PAGE_SIZE); /* all slots: decoder */
+		b->dpages[page] = p;
+		cpu_invalidate_code(b, p->pa, PAGE_SIZE); /* all slots: decoder */
 	}
-	if (!(m->pflags[page] & PF_CODE)) {
-		m->pflags[page] |= PF_CODE;
+	if (!(b->pflags[page] & PF_CODE)) {
+		b->pflags[page] |= PF_CODE;
 		/* stores to this page must now take the slow path */
-		for (unsigned i = 0; i < m->ncpus; i++)
-			cpu_flush_stlb(m->cpu[i]);
+		for (unsigned i = 0; i < b->ncpus; i++)
+			cpu_flush_stlb(b->cpu[i]);
 	}
 	return p;
 }

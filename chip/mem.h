@@ -18,7 +18,7 @@
 
 #include <string.h>
 #include "chip/cpu.h"
-#include "platform/machine.h"
+#include "chip/bus.h"
 
 #define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
@@ -46,7 +46,8 @@ bool mem_probe_slow(const struct cpu *c, uint64_t va, bool write, uint64_t *pa);
 void mem_forget_dpages(struct cpu *c, uint64_t va, uint64_t pages);
 
 /* Fetch translation: the decoded page holding the instruction at pc.
- * Raises ITB_MISS / IACCVIO / MCHK as needed. */
+ * Raises ITB_MISS / IACCVIO / MCHK as needed.  NULL when the host has no
+ * memory for a new page: the CPU is then stopped (STOP_NOMEM). */
 struct dpage *mem_fetch_page(struct cpu *c, uint64_t pc);
 
 static inline struct stlb_entry *stlb_slot(struct stlb_entry *t, uint64_t va)
@@ -83,7 +84,7 @@ static inline bool mem_probe_data(const struct cpu *c, uint64_t va, bool write,
 	const struct stlb_entry *e =
 		stlb_slot((struct stlb_entry *)(write ? c->stlb_st[c->dcm] : c->stlb_ld[c->dcm]), va);
 	if (likely(e->tag == (va & ~PAGE_MASK))) {
-		*pa = (uint64_t)(e->host - c->m->ram) + (va & PAGE_MASK);
+		*pa = (uint64_t)(e->host - c->bus->ram) + (va & PAGE_MASK);
 		return true;
 	}
 	return mem_probe_slow(c, va, write, pa);

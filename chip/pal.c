@@ -7,7 +7,7 @@
  */
 #include "chip/pal.h"
 #include "chip/intr.h"
-#include "platform/machine.h"
+#include "chip/bus.h"
 #include "chip/mem.h"
 #include "chip/timing.h"
 
@@ -267,16 +267,14 @@ static uint64_t rd_va(const struct ipr_access *a)
 
 static void wr_ic_flush(const struct ipr_access *a)
 {
-	struct timing *tm = a->c->m->timing[a->c->id];
-	if (tm)
-		timing_flush(tm, true);
+	if (a->c->timing)
+		timing_flush(a->c->timing, true);
 }
 
 static void wr_dc_flush(const struct ipr_access *a)
 {
-	struct timing *tm = a->c->m->timing[a->c->id];
-	if (tm)
-		timing_flush(tm, false);
+	if (a->c->timing)
+		timing_flush(a->c->timing, false);
 }
 
 /* ---- the table ---------------------------------------------------------- */
@@ -323,10 +321,4 @@ void pal_configure_cpu(struct cpu *c, const struct params *p, FILE *skid)
 	c->intr.dev_due = UINT64_MAX;
 	cpu_flush_stlb(c);
 	cpu_flush_itlb(c);
-}
-
-void pal_configure(struct machine *m, FILE *skid)
-{
-	for (unsigned i = 0; i < m->ncpus; i++)
-		pal_configure_cpu(m->cpu[i], &m->params, skid);
 }

@@ -13,10 +13,9 @@
 #include "timing/params.h"
 
 /* Size the TBs, set up the counters (delivery delay, interrupt level,
- * skid trace stream or NULL) of one CPU, or of every CPU of m; before
- * the machine runs (cpu_init does it with the defaults). */
+ * skid trace stream or NULL) of CPU c; before the machine runs (cpu_init
+ * does it with the defaults). */
 void pal_configure_cpu(struct cpu *c, const struct params *p, FILE *skid);
-void pal_configure(struct machine *m, FILE *skid);
 
 /* HW_MFPR / HW_MTPR of register i (enum ipr_id) by the instruction at
  * pc: the register's value, or its write with every side effect. */

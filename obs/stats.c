@@ -92,11 +92,11 @@ void stats_write(FILE *f, struct machine *m, double host_seconds,
 	uint64_t tc = 0, ti = 0, tu = 0, tidle = 0;
 	fprintf(f, "{\n  \"version\": 1,\n  \"params\": {\n"
 	        "    \"model\": \"%s\",\n    \"timing\": \"%s\",\n",
-	        m->ev_model >= 56 ? "ev56" : "ev5", m->timing[0] ? "on" : "off");
+	        m->bus.ev_model >= 56 ? "ev56" : "ev5", m->bus.cpu[0]->timing ? "on" : "off");
 	params_json(&m->params, f, "    ");
 	fprintf(f, "  },\n  \"cpus\": [\n");
-	for (unsigned i = 0; i < m->ncpus; i++) {
-		struct cpu *c = m->cpu[i];
+	for (unsigned i = 0; i < m->bus.ncpus; i++) {
+		struct cpu *c = m->bus.cpu[i];
 		uint64_t n = cpu_insns(c);
 		fprintf(f, "    {\n      \"cpu\": %u,\n      \"cycles\": %llu,\n"
 		        "      \"idle_cycles\": %llu,\n"
@@ -113,11 +113,11 @@ void stats_write(FILE *f, struct machine *m, double host_seconds,
 		tlb_json(&c->itb, f, "      ", "itb");
 		tlb_json(&c->dtb, f, "      ", "dtb");
 		pmu_json(c, f, "      ");
-		if (m->timing[i]) {
+		if (c->timing) {
 			fprintf(f, ",\n");
-			timing_json(m->timing[i], f, "      ");
+			timing_json(c->timing, f, "      ");
 		}
-		fprintf(f, "\n    }%s\n", i + 1 < m->ncpus ? "," : "");
+		fprintf(f, "\n    }%s\n", i + 1 < m->bus.ncpus ? "," : "");
 		tc += cpu_cycles(c);
 		tidle += c->idle;
 		ti += n;

@@ -238,16 +238,16 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 	struct bootblock kb = { 0 };
 	uint64_t bb_pa = (image_end(f, entry, &kb) + PAGE_MASK) & ~PAGE_MASK;
 	elf_close(f);
-	if (bb_pa + BOOTBLOCK_MAX > m->mem_size)
+	if (bb_pa + BOOTBLOCK_MAX > m->bus.mem_size)
 		FAIL("%llu MB of memory is too little for minios",
-		     (unsigned long long)(m->mem_size >> 20));
+		     (unsigned long long)(m->bus.mem_size >> 20));
 
 	/* the block: header, then strings */
-	struct bb_build b = { m->ram + bb_pa, sizeof(struct bootblock), BOOTBLOCK_MAX, false };
+	struct bb_build b = { m->bus.ram + bb_pa, sizeof(struct bootblock), BOOTBLOCK_MAX, false };
 	struct bootblock *bb = (struct bootblock *)b.buf;
 	*bb = kb;
 	bb->magic = BOOTBLOCK_MAGIC;
-	bb->mem_size = m->mem_size;
+	bb->mem_size = m->bus.mem_size;
 	bb->clock_hz = m->params.clock_mhz * 1000000ull;
 	bb->epoch_s = bc->epoch_s;
 	bb->seed = bc->seed;
@@ -260,7 +260,7 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 			bb->stdio[fd] = (struct bootblock_stdio){
 				st.st_mode, st.st_rdev, (uint64_t)st.st_blksize };
 	}
-	bb->ncpus = m->ncpus;
+	bb->ncpus = m->bus.ncpus;
 	bb->nmounts = nmounts;
 	for (unsigned i = 0; i < nmounts; i++)
 		bb->mounts[i] = (struct bootblock_mount){
@@ -280,7 +280,7 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 		     BOOTBLOCK_MAX >> 10);
 	bb->size = b.len;
 
-	cpu_reset_bare(m->cpu[0], entry);
-	m->cpu[0]->r[16] = bb_pa;
+	cpu_reset_bare(m->bus.cpu[0], entry);
+	m->bus.cpu[0]->r[16] = bb_pa;
 	return true;
 }

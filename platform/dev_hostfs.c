@@ -28,11 +28,11 @@ static const struct { uint8_t arg, fixed; bool counted; } out_area[] = {
 static void serve(struct machine *m, uint64_t pa)
 {
 	struct hostfs_req req;
-	if ((pa & 7) || pa > m->mem_size || sizeof req > m->mem_size - pa)
+	if ((pa & 7) || pa > m->bus.mem_size || sizeof req > m->bus.mem_size - pa)
 		return;                        /* no block there: nothing to do */
-	memcpy(&req, m->ram + pa, sizeof req);
-	hostfs_serve(&m->hostfs, &req, m->ram, m->mem_size);
-	memcpy(m->ram + pa + offsetof(struct hostfs_req, result), &req.result,
+	memcpy(&req, m->bus.ram + pa, sizeof req);
+	hostfs_serve(&m->hostfs, &req, m->bus.ram, m->bus.mem_size);
+	memcpy(m->bus.ram + pa + offsetof(struct hostfs_req, result), &req.result,
 	       sizeof req.result);
 	machine_dma_write(m, pa + offsetof(struct hostfs_req, result), sizeof req.result);
 	if (req.op < N_OUT && (out_area[req.op].fixed || out_area[req.op].counted) &&

@@ -26,7 +26,7 @@ void ipi_write(struct machine *m, struct cpu *c, uint64_t off, unsigned size,
 	(void)size;
 	if (off == IPI_SEND) {
 		uint64_t now = cpu_cycles(c);
-		for (unsigned t = 0; t < m->ncpus; t++) {
+		for (unsigned t = 0; t < m->bus.ncpus; t++) {
 			if (!(val >> t & 1))
 				continue;
 			if (!m->ipi[t].pending || now < m->ipi[t].since)

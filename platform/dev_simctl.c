@@ -6,7 +6,8 @@
  * runs on a CPU and which image is loaded where (DESIGN.md "Devices";
  * the loader events of the DCPI paper, section 4.2).
  * A hint is staged in the CPU's own PID..PATHLEN registers and recorded
- * in the machine (machine_hint) when HINT is written.
+ * in the machine (machine_hint) when HINT is written.  With no host
+ * memory left for a marker or a hint the run stops (STOP_NOMEM).
  */
 #include "platform/dev.h"
 #include "platform/wait.h"
@@ -20,11 +21,11 @@
  * registers do not name RAM). */
 static char *hint_path(const struct machine *m, uint64_t pa, uint64_t len)
 {
-	if (len > MAX_HINT_PATH || pa > m->mem_size || len > m->mem_size - pa)
+	if (len > MAX_HINT_PATH || pa > m->bus.mem_size || len > m->bus.mem_size - pa)
 		len = 0;
 	char *s = malloc(len + 1);
 	if (s) {
-		memcpy(s, m->ram + pa, len);
+		memcpy(s, m->bus.ram + pa, len);
 		s[len] = 0;
 	}
 	return s;
@@ -49,8 +50,7 @@ static void record_hint(struct machine *m, struct cpu *c, uint64_t kind)
 	}
 	if ((kind == SIMCTL_HINT_IMAGE && !h.path) || !machine_hint(m, &h)) {
 		free(h.path);
-		fprintf(stderr, "alphasim: out of host memory for simctl hints\n");
-		exit(1);
+		cpu_request_stop(c, STOP_NOMEM);
 	}
 }
 
@@ -64,7 +64,7 @@ uint64_t simctl_read(struct machine *m, struct cpu *c, uint64_t off,
 	case SIMCTL_ICOUNT: return cpu_insns(c);
 	case SIMCTL_CYCLES: return cpu_cycles(c);
 	case SIMCTL_CPUID:  return c->id;
-	case SIMCTL_NCPUS:  return m->ncpus;
+	case SIMCTL_NCPUS:  return m->bus.ncpus;
 	default:            return 0;
 	}
 }
@@ -89,10 +89,8 @@ void simctl_write(struct machine *m, struct cpu *c, uint64_t off,
 		break;
 	case SIMCTL_MARK: {
 		struct machine_mark mk = { c->id, val, cpu_cycles(c), cpu_insns(c) };
-		if (!machine_mark(m, &mk)) {
-			fprintf(stderr, "alphasim: out of host memory for simctl markers\n");
-			exit(1);
-		}
+		if (!machine_mark(m, &mk))
+			cpu_request_stop(c, STOP_NOMEM);
 		break;
 	}
 	case SIMCTL_HINT:

@@ -37,14 +37,14 @@ bool loader_load_bare(struct elf_file *f, struct machine *m, uint64_t *entry,
 			FAIL("%s: segment %zu at 0x%llx is outside the kseg superpage",
 			     path, i, (unsigned long long)ph.p_vaddr);
 		uint64_t pa = KSEG_PA(ph.p_vaddr);
-		if (pa + ph.p_memsz > m->mem_size || pa + ph.p_memsz < pa)
+		if (pa + ph.p_memsz > m->bus.mem_size || pa + ph.p_memsz < pa)
 			FAIL("%s: segment %zu (0x%llx bytes at PA 0x%llx) does not fit in "
 			     "%llu MB of memory", path, i, (unsigned long long)ph.p_memsz,
 			     (unsigned long long)pa,
-			     (unsigned long long)(m->mem_size >> 20));
-		if (!elf_read(f, ph.p_offset, m->ram + pa, ph.p_filesz))
+			     (unsigned long long)(m->bus.mem_size >> 20));
+		if (!elf_read(f, ph.p_offset, m->bus.ram + pa, ph.p_filesz))
 			FAIL("%s: cannot read segment %zu", path, i);
-		memset(m->ram + pa + ph.p_filesz, 0, ph.p_memsz - ph.p_filesz);
+		memset(m->bus.ram + pa + ph.p_filesz, 0, ph.p_memsz - ph.p_filesz);
 	}
 	if (!entry_loaded)
 		FAIL("%s: the entry point 0x%llx is in no executable segment", path,

@@ -6,6 +6,7 @@
 #include "platform/machine.h"
 #include "platform/dev.h"
 #include "chip/intr.h"
+#include "chip/pal.h"
 #include "chip/timing.h"
 #include "platform/wait.h"
 #include <stdlib.h>
@@ -28,57 +29,69 @@ static const struct device *find_device(uint64_t pa)
 	return NULL;
 }
 
-bool machine_io_read(struct machine *m, struct cpu *c, uint64_t pa,
-                     unsigned size, uint64_t *val)
+/* ---- the bus's hooks (chip/bus.h) ------------------------------------ */
+
+static bool io_read(struct bus *b, struct cpu *c, uint64_t pa, unsigned size,
+                    uint64_t *val)
 {
 	const struct device *dv = find_device(pa);
 	if (!dv)
 		return false;
-	*val = dv->read(m, c, pa - dv->base, size);
+	*val = dv->read(machine_of(b), c, pa - dv->base, size);
 	return true;
 }
 
-bool machine_io_write(struct machine *m, struct cpu *c, uint64_t pa,
-                      unsigned size, uint64_t val)
+static bool io_write(struct bus *b, struct cpu *c, uint64_t pa, unsigned size,
+                     uint64_t val)
 {
 	const struct device *dv = find_device(pa);
 	if (!dv)
 		return false;
-	dv->write(m, c, pa - dv->base, size, val);
+	dv->write(machine_of(b), c, pa - dv->base, size, val);
 	return true;
 }
+
+static void bus_timer_tick(struct bus *b, struct cpu *c, uint64_t now)
+{
+	timer_tick(machine_of(b), c, now);
+}
+
+static const struct bus_ops platform_ops = { io_read, io_write, bus_timer_tick };
 
 struct machine *machine_new(uint64_t mem_size, unsigned ncpus)
 {
 	struct machine *m = calloc(1, sizeof *m);
 	if (!m)
 		return NULL;
-	m->mem_size = mem_size;
-	m->npages = mem_size >> PAGE_SHIFT;
+	m->bus.ops = &platform_ops;
+	m->bus.mem_size = mem_size;
+	m->bus.npages = mem_size >> PAGE_SHIFT;
 	/* Anonymous mappings are zero and cost nothing until touched. */
-	m->ram = mmap(NULL, mem_size, PROT_READ | PROT_WRITE,
-	              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	m->pflags = calloc(m->npages, 1);
-	m->dpages = calloc(m->npages, sizeof *m->dpages);
-	if (m->ram == MAP_FAILED || !m->pflags || !m->dpages) {
-		if (m->ram != MAP_FAILED)
-			munmap(m->ram, mem_size);
-		free(m->pflags);
-		free(m->dpages);
+	m->bus.ram = mmap(NULL, mem_size, PROT_READ | PROT_WRITE,
+	                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	m->bus.pflags = calloc(m->bus.npages, 1);
+	m->bus.dpages = calloc(m->bus.npages, sizeof *m->bus.dpages);
+	if (m->bus.ram == MAP_FAILED || !m->bus.pflags || !m->bus.dpages) {
+		if (m->bus.ram != MAP_FAILED)
+			munmap(m->bus.ram, mem_size);
+		free(m->bus.pflags);
+		free(m->bus.dpages);
 		free(m);
 		return NULL;
 	}
 	m->con_out = stdout;
 	m->con_err = stderr;
-	m->ev_model = 5;
+	m->bus.ev_model = 5;
 	params_default(&m->params);
 	hostfs_init(&m->hostfs);
-	m->ncpus = ncpus;
+	m->bus.ncpus = ncpus;
 	for (unsigned i = 0; i < ncpus; i++) {
-		m->cpu[i] = malloc(sizeof *m->cpu[i]);
-		if (!m->cpu[i])
-			abort();
-		cpu_init(m->cpu[i], m, i);
+		m->bus.cpu[i] = malloc(sizeof *m->bus.cpu[i]);
+		if (!m->bus.cpu[i]) {
+			machine_free(m);
+			return NULL;
+		}
+		cpu_init(m->bus.cpu[i], &m->bus, i, &m->params);
 		m->cpi16[i] = 16;
 	}
 	return m;
@@ -88,20 +101,20 @@ void machine_free(struct machine *m)
 {
 	if (!m)
 		return;
-	for (unsigned i = 0; i < m->ncpus; i++) {
-		timing_free(m->timing[i]);
-		free(m->cpu[i]);
+	for (unsigned i = 0; i < m->bus.ncpus && m->bus.cpu[i]; i++) {
+		timing_free(m->bus.cpu[i]->timing);
+		free(m->bus.cpu[i]);
 	}
-	for (uint64_t p = 0; p < m->npages; p++)
-		free(m->dpages[p]);
+	for (uint64_t p = 0; p < m->bus.npages; p++)
+		free(m->bus.dpages[p]);
 	for (size_t i = 0; i < m->nhints; i++)
 		free(m->hints[i].path);
 	free(m->hints);
 	free(m->marks);
 	hostfs_close_all(&m->hostfs);
-	munmap(m->ram, m->mem_size);
-	free(m->pflags);
-	free(m->dpages);
+	munmap(m->bus.ram, m->bus.mem_size);
+	free(m->bus.pflags);
+	free(m->bus.dpages);
 	free(m);
 }
 
@@ -109,29 +122,35 @@ void machine_exit(struct machine *m, int status)
 {
 	m->stopped = true;
 	m->exit_status = status;
-	for (unsigned i = 0; i < m->ncpus; i++)
-		cpu_request_stop(m->cpu[i], STOP_EXIT);
+	for (unsigned i = 0; i < m->bus.ncpus; i++)
+		cpu_request_stop(m->bus.cpu[i], STOP_EXIT);
 }
 
 bool machine_timing_on(struct machine *m, const struct truth_sink *sink)
 {
-	for (unsigned i = 0; i < m->ncpus; i++) {
-		m->timing[i] = timing_new(m->cpu[i], &m->params, sink, m->mem_size);
-		if (!m->timing[i])
+	for (unsigned i = 0; i < m->bus.ncpus; i++) {
+		struct cpu *c = m->bus.cpu[i];
+		c->timing = timing_new(c, &m->params, sink, m->bus.mem_size);
+		if (!c->timing)
 			return false;
-		m->cpu[i]->timed = true;
-		m->memsys[i] = &m->timing[i]->ms;
+		m->memsys[i] = &c->timing->ms;
 	}
-	for (unsigned i = 0; i < m->ncpus; i++)
-		memsys_share(m->memsys[i], m->memsys, m->ncpus);
+	for (unsigned i = 0; i < m->bus.ncpus; i++)
+		memsys_share(m->memsys[i], m->memsys, m->bus.ncpus);
 	return true;
+}
+
+void machine_configure(struct machine *m, FILE *skid)
+{
+	for (unsigned i = 0; i < m->bus.ncpus; i++)
+		pal_configure_cpu(m->bus.cpu[i], &m->params, skid);
 }
 
 uint64_t machine_insns(const struct machine *m)
 {
 	uint64_t n = 0;
-	for (unsigned i = 0; i < m->ncpus; i++)
-		n += cpu_insns(m->cpu[i]);
+	for (unsigned i = 0; i < m->bus.ncpus; i++)
+		n += cpu_insns(m->bus.cpu[i]);
 	return n;
 }
 
@@ -166,86 +185,17 @@ void machine_irq(struct machine *m, unsigned cpu, enum irq_source s, bool on)
 	unsigned bit = irq_isr_bit[s];
 	m->irq_src[cpu] = now;
 	if (line_level(was, bit) != line_level(now, bit))
-		cpu_irq(m->cpu[cpu], bit, line_level(now, bit));
+		cpu_irq(m->bus.cpu[cpu], bit, line_level(now, bit));
 }
 
 /* ---- what the CPUs share -------------------------------------------- */
 
-/* Drop c's soft-TLB store entries for the RAM page at pa, so that its
- * next store there takes the slow path (and machine_store_notify). */
-static void stlb_forget_page(struct machine *m, struct cpu *c, uint64_t pa)
-{
-	if (pa >= m->mem_size)
-		return;
-	const uint8_t *host = m->ram + (pa & ~PAGE_MASK);
-	for (unsigned mode = 0; mode < 4; mode++)
-		for (unsigned i = 0; i < STLB_SIZE; i++) {
-			struct stlb_entry *e = &c->stlb_st[mode][i];
-			if (e->host == host)
-				e->tag = ~0ull;
-		}
-}
-
-/* Does a CPU other than c hold a lock in pa's page? */
-static bool page_locked(const struct machine *m, const struct cpu *c, uint64_t pa)
-{
-	for (unsigned i = 0; i < m->ncpus; i++) {
-		const struct cpu *o = m->cpu[i];
-		if (o != c && o->lock_flag && (o->lock_pa & ~PAGE_MASK) == (pa & ~PAGE_MASK))
-			return true;
-	}
-	return false;
-}
-
-/* Every CPU but c (all when c is NULL) loses a lock in [pa, pa+size). */
-static void clear_locks(struct machine *m, const struct cpu *c, uint64_t pa,
-                        uint64_t size)
-{
-	uint64_t first = LOCK_BLOCK(pa), last = LOCK_BLOCK(pa + size - 1);
-	for (unsigned i = 0; i < m->ncpus; i++) {
-		struct cpu *o = m->cpu[i];
-		if (o != c && o->lock_flag && o->lock_pa >= first && o->lock_pa <= last)
-			o->lock_flag = false;
-	}
-}
-
-void machine_store_notify(struct machine *m, struct cpu *c, uint64_t pa,
-                          uint64_t size)
-{
-	if (m->ncpus == 1)
-		return;
-	clear_locks(m, c, pa, size);
-	if (page_locked(m, c, pa))
-		stlb_forget_page(m, c, pa);
-}
-
-/* Before c runs again: its stores to any page another CPU holds a lock
- * in must reach machine_store_notify. */
-static void guard_locks(struct machine *m, struct cpu *c)
-{
-	for (unsigned i = 0; i < m->ncpus; i++) {
-		const struct cpu *o = m->cpu[i];
-		if (o != c && o->lock_flag)
-			stlb_forget_page(m, c, o->lock_pa);
-	}
-}
-
 void machine_dma_write(struct machine *m, uint64_t pa, uint64_t len)
 {
-	if (!len || pa >= m->mem_size || len > m->mem_size - pa)
+	if (!len || pa >= m->bus.mem_size || len > m->bus.mem_size - pa)
 		return;
-	clear_locks(m, NULL, pa, len);
-	for (uint64_t p = pa & ~PAGE_MASK; p < pa + len; p += PAGE_SIZE) {
-		struct dpage *dp = m->dpages[p >> PAGE_SHIFT];
-		if (!dp || !(m->pflags[p >> PAGE_SHIFT] & PF_CODE))
-			continue;
-		uint64_t lo = p > pa ? p : pa, hi = pa + len < p + PAGE_SIZE ? pa + len : p + PAGE_SIZE;
-		cpu_invalidate_code(m, lo, hi - lo);
-		/* the timed loop trusts a slot's operand flags: clear them too */
-		for (uint64_t a = lo & ~3ull; a < hi; a += 4)
-			dp->insn[(a & PAGE_MASK) >> 2].tflags = 0;
-	}
-	for (unsigned i = 0; i < m->ncpus; i++)
+	bus_dma_write(&m->bus, pa, len);
+	for (unsigned i = 0; i < m->bus.ncpus; i++)
 		if (m->memsys[i])
 			memsys_invalidate_range(m->memsys[i], pa, len);
 }
@@ -302,7 +252,7 @@ bool machine_hint(struct machine *m, const struct machine_hint *h)
 static enum cpu_stop run_until(struct machine *m, struct cpu *c, uint64_t target,
                                uint64_t max_insns)
 {
-	struct timing *tm = m->timing[c->id];
+	struct timing *tm = c->timing;
 	for (;;) {
 		timer_advance(m, c);
 		uint64_t now = cpu_cycles(c);
@@ -346,22 +296,22 @@ static enum cpu_stop run_until(struct machine *m, struct cpu *c, uint64_t target
 /* Every CPU still running waits, and only another CPU could end a wait. */
 static bool all_idle(struct machine *m)
 {
-	for (unsigned i = 0; i < m->ncpus; i++)
-		if (!(m->halted >> i & 1) && !m->cpu[i]->waiting)
+	for (unsigned i = 0; i < m->bus.ncpus; i++)
+		if (!(m->halted >> i & 1) && !m->bus.cpu[i]->waiting)
 			return false;
-	for (unsigned i = 0; i < m->ncpus; i++)
-		if (!(m->halted >> i & 1) && wait_wake(m, m->cpu[i]) != UINT64_MAX)
+	for (unsigned i = 0; i < m->bus.ncpus; i++)
+		if (!(m->halted >> i & 1) && wait_wake(m, m->bus.cpu[i]) != UINT64_MAX)
 			return false;
 	return true;
 }
 
 enum cpu_stop machine_run(struct machine *m, uint64_t max_insns, uint64_t max_cycles)
 {
-	uint64_t q = m->ncpus > 1 ? m->params.smp_quantum : SOLO_SLICE;
+	uint64_t q = m->bus.ncpus > 1 ? m->params.smp_quantum : SOLO_SLICE;
 	uint64_t end = UINT64_MAX;
-	for (unsigned i = 0; i < m->ncpus; i++)
-		if (cpu_cycles(m->cpu[i]) < end)
-			end = cpu_cycles(m->cpu[i]);
+	for (unsigned i = 0; i < m->bus.ncpus; i++)
+		if (cpu_cycles(m->bus.cpu[i]) < end)
+			end = cpu_cycles(m->bus.cpu[i]);
 	end = (end / q + 1) * q;
 	for (;;) {
 		/* the last quantum ends at the cycle limit */
@@ -369,15 +319,15 @@ enum cpu_stop machine_run(struct machine *m, uint64_t max_insns, uint64_t max_cy
 		if (last)
 			end = max_cycles;
 		bool running = false;
-		for (unsigned i = 0; i < m->ncpus; i++) {
-			struct cpu *c = m->cpu[i];
+		for (unsigned i = 0; i < m->bus.ncpus; i++) {
+			struct cpu *c = m->bus.cpu[i];
 			if (m->halted >> i & 1)
 				continue;
 			running = true;
 			if (cpu_cycles(c) >= end)
 				continue;
-			if (m->ncpus > 1)
-				guard_locks(m, c);
+			if (m->bus.ncpus > 1)
+				bus_guard_locks(&m->bus, c);
 			enum cpu_stop why = run_until(m, c, end, max_insns);
 			if (why == STOP_HALT) {
 				m->halted |= 1u << i;

@@ -8,8 +8,7 @@
  * quantum (smp_quantum cycles; instructions with --timing=off), so a run
  * repeats exactly.  Memory is shared below the per-CPU caches: a store
  * invalidates the other CPUs' copies of its block (timing/memsys.c) and
- * clears their LDx_L lock flags on its 16-byte block
- * (machine_store_notify).
+ * clears their LDx_L lock flags on its 16-byte block (chip/bus.c).
  *
  * Physical address map (docs/platform.md):
  *   0 .. mem_size-1          RAM
@@ -19,32 +18,18 @@
 #ifndef ALPHASIM_MACHINE_H
 #define ALPHASIM_MACHINE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include "abi/iomap.h"
+#include "chip/bus.h"
 #include "chip/cpu.h"
 #include "platform/hostfs.h"
 #include "timing/params.h"
 
-#define MAX_CPUS   8
-#define PA_BITS    40
-#define PA_MASK    ((1ull << PA_BITS) - 1)
-
-/* Superpage (kseg) window, 21164 HRM 4.4: VA<42:41> = 2 maps PA<39:0>. */
-#define KSEG_BASE  0xfffffc0000000000ull
-#define KSEG_PA(va) ((va) & PA_MASK)
-
-/* LDx_L/STx_C lock granularity: an aligned 16-byte physical block, the
- * architecture's minimum (ARM 4.2.4). */
-#define LOCK_BLOCK(pa) ((pa) & ~15ull)
-
-/* Per physical page flags. */
-enum { PF_CODE = 1 /* has decoded instructions */ };
-
 struct machine;
 struct memsys;
-struct timing;
 
 /* A memory-mapped device: one line of the platform's device list. */
 struct device {
@@ -91,26 +76,17 @@ struct machine_mark {
 #define SIMCTL_HINT_REGS 8            /* PID ... PATHLEN staging registers */
 
 struct machine {
-	uint8_t       *ram;
-	uint64_t       mem_size;
-	uint64_t       npages;
-	uint8_t       *pflags;        /* PF_* per physical page            */
-	struct dpage **dpages;        /* decoded code per physical page    */
-
-	unsigned       ncpus;
-	struct cpu    *cpu[MAX_CPUS];
-
-	bool           pal_present;   /* PALcode loaded (else exceptions stop) */
+	struct bus     bus;           /* memory, CPUs (m->bus.cpu[i]: their */
+	                              /* timing models are ->timing)        */
 	bool           stopped;       /* the guest asked to stop (exit)    */
 	int            exit_status;
 
 	FILE          *con_out;       /* console streams (stdout, stderr)  */
 	FILE          *con_err;
-	uint64_t       ev_model;      /* 5 = EV5 (21164), 56 = EV56 (21164A) */
 
 	struct params  params;        /* the machine description           */
-	struct timing *timing[MAX_CPUS]; /* per CPU; NULL: --timing=off    */
-	struct memsys *memsys[MAX_CPUS]; /* their memory systems (coherence) */
+	struct memsys *memsys[MAX_CPUS]; /* the CPUs' memory systems, when */
+	                              /* timed (coherence)                 */
 
 	/* SMP scheduling */
 	uint32_t       halted;        /* CPUs that stopped with STOP_HALT,  */
@@ -130,20 +106,14 @@ struct machine {
 	size_t         nmarks, marks_cap;
 };
 
-struct machine *machine_new(uint64_t mem_size, unsigned ncpus);
-void machine_free(struct machine *m);
-
-/* Host pointer to a RAM byte, or NULL if pa is not RAM. */
-static inline uint8_t *machine_ram(struct machine *m, uint64_t pa)
+/* The machine whose bus b is (the bus's hooks get the bus). */
+static inline struct machine *machine_of(struct bus *b)
 {
-	return pa < m->mem_size ? m->ram + pa : NULL;
+	return (struct machine *)((char *)b - offsetof(struct machine, bus));
 }
 
-/* Device access; an access to no device raises a machine check. */
-bool machine_io_read(struct machine *m, struct cpu *c, uint64_t pa,
-                     unsigned size, uint64_t *val);
-bool machine_io_write(struct machine *m, struct cpu *c, uint64_t pa,
-                      unsigned size, uint64_t val);
+struct machine *machine_new(uint64_t mem_size, unsigned ncpus);
+void machine_free(struct machine *m);
 
 /* The guest asked to exit with this status (simctl). */
 void machine_exit(struct machine *m, int status);
@@ -153,12 +123,6 @@ void machine_irq(struct machine *m, unsigned cpu, enum irq_source s, bool on);
 /* The ISR bit source s drives. */
 unsigned machine_irq_bit(enum irq_source s);
 
-/* CPU c stored size bytes at physical pa: other CPUs lose their lock on
- * the block.  Called by every store to RAM that leaves the soft TLB's
- * fast path (chip/mem.c, HW_ST); stores to a page another CPU holds a
- * lock in are kept off the fast path, so none is missed. */
-void machine_store_notify(struct machine *m, struct cpu *c, uint64_t pa,
-                          uint64_t size);
 /* A device wrote [pa, pa+len) of RAM: decoded code, lock flags and every
  * CPU's cached copies of it are forgotten. */
 void machine_dma_write(struct machine *m, uint64_t pa, uint64_t len);
@@ -166,6 +130,11 @@ void machine_dma_write(struct machine *m, uint64_t pa, uint64_t len);
 /* Record a run marker or a hint (simctl); false if out of host memory. */
 bool machine_mark(struct machine *m, const struct machine_mark *mk);
 bool machine_hint(struct machine *m, const struct machine_hint *h);
+
+/* Size every CPU's TBs and set its counters up from m->params (delivery
+ * delay, interrupt level), with the skid trace stream or NULL; before
+ * the machine runs. */
+void machine_configure(struct machine *m, FILE *skid);
 
 /* Instructions retired by all CPUs. */
 uint64_t machine_insns(const struct machine *m);

@@ -46,8 +46,8 @@ void wait_run(struct machine *m, struct cpu *c, uint64_t target)
 	intr_idle(c, now);                   /* the counters up to the wait */
 	uint64_t w = wait_wake(m, c), to = min64(w, target);
 	if (to > now) {
-		if (m->timing[c->id])
-			timing_idle(m->timing[c->id], to);
+		if (c->timing)
+			timing_idle(c->timing, to);
 		intr_idle(c, to);
 		c->idle += to - now;
 	}

@@ -3,7 +3,7 @@ noinst_LIBRARIES += sim/libsim.a
 sim_libsim_a_SOURCES = \
 	isa/isa.h isa/isa.c isa/insns.def \
 	chip/ipr.h chip/ipr.c chip/ipr.def \
-	chip/cpu.h chip/cpu.c \
+	chip/cpu.h chip/cpu.c chip/bus.h chip/bus.c \
 	chip/mem.h chip/mem.c \
 	platform/machine.h platform/machine.c \
 	platform/dev.h platform/dev_console.c platform/dev_simctl.c platform/dev_timer.c \
@@ -14,7 +14,7 @@ sim_libsim_a_SOURCES = \
 	isa/fpu.h isa/fpu.c \
 	platform/loader.h platform/loader.c \
 	isa/disasm.h isa/disasm.c isa/disasm_file.c isa/palcall.def isa/elf.h isa/elf.c \
-	obs/stats.h obs/stats.c util/outfile.h util/outfile.c util/fail.h \
+	obs/stats.h obs/stats.c util/outfile.h util/outfile.c util/fail.h util/xalloc.h util/xalloc.c util/cmd.h util/cmd.c \
 	timing/params.h timing/params.c timing/params.def \
 	timing/causes.h timing/issue.h timing/issue.c \
 	chip/timing.h chip/timing.c chip/cpu_timed.c \

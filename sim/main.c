@@ -18,6 +18,7 @@
 #include "platform/loader.h"
 #include "platform/machine.h"
 #include "util/outfile.h"
+#include "util/xalloc.h"
 #include "chip/pal.h"
 #include "sim/profile.h"
 #include "obs/stats.h"
@@ -204,8 +205,8 @@ static bool check_minios(const char *path, char *err, size_t errlen)
 static bool write_truth(FILE *f, struct truth *truth, struct machine *m)
 {
 	uint64_t cycles[MAX_CPUS], insns[MAX_CPUS];
-	for (unsigned i = 0; i < m->ncpus; i++) {
-		const struct cpu *c = m->cpu[i];
+	for (unsigned i = 0; i < m->bus.ncpus; i++) {
+		const struct cpu *c = m->bus.cpu[i];
 		cycles[i] = cpu_cycles(c);
 		insns[i] = cpu_insns(c);
 	}
@@ -214,7 +215,7 @@ static bool write_truth(FILE *f, struct truth *truth, struct machine *m)
 	if (!text)
 		return false;
 	params_text(&m->params, text, n);
-	bool ok = truth_write(truth, f, text, m->ncpus, cycles, insns,
+	bool ok = truth_write(truth, f, text, m->bus.ncpus, cycles, insns,
 	                      m->hints, m->nhints);
 	free(text);
 	return ok;
@@ -366,7 +367,7 @@ int main(int argc, char **argv)
 		        (unsigned long long)params.mem_mb);
 		return EXIT_USAGE;
 	}
-	m->ev_model = model;
+	m->bus.ev_model = model;
 	m->params = params;
 	/* hostfs: a bad tree the user named is an error; a missing default
 	 * sysroot just leaves that mount out */
@@ -386,7 +387,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "alphasim: out of host memory for the timing model\n");
 		truth_free(truth);
 		machine_free(m);
-		return EXIT_USAGE;
+		return EXIT_NOMEM;
 	}
 	bool loaded;
 	if (linux_prog) {
@@ -408,14 +409,14 @@ int main(int argc, char **argv)
 		loaded = boot_linux(m, &bc, err, sizeof err);
 		/* the other CPUs start where CPU 0 does, with no boot block:
 		 * minios's PAL reset sends them to wait for CPU 0 */
-		for (unsigned i = 1; loaded && i < m->ncpus; i++)
-			cpu_reset_bare(m->cpu[i], m->cpu[0]->pc);
+		for (unsigned i = 1; loaded && i < m->bus.ncpus; i++)
+			cpu_reset_bare(m->bus.cpu[i], m->bus.cpu[0]->pc);
 	} else {
 		uint64_t entry;
 		loaded = loader_load_bare(f, m, &entry, err, sizeof err);
 		elf_close(f);
-		for (unsigned i = 0; loaded && i < m->ncpus; i++)
-			cpu_reset_bare(m->cpu[i], entry);
+		for (unsigned i = 0; loaded && i < m->bus.ncpus; i++)
+			cpu_reset_bare(m->bus.cpu[i], entry);
 	}
 	if (!loaded) {
 		fprintf(stderr, "alphasim: %s\n", err);
@@ -432,7 +433,7 @@ int main(int argc, char **argv)
 	FILE *skid = out_path[OUT_SKID] ? out[OUT_SKID].f : NULL;
 	if (skid)
 		pmu_skid_header(skid);
-	pal_configure(m, skid);
+	machine_configure(m, skid);
 
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -441,7 +442,7 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 
-	struct cpu *c = m->cpu[m->stop_cpu];
+	struct cpu *c = m->bus.cpu[m->stop_cpu];
 	int status = m->exit_status;
 	if (why == STOP_LIMIT) {
 		fprintf(stderr, "alphasim: %s: stopped after %llu instructions (--max-insns)\n",
@@ -460,6 +461,9 @@ int main(int argc, char **argv)
 		        (unsigned long long)c->ipr[IPR_EXC_SUM],
 		        (unsigned long long)c->ipr[IPR_VA]);
 		status = EXIT_STUCK;
+	} else if (why == STOP_NOMEM) {
+		fprintf(stderr, "alphasim: %s: out of host memory\n", path);
+		status = EXIT_NOMEM;
 	} else if (why == STOP_IDLE) {
 		fprintf(stderr, "alphasim: %s: every CPU waits for an interrupt (simctl WAIT) "
 		        "and nothing can raise one\n", path);
@@ -501,17 +505,17 @@ int main(int argc, char **argv)
 	if (!quiet) {
 		/* all CPUs together; cycles are the longest CPU's */
 		uint64_t cnt[CNT_N] = { 0 }, cycles = 0, total = 0;
-		for (unsigned i = 0; i < m->ncpus; i++) {
+		for (unsigned i = 0; i < m->bus.ncpus; i++) {
 			for (unsigned k = 0; k < CNT_N; k++)
-				cnt[k] += m->cpu[i]->icount[k];
-			total += cpu_cycles(m->cpu[i]);
-			if (cpu_cycles(m->cpu[i]) > cycles)
-				cycles = cpu_cycles(m->cpu[i]);
+				cnt[k] += m->bus.cpu[i]->icount[k];
+			total += cpu_cycles(m->bus.cpu[i]);
+			if (cpu_cycles(m->bus.cpu[i]) > cycles)
+				cycles = cpu_cycles(m->bus.cpu[i]);
 		}
 		uint64_t n = machine_insns(m);
 		char on[24] = "";
-		if (m->ncpus > 1)
-			snprintf(on, sizeof on, " on %u CPUs", m->ncpus);
+		if (m->bus.ncpus > 1)
+			snprintf(on, sizeof on, " on %u CPUs", m->bus.ncpus);
 		fprintf(stderr, "alphasim: %llu instructions (user %llu, kernel %llu, pal %llu), "
 		        "%llu cycles (CPI %.2f)%s, %.3f s, %.1f MIPS\n",
 		        (unsigned long long)n, (unsigned long long)cnt[CNT_USER],

@@ -283,11 +283,11 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const struct tru
 	 * PALcode clears a counter interrupt only to dispatch it to entInt
 	 * (minios/pal/trap.S), so each of those reached the handler too. */
 	fig->samples_delivered = fig->total_cycles = 0;
-	for (unsigned i = 0; i < m->ncpus; i++) {
+	for (unsigned i = 0; i < m->bus.ncpus; i++) {
 		for (int n = 0; n < PMU_NCTR; n++)
-			fig->samples_delivered += m->cpu[i]->pmu.delivered[n] +
-			                          m->cpu[i]->pmu.cleared[n];
-		fig->total_cycles += cpu_cycles(m->cpu[i]);
+			fig->samples_delivered += m->bus.cpu[i]->pmu.delivered[n] +
+			                          m->bus.cpu[i]->pmu.cleared[n];
+		fig->total_cycles += cpu_cycles(m->bus.cpu[i]);
 	}
 
 	/* this run's epoch: the newest (dcpid --new-epoch) */
