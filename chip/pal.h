@@ -13,9 +13,10 @@
 #include "timing/params.h"
 
 /* Size the TBs, set up the counters (delivery delay, interrupt level,
- * skid trace stream or NULL) of CPU c; before the machine runs (cpu_init
- * does it with the defaults). */
-void pal_configure_cpu(struct cpu *c, const struct params *p, FILE *skid);
+ * who is told of each overflow, or NULL) of CPU c; before the machine
+ * runs (cpu_init does it with the defaults). */
+void pal_configure_cpu(struct cpu *c, const struct params *p,
+                       const struct pmu_tracer *trace);
 
 /* HW_MFPR / HW_MTPR of register i (enum ipr_id) by the instruction at
  * pc: the register's value, or its write with every side effect. */

@@ -140,10 +140,10 @@ bool machine_timing_on(struct machine *m, const struct truth_sink *sink)
 	return true;
 }
 
-void machine_configure(struct machine *m, FILE *skid)
+void machine_configure(struct machine *m, const struct pmu_tracer *trace)
 {
 	for (unsigned i = 0; i < m->bus.ncpus; i++)
-		pal_configure_cpu(m->bus.cpu[i], &m->params, skid);
+		pal_configure_cpu(m->bus.cpu[i], &m->params, trace);
 }
 
 uint64_t machine_insns(const struct machine *m)

@@ -132,9 +132,9 @@ bool machine_mark(struct machine *m, const struct machine_mark *mk);
 bool machine_hint(struct machine *m, const struct machine_hint *h);
 
 /* Size every CPU's TBs and set its counters up from m->params (delivery
- * delay, interrupt level), with the skid trace stream or NULL; before
- * the machine runs. */
-void machine_configure(struct machine *m, FILE *skid);
+ * delay, interrupt level), telling trace (NULL: nobody) of every
+ * overflow; before the machine runs. */
+void machine_configure(struct machine *m, const struct pmu_tracer *trace);
 
 /* Instructions retired by all CPUs. */
 uint64_t machine_insns(const struct machine *m);

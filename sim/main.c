@@ -21,6 +21,7 @@
 #include "util/xalloc.h"
 #include "chip/pal.h"
 #include "sim/profile.h"
+#include "obs/skid.h"
 #include "obs/stats.h"
 #include "obs/truth.h"
 #include <getopt.h>
@@ -430,10 +431,12 @@ int main(int argc, char **argv)
 		machine_free(m);
 		return EXIT_USAGE;
 	}
-	FILE *skid = out_path[OUT_SKID] ? out[OUT_SKID].f : NULL;
-	if (skid)
-		pmu_skid_header(skid);
-	machine_configure(m, skid);
+	struct pmu_tracer skid = { 0 };
+	if (out_path[OUT_SKID]) {
+		skid_header(out[OUT_SKID].f);
+		skid = skid_tracer(out[OUT_SKID].f);
+	}
+	machine_configure(m, out_path[OUT_SKID] ? &skid : NULL);
 
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);

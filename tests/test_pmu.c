@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "obs/skid.h"
 #include "pmu/pmu.h"
 
 /* PMCTR for: CTR0 value, CTL0, SEL1 etc. assembled by hand. */
@@ -136,7 +137,8 @@ static void skid_trace_rows(void **state)
 	FILE *f = fmemopen(buf, sizeof buf, "w");
 	assert_non_null(f);
 	struct pmu p;
-	pmu_init(&p, 3, 6, f);
+	struct pmu_tracer t = skid_tracer(f);
+	pmu_init(&p, 3, 6, &t);
 	pmu_write(&p, pmctr(0xffff, 0, 0, 2, 0, 0, 0, 0, 0));
 	pmu_count(&p, PEV_CYCLES, 1, 50, 0x100, PMU_KERNEL);
 	pmu_defer(&p, 60, DEFER_PAL);
