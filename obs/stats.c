@@ -129,7 +129,7 @@ void stats_write(FILE *f, struct machine *m, double host_seconds,
 	fprintf(f, "  \"hostfs\": { \"requests\": %llu },\n",
 	        (unsigned long long)m->hostfs.ops);
 	if (dcpi) {
-		profile_json(dcpi, f, "  ");
+		dcpi_figures_json(dcpi, f, "  ");
 		fprintf(f, ",\n");
 	}
 	fprintf(f, "  \"total\": { \"cycles\": %llu, \"idle_cycles\": %llu, \"instructions\": %llu, "

@@ -2,14 +2,14 @@
  * stats.h - the run summary (--stats FILE), JSON.  Field names are stable:
  * "params", "cpus" (per CPU "cycles" and "instructions" by mode) and
  * "total" ("cycles", "instructions", "user_instructions"); with
- * --profile, "dcpi" (sim/profile.h).
+ * --profile, "dcpi" (obs/figures.h).
  */
 #ifndef ALPHASIM_STATS_H
 #define ALPHASIM_STATS_H
 
 #include <stdio.h>
 #include "platform/machine.h"
-#include "sim/profile.h"
+#include "obs/figures.h"
 
 /* Write the summary to f (an output file: util/outfile.h, which sees any
  * write error).  dcpi: the --profile run's figures ("dcpi" object), or

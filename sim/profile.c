@@ -327,18 +327,6 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const struct tru
 	return true;
 }
 
-void profile_json(const struct dcpi_figures *fig, FILE *f, const char *in)
-{
-	fprintf(f, "%s\"dcpi\": {", in);
-#define X(name, desc) \
-	if (fig->name != NONE) fprintf(f, " \"" #name "\": %" PRIu64 ",", fig->name);
-	DCPI_FIGURES(X)
-#undef X
-	fprintf(f, " \"aggregation_factor\": %.3f, \"overhead_pct\": %.4f, "
-	        "\"conserved\": %s }", fig->aggregation_factor, fig->overhead_pct,
-	        fig->conserved ? "true" : "false");
-}
-
 /* ---- the summary -------------------------------------------------------- */
 
 #define TOP_IMAGES 5
