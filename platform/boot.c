@@ -10,6 +10,7 @@
  */
 #include "platform/boot.h"
 #include "util/fail.h"
+#include "util/paths.h"
 #include "platform/loader.h"
 #include "abi/bootblock.h"
 #include <fcntl.h>
@@ -20,49 +21,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-bool boot_find_file(const char *build_rel, const char *env_name,
-                    char *buf, size_t len, char *err, size_t errlen)
-{
-	const char *env = env_name ? getenv(env_name) : NULL;
-	if (env && *env) {
-		snprintf(buf, len, "%s", env);
-		return true;
-	}
-	/* the build tree keeps build_rel's directory, $(pkglibdir) only its
-	 * basename */
-	const char *base = strrchr(build_rel, '/');
-	base = base ? base + 1 : build_rel;
-	char dir[PATH_MAX], path[2 * PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
-	if (n > 0) {
-		dir[n] = 0;
-		*strrchr(dir, '/') = 0;
-		const char *const beside[][2] = {
-			{ "/../", build_rel },               /* the build tree  */
-			{ "/../lib/alphasim/", base },       /* $(pkglibdir)    */
-		};
-		for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
-			snprintf(path, sizeof path, "%s%s%s", dir, beside[i][0], beside[i][1]);
-			if (access(path, R_OK) == 0) {
-				snprintf(buf, len, "%s", path);
-				return true;
-			}
-		}
-	}
-	FAIL("no %s beside %s (build tree or $(pkglibdir))%s%s", base,
-	     n > 0 ? dir : "alphasim", env_name ? "; name one with " : "",
-	     env_name ? env_name : "");
-}
-
-bool boot_find_minios(char *buf, size_t len, char *err, size_t errlen)
-{
-	if (boot_find_file("minios/minios.elf", "ALPHASIM_MINIOS", buf, len, err, errlen))
-		return true;
-	size_t k = strlen(err);
-	snprintf(err + k, errlen - k, " or --minios FILE");
-	return false;
-}
 
 /* ---- host paths as guest paths --------------------------------------- */
 
@@ -195,7 +153,7 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 	char minios[PATH_MAX], gexe[PATH_MAX], gcwd[PATH_MAX];
 	if (bc->minios)
 		snprintf(minios, sizeof minios, "%s", bc->minios);
-	else if (!boot_find_minios(minios, sizeof minios, err, errlen))
+	else if (!paths_find_minios(minios, sizeof minios, err, errlen))
 		return false;
 
 	/* the program, as the guest names it */

@@ -24,7 +24,7 @@ struct boot_mount {
 };
 
 struct boot_config {
-	const char *minios;           /* minios.elf, or NULL: boot_find_minios */
+	const char *minios;           /* minios.elf, or NULL: paths_find_minios */
 	const char *program;          /* the program's host path            */
 	int         argc;             /* its arguments, argv[0] first       */
 	int         path_arg;         /* > 0: argv[path_arg] is a host file, */
@@ -46,18 +46,6 @@ struct boot_config {
 	bool        quiet;            /* no banner                          */
 	bool        trace_syscalls;   /* minios prints each system call     */
 };
-
-/* A guest file that comes with alphasim, like minios.elf: $env_name if
- * set (env_name may be NULL), else build_rel (e.g. "minios/minios.elf")
- * beside the build tree's sim/alphasim, else lib/alphasim/BASENAME
- * beside the installed bin/alphasim ($(pkglibdir)).  Writes the path into
- * buf; false (with the places tried in err) if none exists. */
-bool boot_find_file(const char *build_rel, const char *env_name,
-                    char *buf, size_t len, char *err, size_t errlen);
-
-/* The minios image to use when none is named: boot_find_file of
- * minios/minios.elf and $ALPHASIM_MINIOS. */
-bool boot_find_minios(char *buf, size_t len, char *err, size_t errlen);
 
 /* Load minios into m, write the boot block and set CPU 0 to start it.
  * The sysroot's lib/ appears at /lib and /usr/lib, where the dynamic

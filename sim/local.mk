@@ -14,7 +14,7 @@ sim_libsim_a_SOURCES = \
 	isa/fpu.h isa/fpu.c \
 	platform/loader.h platform/loader.c \
 	isa/disasm.h isa/disasm.c isa/disasm_file.c isa/palcall.def isa/elf.h isa/elf.c \
-	obs/stats.h obs/stats.c obs/skid.h obs/skid.c obs/figures.h obs/figures.c util/outfile.h util/outfile.c util/fail.h util/xalloc.h util/xalloc.c util/cmd.h util/cmd.c \
+	obs/stats.h obs/stats.c obs/skid.h obs/skid.c obs/figures.h obs/figures.c util/outfile.h util/outfile.c util/fail.h util/paths.h util/paths.c util/xalloc.h util/xalloc.c util/cmd.h util/cmd.c \
 	timing/params.h timing/params.c timing/params.def \
 	timing/causes.h timing/issue.h timing/issue.c \
 	chip/timing.h chip/timing.c chip/cpu_timed.c \

@@ -18,6 +18,7 @@
 #include "platform/loader.h"
 #include "platform/machine.h"
 #include "util/outfile.h"
+#include "util/paths.h"
 #include "util/xalloc.h"
 #include "chip/pal.h"
 #include "sim/profile.h"
@@ -36,8 +37,6 @@ extern char **environ;
  * between the PMU and the database are a bug of the collection. */
 enum { EXIT_PROFILE = 70, EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_STUCK = 126 };
 
-#define DEFAULT_SYSROOT "/usr/alpha-linux-gnu"
-
 /* The options, as data: one line each drives getopt and --help.
  * X(long name, argument, short or code, argument name, help) */
 #define OPTIONS(X) \
@@ -50,7 +49,7 @@ enum { EXIT_PROFILE = 70, EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_STUCK = 126 }
 	X("model",        required_argument, 'M', "CPU",  "ev5 (21164, default) or ev56 (21164A): AMASK value") \
 	X("cpus",         required_argument, 'N', "N",    "simulate N processors, 1 to 8 (default 1; the cpus parameter)") \
 	X("root",         required_argument, 'R', "DIR",  "hostfs: the guest's file tree (default: the current directory)") \
-	X("sysroot",      required_argument, 'S', "DIR",  "hostfs: the cross sysroot, read-only (default " DEFAULT_SYSROOT ")") \
+	X("sysroot",      required_argument, 'S', "DIR",  "hostfs: the cross sysroot, read-only (default " PATHS_DEFAULT_SYSROOT ")") \
 	X("timing",       required_argument, 'T', "on|off", "the 21164 timing model (default on); off runs the functional core alone") \
 	X("param",        required_argument, 'c', "KEY=VALUE", "set a machine parameter (see --print-config)") \
 	X("config",       required_argument, 'C', "FILE", "read machine parameters from FILE: 'key = value' lines, # comments") \
@@ -334,9 +333,9 @@ int main(int argc, char **argv)
 				die_input(pf ? "--profile runs Linux/Alpha programs on minios, "
 				               "not bare-metal ones" : err);
 		}
-		if (!profile_prepare(&pr, profile_dir, root, sysroot ? sysroot : DEFAULT_SYSROOT,
+		if (!profile_prepare(&pr, profile_dir, root, sysroot ? sysroot : PATHS_DEFAULT_SYSROOT,
 		                     events, seed, prog, boot_argc, boot_argv, err, sizeof err) ||
-		    (!minios_path && !boot_find_minios(minios_buf, sizeof minios_buf, err, sizeof err)))
+		    (!minios_path && !paths_find_minios(minios_buf, sizeof minios_buf, err, sizeof err)))
 			die_input(err);
 		if (!minios_path)
 			minios_path = minios_buf;
@@ -355,7 +354,7 @@ int main(int argc, char **argv)
 	bool linux_prog = !loader_is_bare(f);
 	/* a Linux program boots minios: find it, and check it is one */
 	if (linux_prog && !minios_path &&
-	    boot_find_minios(minios_buf, sizeof minios_buf, err, sizeof err))
+	    paths_find_minios(minios_buf, sizeof minios_buf, err, sizeof err))
 		minios_path = minios_buf;
 	if (linux_prog && (!minios_path || !check_minios(minios_path, err, sizeof err))) {
 		fprintf(stderr, "alphasim: %s\n", err);
@@ -373,7 +372,7 @@ int main(int argc, char **argv)
 	/* hostfs: a bad tree the user named is an error; a missing default
 	 * sysroot just leaves that mount out */
 	if (!hostfs_mount(&m->hostfs, HOSTFS_MNT_ROOT, root, false, err, sizeof err) ||
-	    (!hostfs_mount(&m->hostfs, HOSTFS_MNT_SYSROOT, sysroot ? sysroot : DEFAULT_SYSROOT,
+	    (!hostfs_mount(&m->hostfs, HOSTFS_MNT_SYSROOT, sysroot ? sysroot : PATHS_DEFAULT_SYSROOT,
 	                   true, err, sizeof err) && sysroot)) {
 		fprintf(stderr, "alphasim: --%s: %s\n",
 		        m->hostfs.root[HOSTFS_MNT_ROOT] < 0 ? "root" : "sysroot", err);
@@ -402,7 +401,7 @@ int main(int argc, char **argv)
 			.fs = &m->hostfs, .mounts = mounts,
 			.nmounts = sizeof mounts / sizeof mounts[0], .rwdir = pr.mount,
 			.sysroot = m->hostfs.root[HOSTFS_MNT_SYSROOT] < 0 ? NULL
-			           : sysroot ? sysroot : DEFAULT_SYSROOT,
+			           : sysroot ? sysroot : PATHS_DEFAULT_SYSROOT,
 			.sysroot_mnt = HOSTFS_MNT_SYSROOT,
 			.seed = 1, .epoch_s = 946684800, .quiet = quiet,
 			.trace_syscalls = trace_syscalls,

@@ -4,10 +4,10 @@
  */
 #include "sim/profile.h"
 #include "util/fail.h"
+#include "util/paths.h"
 #include "platform/boot.h"
 #include "isa/elf.h"
 #include "obs/truth.h"
-#include "analysis/elfsyms.h"
 #include "analysis/report.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
@@ -100,11 +100,11 @@ bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
 	if (events && !check_events(events, err, errlen))
 		return false;
 	if (!place_db(pr, db ? db : PROFILE_DEFAULT_DIR, root, err, errlen) ||
-	    !boot_find_file("daemon/dcpid.lnx", "ALPHASIM_DCPID", pr->dcpid,
+	    !paths_find_file("daemon/dcpid.lnx", "ALPHASIM_DCPID", pr->dcpid,
 	                    sizeof pr->dcpid, err, errlen))
 		return false;
 	if (!prog) {
-		if (!boot_find_file("testprogs/demo.lnx", NULL, pr->demo, sizeof pr->demo,
+		if (!paths_find_file("testprogs/demo.lnx", NULL, pr->demo, sizeof pr->demo,
 		                    err, errlen))
 			return false;
 		prog = pr->demo;
@@ -332,11 +332,6 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const struct tru
 #define TOP_IMAGES 5
 #define TOP_PROCS 10
 
-static double pct(uint64_t n, uint64_t total)
-{
-	return total ? 100.0 * (double)n / (double)total : 0.0;
-}
-
 struct proc_row {
 	const char *image;
 	char name[96];
@@ -351,37 +346,30 @@ static int proc_cmp(const void *a, const void *b)
 }
 
 /* Image im's procedures by the samples of column c, added to rows. */
-static void image_procs(const struct report_paths *paths, const struct report_image *im,
-                        size_t c, struct proc_row **rows, size_t *n, FILE *f)
+static void image_procs(const struct report *r, const struct report_paths *paths,
+                        const struct report_image *im, size_t c, struct proc_row **rows,
+                        size_t *n, FILE *f)
 {
 	char file[PATH_MAX], err[PROF_ERR_MAX];
-	struct elfsyms es = { 0 };
+	struct report_row *procs;
+	size_t nprocs;
 	if (!im->have[c] || im->kind == PROF_UNKNOWN)
 		return;
-	if (!report_image_file(paths, im, file, sizeof file, err, sizeof err) ||
-	    !elfsyms_load(&es, file, err, sizeof err)) {
+	if (!report_procs(r, paths, im, file, sizeof file, &procs, &nprocs, err, sizeof err)) {
 		fprintf(f, "alphasim: %s\n", err);
 		return;
 	}
-	size_t base = *n, add = es.nsym + 1;
-	struct proc_row *a = realloc(*rows, (base + add) * sizeof *a);
-	if (!a) {
-		elfsyms_free(&es);
-		return;
+	struct proc_row *a = realloc(*rows, (*n + nprocs) * sizeof *a);
+	if (a) {
+		*rows = a;
+		for (size_t i = 0; i < nprocs; i++) {
+			a[*n + i].image = im->path;
+			a[*n + i].samples = procs[i].count[c];
+			snprintf(a[*n + i].name, sizeof a[*n + i].name, "%s", procs[i].name);
+		}
+		*n += nprocs;
 	}
-	*rows = a;
-	for (size_t i = 0; i < add; i++) {
-		a[base + i].image = im->path;
-		a[base + i].samples = 0;
-		snprintf(a[base + i].name, sizeof a[base + i].name, "%s",
-		         i < es.nsym ? es.sym[i].name : "(no symbol)");
-	}
-	for (size_t k = 0; k < im->prof[c].n; k++) {
-		long s = elfsyms_find(&es, im->prof[c].e[k].offset);
-		a[base + (s < 0 ? es.nsym : (size_t)s)].samples += im->prof[c].e[k].count;
-	}
-	*n = base + add;
-	elfsyms_free(&es);
+	report_rows_free(procs, nprocs);
 }
 
 void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fig,
@@ -396,7 +384,7 @@ void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fi
 	fprintf(f, "alphasim: profile %s, epoch %u: %" PRIu64 " samples (%.2f%% unknown, %"
 	        PRIu64 " dropped); analysis/dcpiprof -db %s for more\n", pr->db, pr->epoch,
 	        fig->samples_in_db + fig->samples_unknown,
-	        pct(fig->samples_unknown, fig->samples_in_db + fig->samples_unknown),
+	        report_pct(fig->samples_unknown, fig->samples_in_db + fig->samples_unknown),
 	        fig->samples_dropped == NONE ? 0 : fig->samples_dropped, pr->db);
 	/* per event: its images by samples */
 	size_t *order = malloc((r.nimages + 1) * sizeof *order);
@@ -415,7 +403,7 @@ void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fi
 			const struct report_image *im = &r.images[order[i]];
 			if (im->samples[c])
 				fprintf(f, "%12" PRIu64 " %6.2f%%  %s\n", im->samples[c],
-				        pct(im->samples[c], r.cols[c].samples), im->path);
+				        report_pct(im->samples[c], r.cols[c].samples), im->path);
 		}
 	}
 	free(order);
@@ -424,14 +412,14 @@ void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fi
 	struct proc_row *rows = NULL;
 	size_t n = 0;
 	for (size_t i = 0; r.ncols && i < r.nimages; i++)
-		image_procs(&paths, &r.images[i], 0, &rows, &n, f);
+		image_procs(&r, &paths, &r.images[i], 0, &rows, &n, f);
 	if (n) {
 		qsort(rows, n, sizeof *rows, proc_cmp);
 		fprintf(f, "%12s %7s  procedure (image)\n", r.cols[0].name, "%");
 		for (size_t i = 0; i < n && i < TOP_PROCS && rows[i].samples; i++) {
 			const char *base = strrchr(rows[i].image, '/');
 			fprintf(f, "%12" PRIu64 " %6.2f%%  %s (%s)\n", rows[i].samples,
-			        pct(rows[i].samples, r.cols[0].samples), rows[i].name,
+			        report_pct(rows[i].samples, r.cols[0].samples), rows[i].name,
 			        base ? base + 1 : rows[i].image);
 		}
 	}
@@ -475,7 +463,7 @@ void profile_overhead(const struct dcpi_figures *fig, FILE *f)
 	row(f, "hash misses / interrupts", FIG("%" PRIu64 " / %" PRIu64, misses, intr), "");
 	row(f, "aggregation (samples / entries)", fig->entries_read == NONE ? "n/a"
 	    : FIG("%.1f", fig->aggregation_factor), ">= 20 on loops");
-	row(f, "unknown samples", FIG("%.3f%%", pct(fig->samples_unknown, all)), "< 1%");
+	row(f, "unknown samples", FIG("%.3f%%", report_pct(fig->samples_unknown, all)), "< 1%");
 	row(f, "driver memory", fig->memory_bytes == NONE ? "n/a"
 	    : FIG("%" PRIu64 " KB", fig->memory_bytes >> 10), "");
 	row(f, "database / image bytes", FIG("%" PRIu64 " / %" PRIu64, fig->db_bytes,
