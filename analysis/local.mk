@@ -1,8 +1,7 @@
 # analysis/: host tools that read what alphasim writes.
 bin_PROGRAMS += analysis/truthcsv
 analysis_truthcsv_SOURCES = analysis/truthcsv.c
-# util/outfile's check of standard output
-analysis_truthcsv_LDADD = sim/libsim.a
+analysis_truthcsv_LDADD = util/libutil.a
 
 # dcpiprof: the profile database by image and by procedure (docs/usage.md).
 # Its reading of the database and of images' symbols is a library that
@@ -14,8 +13,8 @@ analysis_libreport_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
 bin_PROGRAMS += analysis/dcpiprof
 analysis_dcpiprof_SOURCES = analysis/dcpiprof.c
 analysis_dcpiprof_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
-analysis_dcpiprof_LDADD = analysis/libreport.a daemon/libprofdb.a sim/libsim.a \
-	pmu/libpmu.a $(LIBELF_LIBS) -lm
+analysis_dcpiprof_LDADD = analysis/libreport.a daemon/libprofdb.a pmu/libpmu.a \
+	isa/libisa.a util/libutil.a $(LIBELF_LIBS) -lm
 
 # libanalysis: the analysis half of DCPI (docs/analysis.md): images and
 # procedures, CFG and jump tables, dominators, loops, equivalence

@@ -10,7 +10,7 @@
  * (caches hit, branches are predicted, the write buffer has room): from
  * the cycle its predecessor issued to its own issue, so M_i = 0 when it
  * issues with its predecessor.  Those cycles are split by static cause,
- * with the simulator's truth names (obs/truth.h: dep_int ... slot), so an
+ * with the simulator's truth names (timing/causes.h: dep_int ... slot), so an
  * estimate and the truth use one vocabulary.  A dependency names the
  * instruction it waits for.
  */
@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "analysis/cfg.h"
-#include "obs/truth.h"
+#include "timing/causes.h"
 
 /* The static causes: a contiguous run of enum truth_cause. */
 #define AN_STATIC_FIRST TC_dep_int

@@ -1,6 +1,6 @@
 # minios/: the guest operating system (docs/minios.md): PALcode and
 # kernel in one kseg image, minios/minios.elf, built with the Alpha cross
-# tools (never $(CC)).  Installed in $(pkglibdir), where platform/boot.c looks
+# tools (never $(CC)).  Installed in $(pkglibdir), where util/paths.c looks
 # for it after the build tree.
 MINIOS_CFLAGS = -O2 -g -std=gnu11 -Wall -Wextra -ffreestanding \
 	-fno-stack-protector -mno-fp-regs -I$(srcdir) -I$(builddir)
@@ -38,9 +38,6 @@ minios/%.o: $(srcdir)/minios/%.c $(MINIOS_HDRS)
 	$(AM_V_CC)$(ALPHA_CC) $(MINIOS_CFLAGS) -c -o $@ $<
 minios/minios.elf: $(MINIOS_OBJS) $(srcdir)/minios/minios.ld
 	$(AM_V_CCLD)$(ALPHA_CC) $(MINIOS_CFLAGS) $(MINIOS_LINK) -o $@ $(MINIOS_OBJS) -lgcc
-
-# The host side of booting minios (it shares the boot block's layout).
-sim_libsim_a_SOURCES += platform/boot.h platform/boot.c abi/bootblock.h
 
 GUEST_TARGETS += minios/minios.elf
 miniosdir = $(pkglibdir)

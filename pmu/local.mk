@@ -8,5 +8,5 @@ check_PROGRAMS += tests/test_pmu
 TESTS += tests/test_pmu
 tests_test_pmu_SOURCES = tests/test_pmu.c
 tests_test_pmu_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_test_pmu_LDADD = sim/libsim.a pmu/libpmu.a $(CMOCKA_LIBS)
+tests_test_pmu_LDADD = obs/libobs.a pmu/libpmu.a $(CMOCKA_LIBS)
 endif

@@ -9,7 +9,7 @@ check_PROGRAMS += tests/test_outfile
 TESTS += tests/test_outfile
 tests_test_outfile_SOURCES = tests/test_outfile.c
 tests_test_outfile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_test_outfile_LDADD = sim/libsim.a $(CMOCKA_LIBS)
+tests_test_outfile_LDADD = util/libutil.a $(CMOCKA_LIBS)
 endif
 
 # Stripped programs: --disassemble beside objdump, dcpiprof's symbols.

@@ -26,6 +26,6 @@ if HAVE_CMOCKA
 check_PROGRAMS += tests/test_issue
 tests_test_issue_SOURCES = tests/test_issue.c
 tests_test_issue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_test_issue_LDADD = sim/libsim.a $(CMOCKA_LIBS)
+tests_test_issue_LDADD = timing/libtiming.a isa/libisa.a $(CMOCKA_LIBS)
 TESTS += tests/test_issue
 endif

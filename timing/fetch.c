@@ -3,7 +3,7 @@
  * HRM 2.1.1.2).
  */
 #include "timing/fetch.h"
-#include "chip/cpu.h"
+#include "isa/isa.h"
 #include <string.h>
 
 bool fetch_init(struct fetch *f, const struct params *p, struct truth_evbuf *ev)
