@@ -32,6 +32,7 @@ include tests/corpus.mk
 include tests/daemon.mk
 include tests/driver.mk
 include tests/profile.mk
+include tests/realprogs.mk
 
 check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)
