@@ -17,8 +17,9 @@
 #define BOOTBLOCK_MAX     (1u << 20)              /* bytes, strings too */
 #define BOOT_MAX_MOUNTS   8
 
-/* flags: no banner; standard input, output, error are terminals */
-enum { BOOT_QUIET = 1, BOOT_TTY0 = 2, BOOT_TTY1 = 4, BOOT_TTY2 = 8 };
+/* flags: no banner; standard input, output, error are terminals; print
+ * every system call on standard error (alphasim --trace-syscalls) */
+enum { BOOT_QUIET = 1, BOOT_TTY0 = 2, BOOT_TTY1 = 4, BOOT_TTY2 = 8, BOOT_TRACE = 16 };
 
 /* Guest directory `path` shows directory `sub` beneath the root of
  * hostfs mount mnt ("" for the root itself): the sysroot's lib/ is at

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <asm/errno.h>
+#include <asm/resource.h>
 
 struct trapframe {
 	uint64_t r[29];                /* r0..r28 at entry                */
@@ -81,10 +82,18 @@ uint64_t kalloc_dirty(void);           /* one not zeroed               */
 void kfree(uint64_t pa);               /* drop a reference; free at 0  */
 void page_dup(uint64_t pa);            /* one more reference           */
 unsigned page_refs(uint64_t pa);
+uint64_t kfree_pages(void);            /* pages free now               */
+/* Small objects, zeroed (a page at most); kmfree takes the size given
+ * to kmalloc.  Big kernel lock held. */
+void *kmalloc(size_t n);
+void kmfree(void *obj, size_t n);
 
 /* ---- vm.c: page tables, address spaces, user memory ----------------- */
 enum { PROT_R = 1, PROT_W = 2, PROT_X = 4 };   /* = Linux PROT_* */
-enum { VMA_SHARED = 1 };     /* MAP_SHARED: pages shared by fork, not COW */
+/* VMA_SHARED: MAP_SHARED, pages shared by fork, not COW; VMA_STACK: the
+ * main stack, whose reserved 8 MB is not committed (Linux commits a
+ * growing stack a page at a time). */
+enum { VMA_SHARED = 1, VMA_STACK = 2 };
 struct file;
 struct image;
 /* A mapped region.  Its pages come on first touch: from file (a private
@@ -105,14 +114,24 @@ struct mm {
 	int ref;
 	uint64_t l1;                   /* page table root, physical       */
 	uint32_t asn;                  /* address space number (ITB/DTB)  */
+	uint64_t id;                   /* never reused (vm_asn_enter)     */
 	int nvma;
 	uint64_t brk_start, brk, mmap_next;
 	struct vma vma[NVMA];          /* sorted, not overlapping         */
 };
 struct proc;
-struct mm *mm_create(void);           /* empty, ref 1, own ASN; or NULL */
+/* Memory commitment, as Linux's overcommit_memory = 2: every writable
+ * mapping (but the stack) is counted when made, and one that would take
+ * the total past the limit fails with ENOMEM, so programs see malloc
+ * return NULL instead of a fault on a page that cannot be had. */
+void vm_commit_init(void);            /* the limit, from free memory   */
+uint64_t vm_committed(void);          /* pages committed now           */
+struct mm *mm_create(void);           /* empty, ref 1, an ASN; or NULL */
 struct mm *mm_copy(struct mm *parent);   /* fork: private pages COW    */
 void mm_put(struct mm *mm);           /* drop a reference; free at 0   */
+/* This CPU is about to run mm: true if it must flush its TB first (it
+ * last ran another address space under mm's ASN). */
+bool vm_asn_enter(struct mm *mm);
 /* A user fault (entMM's a0-a2): 0 when handled (page brought in, COW
  * broken), < 0 when the process gets SIGSEGV. */
 int vm_fault(struct proc *p, uint64_t va, uint64_t mmcsr, int64_t cause);
@@ -149,6 +168,10 @@ int path_resolve(const char *cwd, const char *path, unsigned *mnt,
 /* The guest path of rel beneath mount mnt's root (the first guest
  * directory showing it), or -ENOENT. */
 int path_guest(unsigned mnt, const char *rel, char *out, size_t outsize);
+#define AT_FDCWD (-100)
+struct proc;
+int path_user(struct proc *p, int64_t dirfd, uint64_t upath, unsigned *mnt,
+              char *rel, char *abs);
 
 /* ---- image.c: the image-load hooks (driver/pcount.h, docs/minios.md) - */
 #include "driver/pcount.h"
@@ -211,6 +234,7 @@ struct cpu {
 	uint64_t ticks, slice_end;     /* clock ticks; preempt at slice_end */
 	bool need_resched;
 	volatile bool tlb_stale;       /* TBIAP before the next user run   */
+	uint64_t asn_mm[128];          /* the mm id last run under each ASN */
 	volatile uint64_t ipi_seq;     /* IPIs handled, for shootdown acks */
 };
 extern struct cpu cpus[NCPU];
@@ -269,24 +293,50 @@ struct file {
 	uint64_t off;
 	unsigned flags;                /* the Linux open flags            */
 	bool dir;
-};
-#define NOFILE 64
+	char *path;                    /* a directory's guest path (kmalloc): */
+};                                 /* the base of *at calls, fchdir   */
+/* Descriptors per process (RLIMIT_NOFILE's hard limit; the soft one
+ * starts there too) and open files in the whole system (Linux's
+ * file-max is larger; this bounds kernel memory). */
+#define NOFILE   1024
+#define NFILE    8192
+#define FD_CHUNK 128
 /* The descriptor table, shared by the threads of a process
- * (CLONE_FILES), copied by fork; one page (share_copy, proc.c). */
+ * (CLONE_FILES), copied by fork; one page (share_copy, proc.c), its
+ * descriptors in chunks of FD_CHUNK made when first used. */
 struct fdtable {
 	int ref;
-	struct file *fd[NOFILE];
-	bool cloexec[NOFILE];
+	uint64_t cloexec[NOFILE / 64];
+	struct file **chunk[NOFILE / FD_CHUNK];
 };
 struct fdtable *fdtable_copy(const struct fdtable *t);   /* or NULL  */
 void fdtable_put(struct fdtable *t);  /* drop a reference; close at 0 */
-struct file *file_alloc(void);
+/* Descriptors: fd_get the file (or NULL); fd_install the lowest free
+ * one >= min and below the RLIMIT_NOFILE (or -EMFILE); fd_place at fd,
+ * closing what was there (-ENOMEM, -EBADF); fd_close closes one;
+ * fd_close_on_exec those marked. */
+struct file *fd_get(struct proc *p, int64_t fd);
+int fd_install(struct proc *p, struct file *f, int min, bool cloexec);
+int fd_place(struct proc *p, int fd, struct file *f, bool cloexec);
+int fd_close(struct proc *p, int64_t fd);
+void fd_close_on_exec(struct proc *p);
+bool fd_cloexec(struct proc *p, int fd);
+void fd_set_cloexec(struct proc *p, int fd, bool on);
+struct file *file_alloc(void);        /* ref 1, or NULL (ENFILE)      */
+void file_free(struct file *f);        /* one never installed          */
 struct file *file_dup(struct file *f);
 void file_close(struct file *f);
 int64_t file_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
 int64_t file_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
-struct file *fd_get(struct proc *p, int64_t fd);
-int fd_install(struct proc *p, struct file *f, int min, bool cloexec);
+
+/* ---- lock.c: advisory file locks (fcntl, flock) --------------------- */
+int64_t lock_fcntl(struct proc *p, struct file *f, int cmd, uint64_t uflock);
+/* p's process closes a descriptor of f: its POSIX locks on the file
+ * go; a process's exit drops all of them; an open file's last close
+ * drops its OFD and flock locks. */
+void lock_release_file(struct proc *p, struct file *f);
+void lock_release_process(int tgid);
+void lock_release_ofd(struct file *f);
 
 /* ---- dev.c: /dev/NAME for the names in devices.def ------------------ */
 /* True when path is a device: *ret is then the descriptor or -errno. */
@@ -311,9 +361,11 @@ struct sighand {
 	int ref;
 	struct ksigaction action[NSIGNAL];
 };
-/* The working directory, shared by the threads (CLONE_FS). */
+/* The working directory and the file creation mask, shared by the
+ * threads (CLONE_FS, as Linux's fs_struct). */
 struct fsinfo {
 	int ref;
+	unsigned umask;
 	char cwd[PATH_MAX];
 };
 /* proc.c: the tables clone shares or copies (Linux's files_struct,
@@ -357,14 +409,26 @@ struct proc {
 	bool restart;                  /* its result was -ERESTARTSYS     */
 	bool group_exit;               /* exit_group: xstatus is the group's */
 	uint64_t ieee_state;           /* osf_setsysinfo's FP control word */
+	uint64_t rlim[RLIM_NLIMITS][2];   /* soft, hard: the process's      */
+	int pgid, sid;                 /* process group and session       */
+	bool did_exec;                 /* execve since fork (setpgid)     */
+	uint64_t sas_sp, sas_size;     /* sigaltstack; size 0: none       */
+	bool sas_autodisarm;           /* SS_AUTODISARM                   */
+	int lock_blocker;              /* F_SETLKW waits for this process */
 };
 #define KSTACK PGSIZE
-#define NPROC 64
+/* Threads at once.  A slot (a page, and its kernel stack) is made when
+ * first needed and kept for reuse; proctab[0..nproctab) are those made. */
+#define NPROC 512
 /* Internal results: restart the call if no handler refuses (SA_RESTART);
  * leave v0 and a3 as the call set them (rt_sigreturn, execve). */
 #define ERESTARTSYS 512
 #define EJUSTRETURN 4096
-extern struct proc procs[NPROC];
+extern struct proc *proctab[NPROC];
+extern volatile int nproctab;
+#define FOR_EACH_PROC(p) \
+	for (struct proc **p##_i = proctab, *p; \
+	     p##_i < proctab + nproctab && (p = *p##_i, true); p##_i++)
 struct proc *proc_current(void);
 struct proc *proc_alloc(void);         /* P_EMBRYO, kernel stack; or NULL */
 struct proc *proc_find(int pid);       /* a live thread                 */
@@ -423,6 +487,9 @@ int exec(struct proc *p, const char *path, int argc, const char *const *argv,
 
 /* ---- sysproc.c ----------------------------------------------------- */
 void random_bytes(void *buf, size_t n);
+void rlimit_init(struct proc *p);      /* process 1's: Linux's defaults */
+uint64_t cred_uid(void);               /* the guest's ids: the host's   */
+uint64_t cred_gid(void);
 uint64_t ts_cycles(const uint64_t ts[2]);   /* a timespec as cycles */
 void cycles_ts(uint64_t cycles, uint64_t ts[2]);
 /* Clock ticks a second as user space sees them (times, AT_CLKTCK): Linux/

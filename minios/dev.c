@@ -33,7 +33,7 @@ bool dev_openat(struct proc *p, uint64_t upath, unsigned flags, int64_t *ret)
 		f->flags = flags;
 		int err = f->dev->open ? f->dev->open(f) : 0;
 		if (err) {
-			f->ref = 0;
+			file_free(f);
 			*ret = err;
 			return true;
 		}

@@ -173,7 +173,7 @@ static int build_stack(struct proc *p, const char *path, int argc,
                        const struct auxinfo *ai, uint64_t *spp)
 {
 	const struct vma stack = { .start = STACK_TOP - STACK_MAX, .end = STACK_TOP,
-	                           .prot = PROT_R | PROT_W };
+	                           .prot = PROT_R | PROT_W, .flags = VMA_STACK };
 	int err = vma_add(p->mm, &stack);
 	uint64_t sp = STACK_TOP, *t = stack_table;
 	static const char platform[] = "ev5";

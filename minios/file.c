@@ -9,17 +9,23 @@
 #include "minios/defs.h"
 #include <asm/fcntl.h>
 
-#define NFILE 128
-static struct file files[NFILE];
+static int nfiles;                     /* open in the whole system */
 
 struct file *file_alloc(void)
 {
-	for (int i = 0; i < NFILE; i++)
-		if (!files[i].ref) {
-			files[i] = (struct file){ .ref = 1 };
-			return &files[i];
-		}
-	return NULL;
+	struct file *f = nfiles < NFILE ? kmalloc(sizeof *f) : NULL;
+	if (f) {
+		f->ref = 1;
+		nfiles++;
+	}
+	return f;
+}
+
+/* A file whose opening failed before anyone saw it. */
+void file_free(struct file *f)
+{
+	kmfree(f, sizeof *f);
+	nfiles--;
 }
 
 struct file *file_dup(struct file *f)
@@ -32,12 +38,30 @@ void file_close(struct file *f)
 {
 	if (--f->ref > 0)
 		return;
+	lock_release_ofd(f);
 	if (f->type == F_HOSTFS)
 		hostfs_call(HOSTFS_CLOSE, f->handle, 0, 0, 0, 0, 0);
 	if (f->type == F_DEVICE)
 		dev_close(f);
 	if (f->type == F_PIPE)
 		pipe_close(f);
+	if (f->path)
+		kmfree(f->path, strlen(f->path) + 1);
+	file_free(f);
+}
+
+/* ---- descriptor tables ---------------------------------------------- */
+
+/* The slot of descriptor fd, making its chunk if make; NULL if there is
+ * none (or no memory for it). */
+static struct file **slot(struct fdtable *t, int64_t fd, bool make)
+{
+	if (fd < 0 || fd >= NOFILE)
+		return NULL;
+	struct file ***c = &t->chunk[fd / FD_CHUNK];
+	if (!*c && make)
+		*c = kmalloc(FD_CHUNK * sizeof **c);
+	return *c ? &(*c)[fd % FD_CHUNK] : NULL;
 }
 
 /* fork's copy of a descriptor table: the same open files, one more
@@ -45,37 +69,107 @@ void file_close(struct file *f)
 struct fdtable *fdtable_copy(const struct fdtable *t)
 {
 	struct fdtable *c = share_copy(t, sizeof *t);
-	if (c)
-		for (int fd = 0; fd < NOFILE; fd++)
-			if (c->fd[fd])
-				file_dup(c->fd[fd]);
+	if (!c)
+		return NULL;
+	memset(c->chunk, 0, sizeof c->chunk);
+	for (int i = 0; i < NOFILE / FD_CHUNK; i++) {
+		if (!t->chunk[i])
+			continue;
+		if (!(c->chunk[i] = kmalloc(FD_CHUNK * sizeof *c->chunk[i]))) {
+			fdtable_put(c);
+			return NULL;
+		}
+		for (int j = 0; j < FD_CHUNK; j++)
+			if ((c->chunk[i][j] = t->chunk[i][j]))
+				file_dup(c->chunk[i][j]);
+	}
 	return c;
 }
 
 void fdtable_put(struct fdtable *t)
 {
 	if (t->ref == 1)
-		for (int fd = 0; fd < NOFILE; fd++)
-			if (t->fd[fd])
-				file_close(t->fd[fd]);
+		for (int i = 0; i < NOFILE / FD_CHUNK; i++) {
+			if (!t->chunk[i])
+				continue;
+			for (int j = 0; j < FD_CHUNK; j++)
+				if (t->chunk[i][j])
+					file_close(t->chunk[i][j]);
+			kmfree(t->chunk[i], FD_CHUNK * sizeof *t->chunk[i]);
+		}
 	share_put(t);
 }
 
 struct file *fd_get(struct proc *p, int64_t fd)
 {
-	return fd >= 0 && fd < NOFILE ? p->files->fd[fd] : NULL;
+	struct file **s = slot(p->files, fd, false);
+	return s ? *s : NULL;
 }
 
-/* The lowest free descriptor >= min for f, or -EMFILE. */
+bool fd_cloexec(struct proc *p, int fd)
+{
+	return p->files->cloexec[fd / 64] >> (fd % 64) & 1;
+}
+
+void fd_set_cloexec(struct proc *p, int fd, bool on)
+{
+	uint64_t bit = 1ul << (fd % 64);
+	p->files->cloexec[fd / 64] = on ? p->files->cloexec[fd / 64] | bit
+	                                : p->files->cloexec[fd / 64] & ~bit;
+}
+
+/* The lowest free descriptor >= min below the RLIMIT_NOFILE for f, or
+ * -EMFILE (-ENOMEM if no chunk could be made). */
 int fd_install(struct proc *p, struct file *f, int min, bool cloexec)
 {
-	for (int fd = min; fd < NOFILE; fd++)
-		if (!p->files->fd[fd]) {
-			p->files->fd[fd] = f;
-			p->files->cloexec[fd] = cloexec;
+	uint64_t lim = p->rlim[RLIMIT_NOFILE][0];
+	for (int fd = min; fd >= 0 && (uint64_t)fd < lim && fd < NOFILE; fd++) {
+		struct file **s = slot(p->files, fd, true);
+		if (!s)
+			return -ENOMEM;
+		if (!*s) {
+			*s = f;
+			fd_set_cloexec(p, fd, cloexec);
 			return fd;
 		}
+	}
 	return -EMFILE;
+}
+
+int fd_place(struct proc *p, int fd, struct file *f, bool cloexec)
+{
+	if (fd < 0 || (uint64_t)fd >= p->rlim[RLIMIT_NOFILE][0])
+		return -EBADF;
+	struct file **s = slot(p->files, fd, true);
+	if (!s)
+		return -ENOMEM;
+	struct file *old = *s;
+	*s = f;
+	fd_set_cloexec(p, fd, cloexec);
+	if (old) {
+		lock_release_file(p, old);
+		file_close(old);
+	}
+	return fd;
+}
+
+int fd_close(struct proc *p, int64_t fd)
+{
+	struct file **s = slot(p->files, fd, false);
+	struct file *f = s ? *s : NULL;
+	if (!f)
+		return -EBADF;
+	*s = NULL;
+	lock_release_file(p, f);
+	file_close(f);
+	return 0;
+}
+
+void fd_close_on_exec(struct proc *p)
+{
+	for (int fd = 0; fd < NOFILE; fd++)
+		if (fd_cloexec(p, fd) && fd_get(p, fd))
+			fd_close(p, fd);
 }
 
 /* Move up to n bytes between f at off and user memory, a page at a

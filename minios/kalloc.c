@@ -16,6 +16,7 @@
 
 struct run { struct run *next; };
 static struct run *freelist;
+static uint64_t nfreelist;             /* pages on the free list */
 static uint64_t base, next_pa, end;
 static uint32_t *refs;
 static struct spinlock lock = { .name = "kalloc" };
@@ -47,6 +48,7 @@ void kfree(uint64_t pa)
 		struct run *run = P2V(pa);
 		run->next = freelist;
 		freelist = run;
+		nfreelist++;
 	}
 	release(&lock);
 }
@@ -74,6 +76,7 @@ uint64_t kalloc_dirty(void)
 	uint64_t pa = 0;
 	if (r) {
 		freelist = r->next;
+		nfreelist--;
 		pa = V2P(r);
 	} else if (next_pa < end) {
 		pa = next_pa;
@@ -85,10 +88,67 @@ uint64_t kalloc_dirty(void)
 	return pa;
 }
 
+/* Pages free now: on the list and never handed out. */
+uint64_t kfree_pages(void)
+{
+	acquire(&lock);
+	uint64_t n = nfreelist + ((end - next_pa) >> PGSHIFT);
+	release(&lock);
+	return n;
+}
+
 uint64_t kalloc(void)
 {
 	uint64_t pa = kalloc_dirty();
 	if (pa)
 		memset(P2V(pa), 0, PGSIZE);
 	return pa;
+}
+
+/* ---- small objects: kmalloc ------------------------------------------ */
+
+/* Power-of-two size classes from 32 bytes to a page, each a free list
+ * of blocks carved from whole pages (never given back), so tables that
+ * grow with use (open files, descriptor chunks, locks, directory paths)
+ * cost memory only when used.  Under the big kernel lock. */
+#define KM_MIN_SHIFT 5
+#define KM_CLASSES   (PGSHIFT - KM_MIN_SHIFT + 1)
+static struct run *km_free[KM_CLASSES];
+
+static unsigned km_class(size_t n)
+{
+	unsigned c = 0;
+	while ((size_t)1 << (c + KM_MIN_SHIFT) < n)
+		c++;
+	return c;
+}
+
+void *kmalloc(size_t n)
+{
+	if (!n || n > PGSIZE)
+		panic("kmalloc: %lu bytes", (unsigned long)n);
+	unsigned c = km_class(n);
+	if (!km_free[c]) {
+		uint64_t pa = kalloc_dirty();
+		if (!pa)
+			return NULL;
+		size_t size = (size_t)1 << (c + KM_MIN_SHIFT);
+		for (size_t off = 0; off < PGSIZE; off += size) {
+			struct run *r = (struct run *)((char *)P2V(pa) + off);
+			r->next = km_free[c];
+			km_free[c] = r;
+		}
+	}
+	struct run *r = km_free[c];
+	km_free[c] = r->next;
+	memset(r, 0, n);
+	return r;
+}
+
+void kmfree(void *obj, size_t n)
+{
+	unsigned c = km_class(n);
+	struct run *r = obj;
+	r->next = km_free[c];
+	km_free[c] = r;
 }

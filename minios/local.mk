@@ -12,7 +12,7 @@ MINIOS_KERNEL = minios/start.o minios/entry.o minios/main.o \
 	minios/console.o minios/string.o minios/mem.o minios/kalloc.o minios/vm.o \
 	minios/hostfs.o minios/path.o minios/file.o minios/proc.o \
 	minios/exec.o minios/trap.o minios/syscall.o minios/sysfile.o \
-	minios/sysproc.o minios/sysmem.o minios/image.o \
+	minios/sysmeta.o minios/lock.o minios/sysproc.o minios/sysmem.o minios/image.o \
 	minios/spinlock.o minios/sched.o minios/swtch.o minios/smp.o \
 	minios/signal.o minios/futex.o minios/pipe.o \
 	minios/dev.o minios/pcount.o $(DRIVER_OBJS)

@@ -37,6 +37,7 @@ _Noreturn void kmain(uint64_t bb_pa)
 	kinit(PGUP(bb_pa + bb->size), bb->mem_size);
 	path_init(bb);
 	image_init();
+	vm_commit_init();
 
 	struct proc *p = proc_init_first();
 	if (!p)

@@ -139,3 +139,32 @@ int path_guest(unsigned mnt, const char *rel, char *out, size_t outsize)
 	}
 	return -ENOENT;
 }
+
+/* ---- system call arguments ----------------------------------------- */
+
+/* A user's path argument, relative to dirfd (AT_FDCWD: the working
+ * directory, else an open directory, whose guest path its file keeps),
+ * as a mount and the path beneath its root (rel[PATH_MAX]); abs, if not
+ * NULL, gets the absolute guest path (abs[PATH_MAX]).  An empty path is
+ * ENOENT (AT_EMPTY_PATH is the caller's business). */
+int path_user(struct proc *p, int64_t dirfd, uint64_t upath, unsigned *mnt,
+              char *rel, char *abs)
+{
+	static char path[PATH_MAX], full[PATH_MAX];
+	int64_t n = copyinstr(p, path, upath, sizeof path);
+	if (n < 0)
+		return (int)n;
+	const char *base = p->fs->cwd;
+	if (path[0] != '/' && dirfd != AT_FDCWD) {
+		struct file *f = fd_get(p, dirfd);
+		if (!f)
+			return -EBADF;
+		if (!f->path)
+			return -ENOTDIR;
+		base = f->path;
+	}
+	if (!abs)
+		abs = full;
+	int err = path_absolute(base, path, abs);
+	return err ? err : path_resolve("/", abs, mnt, rel, PATH_MAX);
+}

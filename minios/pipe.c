@@ -133,19 +133,21 @@ static int64_t make_pipe(struct proc *p, uint64_t flags, int fds[2])
 			f[i]->priv = pi;
 			f[i]->flags = (i ? O_WRONLY : O_RDONLY) | (flags & O_NONBLOCK);
 		}
-	fds[0] = fds[1] = -1;
-	bool cloexec = flags & O_CLOEXEC;
-	if (f[0] && f[1] && (fds[0] = fd_install(p, f[0], 0, cloexec)) >= 0)
+	bool both = f[0] && f[1], cloexec = flags & O_CLOEXEC;
+	fds[0] = fds[1] = -ENFILE;
+	if (both && (fds[0] = fd_install(p, f[0], 0, cloexec)) >= 0)
 		fds[1] = fd_install(p, f[1], 0, cloexec);
 	if (fds[1] < 0) {
+		int err = fds[0] < 0 ? fds[0] : fds[1];
 		if (fds[0] >= 0)
-			p->files->fd[fds[0]] = NULL;
-		for (int i = 0; i < 2; i++)
-			if (f[i])
-				file_close(f[i]);
-		if (!f[0] || !f[1])
+			fd_close(p, fds[0]);
+		else if (f[0])
+			file_close(f[0]);
+		if (f[1])
+			file_close(f[1]);
+		if (!both)
 			kfree(pa);               /* no end holds it */
-		return f[0] && f[1] ? -EMFILE : -ENFILE;
+		return err;
 	}
 	return 0;
 }
@@ -170,10 +172,8 @@ int64_t sys_pipe2(struct trapframe *tf)
 	if (err)
 		return err;
 	if (copyout(p, ARG(tf, 0), fds, sizeof fds)) {
-		for (int i = 0; i < 2; i++) {
-			file_close(p->files->fd[fds[i]]);
-			p->files->fd[fds[i]] = NULL;
-		}
+		fd_close(p, fds[0]);
+		fd_close(p, fds[1]);
 		return -EFAULT;
 	}
 	return 0;

@@ -19,7 +19,9 @@
 #include <linux/sched.h>
 #include <linux/wait.h>
 
-struct proc procs[NPROC];
+struct proc *proctab[NPROC];
+volatile int nproctab;
+_Static_assert(sizeof(struct proc) <= PGSIZE, "a proc is one page");
 static int nextpid = 1;
 
 /* FPCR of a new Linux process: traps disabled, round to nearest
@@ -33,7 +35,7 @@ static bool live(const struct proc *p)
 
 struct proc *proc_find(int pid)
 {
-	for (struct proc *p = procs; p < procs + NPROC; p++)
+	FOR_EACH_PROC(p)
 		if (live(p) && p->pid == pid)
 			return p;
 	return NULL;
@@ -41,36 +43,50 @@ struct proc *proc_find(int pid)
 
 void proc_foreach(void (*f)(struct proc *, void *), void *arg)
 {
-	for (struct proc *p = procs; p < procs + NPROC; p++)
+	FOR_EACH_PROC(p)
 		if (live(p) && p->state != P_ZOMBIE)
 			f(p, arg);
 }
 
 /* A free slot, P_EMBRYO, with a kernel stack (kept with the slot for
- * good: a slot is reused, its stack with it) and a new pid. */
+ * good: a slot is reused, its stack with it) and a new pid; a new slot
+ * when none is free and fewer than NPROC exist.  NULL when none can be
+ * had. */
 struct proc *proc_alloc(void)
 {
-	for (struct proc *p = procs; p < procs + NPROC; p++) {
-		if (!sched_claim(p))
-			continue;
-		uint64_t kstack = p->kstack;
-		memset(p, 0, sizeof *p);
-		p->state = P_EMBRYO;
-		if (!kstack) {
-			uint64_t pa = kalloc_dirty();
-			if (!pa) {
-				sched_free(p);
-				return NULL;
-			}
-			kstack = (uint64_t)P2V(pa);
+	struct proc *p = NULL;
+	FOR_EACH_PROC(q)
+		if (sched_claim(q)) {
+			p = q;
+			break;
 		}
-		p->kstack = kstack;
-		p->pid = p->tgid = nextpid++;
-		p->cpu = -1;
-		p->pcb.flags = 1;                 /* FEN */
-		return p;
+	if (!p) {
+		uint64_t pa = nproctab < NPROC ? kalloc() : 0;
+		if (!pa)
+			return NULL;
+		p = P2V(pa);                     /* P_UNUSED: all zero */
+		proctab[nproctab] = p;
+		__asm__ volatile("mb" ::: "memory");   /* the slot, then the count */
+		nproctab++;
+		if (!sched_claim(p))
+			panic("proc_alloc: a new slot is taken");
 	}
-	return NULL;
+	uint64_t kstack = p->kstack;
+	memset(p, 0, sizeof *p);
+	p->state = P_EMBRYO;
+	if (!kstack) {
+		uint64_t pa = kalloc_dirty();
+		if (!pa) {
+			sched_free(p);
+			return NULL;
+		}
+		kstack = (uint64_t)P2V(pa);
+	}
+	p->kstack = kstack;
+	p->pid = p->tgid = nextpid++;
+	p->cpu = -1;
+	p->pcb.flags = 1;                 /* FEN */
+	return p;
 }
 
 /* The shared tables: a page each, the reference count first. */
@@ -151,15 +167,22 @@ static struct file *console(int stream)
 struct proc *proc_init_first(void)
 {
 	struct proc *p = proc_alloc();
+	if (p) {
+		rlimit_init(p);
+		p->pgid = p->sid = p->pid;   /* a session and group of its own */
+	}
 	if (!p || !(p->mm = mm_create()) ||
 	    !(p->files = share_copy(NULL, sizeof *p->files)) ||
 	    !(p->sighand = share_copy(NULL, sizeof *p->sighand)) ||
 	    !(p->fs = share_copy(NULL, sizeof *p->fs)))
 		return NULL;
-	for (int fd = 0; fd < 3; fd++)
-		if (!(p->files->fd[fd] = console(fd)))
+	for (int fd = 0; fd < 3; fd++) {
+		struct file *f = console(fd);
+		if (!f || fd_install(p, f, fd, false) != fd)
 			return NULL;
+	}
 	strlcpy(p->fs->cwd, (const char *)bootblock + bootblock->cwd, sizeof p->fs->cwd);
+	p->fs->umask = 022;               /* Linux's init_fs, whatever the host's */
 	return p;
 }
 
@@ -212,16 +235,16 @@ void fpcr_write(uint64_t fpcr)
 int64_t proc_clone(struct trapframe *tf, uint64_t flags, uint64_t newsp,
                    uint64_t ptid, uint64_t ctid, uint64_t tls)
 {
+	/* Linux's rules (copy_process): threads share signal actions,
+	 * which share the address space; the exit signal is a valid one
+	 * (kernel/fork.c, valid_signal) */
+	if (((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND)) ||
+	    ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM)) ||
+	    (flags & CSIGNAL) > NSIGNAL)
+		return -EINVAL;
 	struct proc *parent = proc_current(), *c = proc_alloc();
 	if (!c)
 		return -EAGAIN;
-	/* Linux's rules (copy_process): threads share signal actions,
-	 * which share the address space */
-	if (((flags & CLONE_THREAD) && !(flags & CLONE_SIGHAND)) ||
-	    ((flags & CLONE_SIGHAND) && !(flags & CLONE_VM))) {
-		sched_free(c);
-		return -EINVAL;
-	}
 	if (flags & CLONE_VM) {
 		c->mm = parent->mm;
 		c->mm->ref++;
@@ -238,6 +261,16 @@ int64_t proc_clone(struct trapframe *tf, uint64_t flags, uint64_t newsp,
 		return -ENOMEM;
 	}
 	memcpy(c->exe, parent->exe, sizeof c->exe);
+	memcpy(c->rlim, parent->rlim, sizeof c->rlim);
+	c->pgid = parent->pgid;
+	c->sid = parent->sid;
+	if (!(flags & CLONE_VM) || (flags & CLONE_VFORK)) {
+		/* Linux keeps the alternate signal stack but for a thread
+		 * (copy_process: CLONE_VM without CLONE_VFORK) */
+		c->sas_sp = parent->sas_sp;
+		c->sas_size = parent->sas_size;
+		c->sas_autodisarm = parent->sas_autodisarm;
+	}
 	c->sigmask = parent->sigmask;
 	c->ieee_state = parent->ieee_state;
 	c->pcb.unique = flags & CLONE_SETTLS ? tls : parent->pcb.unique;
@@ -283,7 +316,7 @@ void proc_vfork_release(struct proc *p)
 
 static bool last_thread(const struct proc *p)
 {
-	for (const struct proc *q = procs; q < procs + NPROC; q++)
+	FOR_EACH_PROC(q)
 		if (q != p && q->tgid == p->tgid && live(q) && q->state != P_ZOMBIE)
 			return false;
 	return true;
@@ -309,15 +342,17 @@ void proc_exit(struct proc *p, int wstatus)
 	bool last = last_thread(p);
 	if (last && p->tgid == 1)
 		machine_done(wstatus);
-	if (last)
+	if (last) {
 		image_exit(p->tgid);
+		lock_release_process(p->tgid);
+	}
 	/* p's children go to another thread of its process (Linux's
 	 * find_new_reaper), or to process 1 with the last thread */
 	struct proc *heir = proc_find(1);
-	for (struct proc *q = procs; q < procs + NPROC; q++)
+	FOR_EACH_PROC(q)
 		if (q != p && q->tgid == p->tgid && live(q) && q->state != P_ZOMBIE)
 			heir = q;
-	for (struct proc *q = procs; q < procs + NPROC; q++)
+	FOR_EACH_PROC(q)
 		if (q->parent == p || (last && q->parent && q->parent->tgid == p->tgid))
 			q->parent = heir;
 	release_tables(p);
@@ -335,7 +370,7 @@ void proc_exit(struct proc *p, int wstatus)
 		};
 		signal_group(parent->tgid, p->exit_signal, &info);
 	}
-	sched_exit(reap ? P_DEAD : P_ZOMBIE, procs);
+	sched_exit(reap ? P_DEAD : P_ZOMBIE, proctab);
 }
 
 /* exit_group, or a fatal signal: every thread of p's process ends, with
@@ -344,7 +379,7 @@ void proc_exit_group(struct proc *p, int wstatus)
 {
 	if (p->tgid == 1)
 		machine_done(wstatus);
-	for (struct proc *q = procs; q < procs + NPROC; q++)
+	FOR_EACH_PROC(q)
 		if (q != p && q->tgid == p->tgid && live(q) && q->state != P_ZOMBIE) {
 			q->xstatus = wstatus;
 			q->group_exit = true;
@@ -353,8 +388,16 @@ void proc_exit_group(struct proc *p, int wstatus)
 	proc_exit(p, wstatus);
 }
 
-/* wait4(pid, status, options, rusage): pid > 0 that child, else any
- * (there are no process groups); Linux's status encoding. */
+/* Does wait4's pid select child q of me?  > 0 that child, -1 any, 0
+ * one in my process group, < -1 one in group -pid (kernel/exit.c). */
+static bool wait_selects(int64_t pid, const struct proc *me, const struct proc *q)
+{
+	return pid > 0 ? q->pid == pid : pid == -1 ? true :
+	       pid == 0 ? q->pgid == me->pgid : q->pgid == -pid;
+}
+
+/* wait4(pid, status, options, rusage): the child pid selects
+ * (wait_selects); Linux's status encoding. */
 int64_t proc_wait(int64_t pid, uint64_t ustatus, uint64_t options, uint64_t rusage)
 {
 	struct proc *me = proc_current();
@@ -362,9 +405,9 @@ int64_t proc_wait(int64_t pid, uint64_t ustatus, uint64_t options, uint64_t rusa
 		return -EINVAL;
 	for (;;) {
 		bool have = false;
-		for (struct proc *q = procs; q < procs + NPROC; q++) {
+		FOR_EACH_PROC(q) {
 			if (!live(q) || q->pid != q->tgid || !q->parent ||
-			    q->parent->tgid != me->tgid || (pid > 0 && q->pid != pid))
+			    q->parent->tgid != me->tgid || !wait_selects(pid, me, q))
 				continue;
 			have = true;
 			if (q->state != P_ZOMBIE)
@@ -383,6 +426,6 @@ int64_t proc_wait(int64_t pid, uint64_t ustatus, uint64_t options, uint64_t rusa
 			return 0;
 		if (signal_pending(me))
 			return -ERESTARTSYS;
-		sleep(procs, NULL);
+		sleep(proctab, NULL);
 	}
 }

@@ -131,6 +131,8 @@ static void pcb_mm(struct proc *p)
 void proc_reload(struct proc *p)
 {
 	pcb_mm(p);
+	if (vm_asn_enter(p->mm))
+		pal_tbi(-1, 0);
 	adopt(&p->pcb);
 }
 
@@ -140,8 +142,9 @@ static void run(struct cpu *c, struct proc *p)
 	p->cpu = c->id;
 	c->proc = p;
 	pcb_mm(p);
+	bool other = vm_asn_enter(p->mm);      /* its ASN's TB entries are not its */
 	__asm__ volatile("mb" ::: "memory");   /* c->proc before tlb_stale */
-	if (c->tlb_stale) {
+	if (c->tlb_stale || other) {
 		c->tlb_stale = false;
 		pal_tbi(-1, 0);
 	}
@@ -263,7 +266,7 @@ void sleep(void *chan, struct spinlock *lk) { sleep_on(chan, lk, NULL, 0); }
 
 static void wake_locked(void *chan)
 {
-	for (struct proc *p = procs; p < procs + NPROC; p++)
+	FOR_EACH_PROC(p)
 		if (p->state == P_SLEEPING && p->chan == chan)
 			runnable(p);
 }
@@ -358,7 +361,7 @@ int wakeup_some(void *chan, int n, void *to, int nmove)
 {
 	int woken = 0;
 	acquire(&sched_lock);
-	for (struct proc *p = procs; p < procs + NPROC; p++) {
+	FOR_EACH_PROC(p) {
 		if (p->state != P_SLEEPING || p->chan != chan)
 			continue;
 		if (woken < n) {
@@ -382,7 +385,7 @@ void sched_clock(void)
 	if (ntimed) {
 		uint64_t now = machine_cycles();
 		acquire(&sched_lock);
-		for (struct proc *p = procs; p < procs + NPROC; p++)
+		FOR_EACH_PROC(p)
 			if (p->state == P_SLEEPING && p->deadline && p->deadline <= now)
 				runnable(p);
 		release(&sched_lock);

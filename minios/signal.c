@@ -25,7 +25,7 @@
 /* Linux/Alpha's struct ucontext (arch/alpha/include/asm/ucontext.h). */
 struct kucontext {
 	uint64_t uc_flags, uc_link, uc_osf_sigmask;
-	struct { uint64_t sp; int32_t flags, pad; uint64_t size; } uc_stack;
+	struct { uint64_t sp; int32_t flags, pad; uint64_t size; } uc_stack;   /* stack_t */
 	struct sigcontext uc_mcontext;
 	uint64_t uc_sigmask;
 };
@@ -48,8 +48,12 @@ bool signal_pending(struct proc *p)
 	return (p->sigpending & ~p->sigmask) != 0;
 }
 
+/* Every signal number is checked where it enters the kernel (kill,
+ * tgkill, rt_sigaction, clone's exit signal): 1..NSIGNAL here. */
 void signal_send(struct proc *p, int sig, const struct ksiginfo *info)
 {
+	if (sig < 1 || sig > NSIGNAL)
+		panic("signal_send: signal %d", sig);
 	p->sigpending |= SIGBIT(sig);
 	p->siginfo[sig - 1] = info ? *info : (struct ksiginfo){ .code = SI_USER };
 	wakeup_proc(p);
@@ -60,7 +64,7 @@ void signal_send(struct proc *p, int sig, const struct ksiginfo *info)
 void signal_group(int tgid, int sig, const struct ksiginfo *info)
 {
 	struct proc *to = NULL;
-	for (struct proc *p = procs; p < procs + NPROC; p++) {
+	FOR_EACH_PROC(p) {
 		if (p->tgid != tgid || p->state == P_UNUSED || p->state == P_EMBRYO ||
 		    p->state == P_DEAD || p->state == P_ZOMBIE)
 			continue;
@@ -133,14 +137,82 @@ static void retcode(uint32_t code[3], unsigned nr)
 	code[2] = 0x00000083;
 }
 
-/* Build the handler's frame below the user's stack and enter it. */
+/* ---- the alternate signal stack (sigaltstack) ------------------------ */
+
+#define SS_ONSTACK    1
+#define SS_DISABLE    2
+#define SS_AUTODISARM (1u << 31)
+
+static bool on_altstack(const struct proc *p, uint64_t sp)
+{
+	return p->sas_size && sp > p->sas_sp && sp - p->sas_sp <= p->sas_size;
+}
+
+/* The stack_t a program sees (sigaltstack's old one, the frame's
+ * uc_stack): sp, flags, size as Linux/Alpha lays them out. */
+struct kstack { uint64_t sp; int32_t flags, pad; uint64_t size; };
+
+static struct kstack altstack_now(const struct proc *p, uint64_t usp)
+{
+	return (struct kstack){
+		p->sas_sp, !p->sas_size ? SS_DISABLE : on_altstack(p, usp) ? SS_ONSTACK :
+		(int32_t)(p->sas_autodisarm ? SS_AUTODISARM : 0), 0, p->sas_size };
+}
+
+/* Set the alternate stack from ss (Linux's do_sigaltstack): not while
+ * running on it; SS_DISABLE, or a stack of MINSIGSTKSZ bytes or more. */
+static int altstack_set(struct proc *p, const struct kstack *ss, uint64_t usp)
+{
+	unsigned mode = (unsigned)ss->flags & ~SS_AUTODISARM;
+	if (on_altstack(p, usp))
+		return -EPERM;
+	if (mode != SS_DISABLE && mode != SS_ONSTACK && mode != 0)
+		return -EINVAL;
+	if (mode == SS_DISABLE) {
+		p->sas_sp = p->sas_size = 0;
+		p->sas_autodisarm = false;
+		return 0;
+	}
+	if (ss->size < MINSIGSTKSZ)
+		return -ENOMEM;
+	p->sas_sp = ss->sp;
+	p->sas_size = ss->size;
+	p->sas_autodisarm = (unsigned)ss->flags & SS_AUTODISARM;
+	return 0;
+}
+
+/* sigaltstack(ss, oss) */
+int64_t sys_sigaltstack(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	struct kstack old = altstack_now(p, tf->usp), ss;
+	if (ARG(tf, 0)) {
+		if (copyin(p, &ss, ARG(tf, 0), sizeof ss))
+			return -EFAULT;
+		int err = altstack_set(p, &ss, tf->usp);
+		if (err)
+			return err;
+	}
+	return ARG(tf, 1) && copyout(p, ARG(tf, 1), &old, sizeof old) ? -EFAULT : 0;
+}
+
+/* Build the handler's frame below the user's stack, or at the top of
+ * the alternate one for an SA_ONSTACK handler not already on it, and
+ * enter it. */
 static int setup_frame(struct proc *p, struct trapframe *tf, int sig,
                        const struct ksigaction *a, uint64_t oldmask)
 {
 	static union { struct rt_sigframe rt; struct sigframe old; } f;
 	bool rt = a->flags & SA_SIGINFO;
 	size_t size = rt ? sizeof f.rt : sizeof f.old;
-	uint64_t sp = (tf->usp - size) & ~31ul, a1 = 0, a2 = sp, code;
+	struct kstack stack = altstack_now(p, tf->usp);
+	uint64_t top = tf->usp;
+	if ((a->flags & SA_ONSTACK) && p->sas_size && !on_altstack(p, tf->usp)) {
+		top = p->sas_sp + p->sas_size;
+		if (p->sas_autodisarm)
+			p->sas_sp = p->sas_size = 0;
+	}
+	uint64_t sp = (top - size) & ~31ul, a1 = 0, a2 = sp, code;
 	memset(&f, 0, sizeof f);
 	if (rt) {
 		const struct ksiginfo *ki = &p->siginfo[sig - 1];
@@ -154,7 +226,7 @@ static int setup_frame(struct proc *p, struct trapframe *tf, int sig,
 			f.rt.info.si_status = ki->status;
 		}
 		f.rt.uc.uc_osf_sigmask = oldmask & 0xffffffff;
-		f.rt.uc.uc_stack.flags = 2;              /* SS_DISABLE */
+		memcpy(&f.rt.uc.uc_stack, &stack, sizeof stack);
 		f.rt.uc.uc_sigmask = oldmask;
 		save_context(p, tf, &f.rt.uc.uc_mcontext, oldmask);
 		retcode(f.rt.retcode, 351);
@@ -350,6 +422,11 @@ int64_t sys_rt_sigreturn(struct trapframe *tf)
 		die(p, SIGSEGV, tf);
 	restore(p, tf, uc + offsetof(struct kucontext, uc_mcontext));
 	p->sigmask = mask & ~SIG_UNBLOCKABLE;
+	/* the alternate stack as the frame kept it (Linux's restore_altstack:
+	 * SS_AUTODISARM's comes back), errors ignored */
+	struct kstack ss;
+	if (!copyin(p, &ss, uc + offsetof(struct kucontext, uc_stack), sizeof ss))
+		altstack_set(p, &ss, tf->usp);
 	return -EJUSTRETURN;
 }
 
@@ -360,9 +437,9 @@ int64_t sys_sigreturn(struct trapframe *tf)
 	return restore(proc_current(), tf, ARG(tf, 0));
 }
 
-/* kill(pid, sig): pid > 0 that process; there are no process groups,
- * so 0 (the caller's group) is every process, -1 every other one, and
- * pid < -1 the process -pid. */
+/* kill(pid, sig): pid > 0 that process, 0 the caller's process group,
+ * -1 every process but process 1 and the caller, < -1 the group -pid
+ * (kernel/signal.c, kill_something_info); ESRCH when none is there. */
 int64_t sys_kill(struct trapframe *tf)
 {
 	struct proc *me = proc_current();
@@ -371,19 +448,27 @@ int64_t sys_kill(struct trapframe *tf)
 	if (sig > NSIGNAL)
 		return -EINVAL;
 	struct ksiginfo info = { .code = SI_USER, .pid = me->tgid };
-	if (pid == 0 || pid == -1) {
-		for (struct proc *p = procs; p < procs + NPROC; p++)
-			if (p->pid == p->tgid && (p->state == P_RUNNABLE || p->state == P_RUNNING ||
-			    p->state == P_SLEEPING) && (pid == 0 || p->tgid != me->tgid) && sig)
-				signal_group(p->tgid, (int)sig, &info);
+	if (pid > 0) {
+		struct proc *p = proc_find((int)pid);
+		if (!p || p->pid != p->tgid)
+			return -ESRCH;
+		if (sig && p->state != P_ZOMBIE)
+			signal_group(p->tgid, (int)sig, &info);
 		return 0;
 	}
-	struct proc *p = proc_find(pid < 0 ? (int)-pid : (int)pid);
-	if (!p || p->pid != p->tgid)
-		return -ESRCH;
-	if (sig && p->state != P_ZOMBIE)
-		signal_group(p->tgid, (int)sig, &info);
-	return 0;
+	int pgid = pid == 0 ? me->pgid : (int)-pid;
+	bool found = false;
+	FOR_EACH_PROC(p) {
+		if (p->pid != p->tgid || p->state == P_UNUSED || p->state == P_EMBRYO ||
+		    p->state == P_DEAD)
+			continue;
+		if (pid == -1 ? p->tgid == 1 || p->tgid == me->tgid : p->pgid != pgid)
+			continue;
+		found = true;
+		if (sig && p->state != P_ZOMBIE)
+			signal_group(p->tgid, (int)sig, &info);
+	}
+	return found ? 0 : -ESRCH;
 }
 
 /* tgkill(tgid, tid, sig) */

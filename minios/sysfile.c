@@ -12,7 +12,6 @@
 #include <asm/termios.h>
 #include <linux/stat.h>
 
-#define AT_FDCWD        (-100)
 #define AT_SYMLINK_NOFOLLOW 0x100
 #define AT_REMOVEDIR    0x200
 #define AT_EMPTY_PATH   0x1000
@@ -24,17 +23,10 @@
 
 static char pathbuf[PATH_MAX], relbuf[PATH_MAX], rel2buf[PATH_MAX];
 
-/* A user path, relative to dirfd (only AT_FDCWD: the working
- * directory), as a mount and a path beneath it. */
 static int user_path(struct proc *p, int64_t dirfd, uint64_t upath,
                      unsigned *mnt, char *rel)
 {
-	int64_t n = copyinstr(p, pathbuf, upath, sizeof pathbuf);
-	if (n < 0)
-		return (int)n;
-	if (pathbuf[0] != '/' && dirfd != AT_FDCWD)
-		return fd_get(p, dirfd) ? -EOPNOTSUPP : -EBADF;
-	return path_resolve(p->fs->cwd, pathbuf, mnt, rel, PATH_MAX);
+	return path_user(p, dirfd, upath, mnt, rel, NULL);
 }
 
 int64_t sys_openat(struct trapframe *tf)
@@ -44,7 +36,7 @@ int64_t sys_openat(struct trapframe *tf)
 	if (dev_openat(p, ARG(tf, 1), (unsigned)ARG(tf, 2), &dev))
 		return dev;
 	unsigned mnt;
-	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
+	int err = path_user(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf, pathbuf);
 	if (err)
 		return err;
 	unsigned flags = (unsigned)ARG(tf, 2), acc = flags & O_ACCMODE;
@@ -54,14 +46,15 @@ int64_t sys_openat(struct trapframe *tf)
 	              (flags & O_TRUNC ? HOSTFS_O_TRUNC : 0) |
 	              (flags & O_APPEND ? HOSTFS_O_APPEND : 0) |
 	              (flags & O_EXCL ? HOSTFS_O_EXCL : 0) |
-	              (flags & O_DIRECTORY ? HOSTFS_O_DIRECTORY : 0);
+	              (flags & O_DIRECTORY ? HOSTFS_O_DIRECTORY : 0) |
+	              (flags & O_NOFOLLOW ? HOSTFS_O_NOFOLLOW : 0);
 	struct file *f = file_alloc();
 	if (!f)
 		return -ENFILE;
 	int64_t h = hostfs_call(HOSTFS_OPEN, mnt, V2P(relbuf), strlen(relbuf), hf,
-	                        ARG(tf, 3), 0);
+	                        ARG(tf, 3) & ~p->fs->umask, 0);
 	if (h < 0) {
-		f->ref = 0;
+		file_free(f);
 		return h;
 	}
 	struct hostfs_stat st;
@@ -70,6 +63,12 @@ int64_t sys_openat(struct trapframe *tf)
 	f->handle = (uint64_t)h;
 	f->flags = flags;
 	f->dir = (st.mode & 0170000) == 0040000;
+	if (f->dir && !(f->path = kmalloc(strlen(pathbuf) + 1))) {
+		file_close(f);
+		return -ENOMEM;
+	}
+	if (f->dir)
+		strlcpy(f->path, pathbuf, strlen(pathbuf) + 1);
 	int fd = fd_install(p, f, 0, flags & O_CLOEXEC);
 	if (fd < 0)
 		file_close(f);
@@ -78,14 +77,7 @@ int64_t sys_openat(struct trapframe *tf)
 
 int64_t sys_close(struct trapframe *tf)
 {
-	struct proc *p = proc_current();
-	int64_t fd = (int64_t)ARG(tf, 0);
-	struct file *f = fd_get(p, fd);
-	if (!f)
-		return -EBADF;
-	p->files->fd[fd] = NULL;
-	file_close(f);
-	return 0;
+	return fd_close(proc_current(), (int64_t)ARG(tf, 0));
 }
 
 int64_t sys_read(struct trapframe *tf)
@@ -192,10 +184,10 @@ static int put_stat(struct proc *p, uint64_t ubuf, const struct hostfs_stat *h)
 		.st_mode = (unsigned)h->mode, .st_uid = (unsigned)h->uid,
 		.st_gid = (unsigned)h->gid, .st_blksize = (unsigned)h->blksize,
 		.st_nlink = (unsigned)h->nlink,
+		.st_atime = h->atime_s, .st_atime_nsec = h->atime_ns,
+		.st_mtime = h->mtime_s, .st_mtime_nsec = h->mtime_ns,
+		.st_ctime = h->ctime_s, .st_ctime_nsec = h->ctime_ns,
 	};
-	st.st_atime = udiv(h->atime_ns, 1000000000, &st.st_atime_nsec);
-	st.st_mtime = udiv(h->mtime_ns, 1000000000, &st.st_mtime_nsec);
-	st.st_ctime = udiv(h->ctime_ns, 1000000000, &st.st_ctime_nsec);
 	return copyout(p, ubuf, &st, sizeof st);
 }
 
@@ -243,29 +235,6 @@ int64_t sys_fstatat64(struct trapframe *tf)
 	return r < 0 ? r : put_stat(p, ARG(tf, 2), &st);
 }
 
-/* faccessat(dirfd, path, mode): the file exists (permissions are the
- * host's business). */
-int64_t sys_faccessat(struct trapframe *tf)
-{
-	struct proc *p = proc_current();
-	unsigned mnt;
-	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
-	if (err)
-		return err;
-	struct hostfs_stat st;
-	int64_t r = hostfs_call(HOSTFS_STAT, mnt, V2P(relbuf), strlen(relbuf),
-	                        V2P(&st), 1, 0);
-	return r < 0 ? r : 0;
-}
-
-int64_t sys_access(struct trapframe *tf)
-{
-	ARG(tf, 2) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = (uint64_t)AT_FDCWD;
-	return sys_faccessat(tf);
-}
-
 int64_t sys_ioctl(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
@@ -291,32 +260,40 @@ int64_t sys_ioctl(struct trapframe *tf)
 	}
 }
 
-/* readlink(path, buf, size): /proc/self/exe is the program; anything
- * else asks hostfs. */
-int64_t sys_readlink(struct trapframe *tf)
+/* readlinkat(dirfd, path, buf, size): /proc/self/exe is the program;
+ * anything else asks hostfs. */
+int64_t sys_readlinkat(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
-	int64_t n = copyinstr(p, pathbuf, ARG(tf, 0), sizeof pathbuf);
-	if (n < 0)
-		return n;
-	uint64_t size = ARG(tf, 2);
+	int64_t size = (int64_t)ARG(tf, 3);
+	if (size <= 0)
+		return -EINVAL;
+	unsigned mnt;
+	int err = path_user(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf, pathbuf);
+	if (err && strcmp(pathbuf, "/proc/self/exe"))
+		return err;
 	if (!strcmp(pathbuf, "/proc/self/exe")) {
-		uint64_t len = strlen(p->exe);
+		int64_t len = (int64_t)strlen(p->exe);
 		if (len > size)
 			len = size;
-		return copyout(p, ARG(tf, 1), p->exe, len) ? -EFAULT : (int64_t)len;
+		return copyout(p, ARG(tf, 2), p->exe, (size_t)len) ? -EFAULT : len;
 	}
-	unsigned mnt;
-	int err = path_resolve(p->fs->cwd, pathbuf, &mnt, relbuf, sizeof relbuf);
-	if (err)
-		return err;
 	int64_t r = hostfs_call(HOSTFS_READLINK, mnt, V2P(relbuf), strlen(relbuf),
 	                        V2P(pathbuf), sizeof pathbuf, 0);
 	if (r < 0)
 		return r;
-	if ((uint64_t)r > size)
-		r = (int64_t)size;
-	return copyout(p, ARG(tf, 1), pathbuf, (size_t)r) ? -EFAULT : r;
+	if (r > size)
+		r = size;
+	return copyout(p, ARG(tf, 2), pathbuf, (size_t)r) ? -EFAULT : r;
+}
+
+int64_t sys_readlink(struct trapframe *tf)
+{
+	ARG(tf, 3) = ARG(tf, 2);
+	ARG(tf, 2) = ARG(tf, 1);
+	ARG(tf, 1) = ARG(tf, 0);
+	ARG(tf, 0) = (uint64_t)AT_FDCWD;
+	return sys_readlinkat(tf);
 }
 
 /* ---- directories and names ------------------------------------------ */
@@ -334,7 +311,7 @@ int64_t sys_chdir(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
 	unsigned mnt;
-	int err = user_path(p, AT_FDCWD, ARG(tf, 0), &mnt, relbuf);
+	int err = path_user(p, AT_FDCWD, ARG(tf, 0), &mnt, relbuf, pathbuf);
 	if (err)
 		return err;
 	struct hostfs_stat st;
@@ -344,7 +321,22 @@ int64_t sys_chdir(struct trapframe *tf)
 		return r;
 	if ((st.mode & 0170000) != 0040000)
 		return -ENOTDIR;
-	return path_absolute(p->fs->cwd, pathbuf, p->fs->cwd);
+	strlcpy(p->fs->cwd, pathbuf, sizeof p->fs->cwd);
+	return 0;
+}
+
+/* fchdir(fd): to an open directory, by the guest path it was opened by
+ * (a directory renamed since is not followed). */
+int64_t sys_fchdir(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
+	if (!f)
+		return -EBADF;
+	if (!f->path)
+		return -ENOTDIR;
+	strlcpy(p->fs->cwd, f->path, sizeof p->fs->cwd);
+	return 0;
 }
 
 /* getdents64: hostfs records to struct linux_dirent64 { u64 ino; s64
@@ -391,7 +383,51 @@ int64_t sys_mkdirat(struct trapframe *tf)
 	unsigned mnt;
 	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
 	return err ? err : hostfs_call(HOSTFS_MKDIR, mnt, V2P(relbuf), strlen(relbuf),
-	                               ARG(tf, 2), 0, 0);
+	                               ARG(tf, 2) & 07777 & ~p->fs->umask, 0, 0);
+}
+
+/* mknodat(dirfd, path, mode, dev): a regular file, as Linux makes one;
+ * FIFOs, sockets and devices cannot live in hostfs (a guest could not
+ * open them without blocking the simulator, nor should it make device
+ * nodes in the host's tree): EPERM, as for a process without
+ * CAP_MKNOD. */
+int64_t sys_mknodat(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	unsigned type = ARG(tf, 2) & S_IFMT;
+	if (type != 0 && type != S_IFREG)
+		return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR ||
+		       type == S_IFBLK ? -EPERM : -EINVAL;
+	unsigned mnt;
+	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
+	if (err)
+		return err;
+	int64_t h = hostfs_call(HOSTFS_OPEN, mnt, V2P(relbuf), strlen(relbuf),
+	                        HOSTFS_O_WRITE | HOSTFS_O_CREAT | HOSTFS_O_EXCL,
+	                        ARG(tf, 2) & 07777 & ~p->fs->umask, 0);
+	if (h < 0)
+		return h;
+	hostfs_call(HOSTFS_CLOSE, (uint64_t)h, 0, 0, 0, 0, 0);
+	return 0;
+}
+
+int64_t sys_mknod(struct trapframe *tf)
+{
+	ARG(tf, 3) = ARG(tf, 2);
+	ARG(tf, 2) = ARG(tf, 1);
+	ARG(tf, 1) = ARG(tf, 0);
+	ARG(tf, 0) = (uint64_t)AT_FDCWD;
+	return sys_mknodat(tf);
+}
+
+/* umask(mask): the old mask; the new one applies to every creation
+ * (open, mkdir, mknod). */
+int64_t sys_umask(struct trapframe *tf)
+{
+	struct fsinfo *fs = proc_current()->fs;
+	unsigned old = fs->umask;
+	fs->umask = ARG(tf, 0) & 0777;
+	return old;
 }
 
 int64_t sys_mkdir(struct trapframe *tf)
@@ -427,19 +463,35 @@ int64_t sys_rmdir(struct trapframe *tf)
 	return sys_unlinkat(tf);
 }
 
-int64_t sys_renameat(struct trapframe *tf)
+/* Two names on one mount (rename and link): EXDEV across mounts. */
+static int two_paths(struct trapframe *tf, unsigned *mnt)
 {
 	struct proc *p = proc_current();
-	unsigned mnt, mnt2;
-	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
+	unsigned mnt2;
+	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), mnt, relbuf);
 	if (!err)
 		err = user_path(p, (int64_t)ARG(tf, 2), ARG(tf, 3), &mnt2, rel2buf);
-	if (err)
-		return err;
-	if (mnt != mnt2)
-		return -EXDEV;
-	return hostfs_call(HOSTFS_RENAME, mnt, V2P(relbuf), strlen(relbuf),
-	                   V2P(rel2buf), strlen(rel2buf), 0);
+	return err ? err : *mnt != mnt2 ? -EXDEV : 0;
+}
+
+/* renameat2(olddirfd, old, newdirfd, new, flags): RENAME_NOREPLACE (1)
+ * and RENAME_EXCHANGE (2); RENAME_WHITEOUT (4) is for overlay file
+ * systems (EINVAL). */
+int64_t sys_renameat2(struct trapframe *tf)
+{
+	uint64_t flags = ARG(tf, 4);
+	unsigned mnt;
+	if ((flags & ~3ul) || flags == 3)
+		return -EINVAL;
+	int err = two_paths(tf, &mnt);
+	return err ? err : hostfs_call(HOSTFS_RENAME, mnt, V2P(relbuf), strlen(relbuf),
+	                               V2P(rel2buf), strlen(rel2buf), flags);
+}
+
+int64_t sys_renameat(struct trapframe *tf)
+{
+	ARG(tf, 4) = 0;
+	return sys_renameat2(tf);
 }
 
 int64_t sys_rename(struct trapframe *tf)
@@ -448,6 +500,53 @@ int64_t sys_rename(struct trapframe *tf)
 	ARG(tf, 1) = ARG(tf, 0);
 	ARG(tf, 0) = ARG(tf, 2) = (uint64_t)AT_FDCWD;
 	return sys_renameat(tf);
+}
+
+/* linkat(olddirfd, old, newdirfd, new, flags): a hard link to old, or
+ * with AT_SYMLINK_FOLLOW (0x400) to a final link's target. */
+int64_t sys_linkat(struct trapframe *tf)
+{
+	uint64_t flags = ARG(tf, 4);
+	unsigned mnt;
+	if (flags & ~0x400ul)
+		return -EINVAL;
+	int err = two_paths(tf, &mnt);
+	return err ? err : hostfs_call(HOSTFS_LINK, mnt, V2P(relbuf), strlen(relbuf),
+	                               V2P(rel2buf), strlen(rel2buf), !!(flags & 0x400));
+}
+
+int64_t sys_link(struct trapframe *tf)
+{
+	ARG(tf, 4) = 0;
+	ARG(tf, 3) = ARG(tf, 1);
+	ARG(tf, 1) = ARG(tf, 0);
+	ARG(tf, 0) = ARG(tf, 2) = (uint64_t)AT_FDCWD;
+	return sys_linkat(tf);
+}
+
+/* symlinkat(target, newdirfd, linkpath): the target's text as given.
+ * (The host resolves links beneath the mount's root, so an absolute
+ * target, which would be the guest's path, does not lead anywhere.) */
+int64_t sys_symlinkat(struct trapframe *tf)
+{
+	struct proc *p = proc_current();
+	static char target[PATH_MAX];
+	int64_t n = copyinstr(p, target, ARG(tf, 0), sizeof target);
+	if (n < 0)
+		return n;
+	if (!n)
+		return -ENOENT;
+	unsigned mnt;
+	int err = user_path(p, (int64_t)ARG(tf, 1), ARG(tf, 2), &mnt, relbuf);
+	return err ? err : hostfs_call(HOSTFS_SYMLINK, mnt, V2P(relbuf), strlen(relbuf),
+	                               V2P(target), (uint64_t)n, 0);
+}
+
+int64_t sys_symlink(struct trapframe *tf)
+{
+	ARG(tf, 2) = ARG(tf, 1);
+	ARG(tf, 1) = (uint64_t)AT_FDCWD;
+	return sys_symlinkat(tf);
 }
 
 int64_t sys_ftruncate(struct trapframe *tf)
@@ -463,15 +562,14 @@ int64_t sys_ftruncate(struct trapframe *tf)
 static int64_t dup_to(struct proc *p, int64_t old, int64_t new, bool cloexec)
 {
 	struct file *f = fd_get(p, old);
-	if (!f || new < 0 || new >= NOFILE)
+	if (!f || new < 0 || (uint64_t)new >= p->rlim[RLIMIT_NOFILE][0])
 		return -EBADF;
 	if (old == new)
 		return new;
-	if (p->files->fd[new])
-		file_close(p->files->fd[new]);
-	p->files->fd[new] = file_dup(f);
-	p->files->cloexec[new] = cloexec;
-	return new;
+	int r = fd_place(p, (int)new, file_dup(f), cloexec);
+	if (r < 0)
+		file_close(f);
+	return r;
 }
 
 int64_t sys_dup(struct trapframe *tf)
@@ -510,7 +608,7 @@ int64_t sys_fcntl(struct trapframe *tf)
 	switch (ARG(tf, 1)) {
 	case F_DUPFD:
 	case F_DUPFD_CLOEXEC: {
-		if (arg >= NOFILE)
+		if (arg >= p->rlim[RLIMIT_NOFILE][0])
 			return -EINVAL;
 		int nfd = fd_install(p, file_dup(f), (int)arg,
 		                     ARG(tf, 1) == F_DUPFD_CLOEXEC);
@@ -518,13 +616,16 @@ int64_t sys_fcntl(struct trapframe *tf)
 			file_close(f);
 		return nfd;
 	}
-	case F_GETFD: return p->files->cloexec[fd] ? FD_CLOEXEC : 0;
-	case F_SETFD: p->files->cloexec[fd] = arg & FD_CLOEXEC; return 0;
+	case F_GETFD: return fd_cloexec(p, (int)fd) ? FD_CLOEXEC : 0;
+	case F_SETFD: fd_set_cloexec(p, (int)fd, arg & FD_CLOEXEC); return 0;
 	case F_GETFL: return f->flags;
 	case F_SETFL:
 		f->flags = (f->flags & ~(unsigned)(O_APPEND | O_NONBLOCK)) |
 		           (unsigned)(arg & (O_APPEND | O_NONBLOCK));
 		return 0;
+	case F_GETLK: case F_SETLK: case F_SETLKW:
+	case F_OFD_GETLK: case F_OFD_SETLK: case F_OFD_SETLKW:
+		return lock_fcntl(p, f, (int)ARG(tf, 1), arg);
 	default: return -EINVAL;
 	}
 }
@@ -541,6 +642,29 @@ int64_t sys_fsync(struct trapframe *tf)
 	bool reg = f->type == F_CONSOLE &&
 	           (bootblock->stdio[f->stream].mode & S_IFMT) == S_IFREG;
 	return f->type == F_HOSTFS || reg ? 0 : -EINVAL;
+}
+
+/* sync(): every write is the host's already.  syncfs(fd): so for the
+ * file system of any open file. */
+int64_t sys_sync(struct trapframe *tf)
+{
+	(void)tf;
+	return 0;
+}
+
+int64_t sys_syncfs(struct trapframe *tf)
+{
+	return fd_get(proc_current(), (int64_t)ARG(tf, 0)) ? 0 : -EBADF;
+}
+
+/* socket(family, type, protocol), socketpair(...): minios has no
+ * sockets, not even AF_UNIX, and answers as Linux does for an address
+ * family it was built without (EAFNOSUPPORT), which programs take as
+ * "no such service" (glibc's nscd client, for one, goes on without). */
+int64_t sys_socket(struct trapframe *tf)
+{
+	(void)tf;
+	return -EAFNOSUPPORT;
 }
 
 /* The poll events ready on one struct pollfd, as Linux's do_pollfd:
@@ -586,7 +710,7 @@ int64_t sys_ppoll(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
 	uint64_t nfds = ARG(tf, 1), uts = ARG(tf, 2), ts[2], mask, deadline = 0;
-	if (nfds > NOFILE)
+	if (nfds > p->rlim[RLIMIT_NOFILE][0])
 		return -EINVAL;
 	if (uts) {
 		if (copyin(p, ts, uts, sizeof ts))

@@ -25,6 +25,26 @@ int64_t sys_exit_group(struct trapframe *tf)
 
 static int ppid(const struct proc *p) { return p->parent ? p->parent->tgid : 0; }
 
+/* The guest's user and group are the ids alphasim acts with on the
+ * host (hostfs CRED, asked once): what the guest's files say of their
+ * owners and what chown may do then agree, as for a process of that
+ * user (docs/minios.md, "Files"). */
+static struct hostfs_cred cred;
+static bool cred_known;
+
+static const struct hostfs_cred *creds(void)
+{
+	if (!cred_known) {
+		if (hostfs_call(HOSTFS_CRED, V2P(&cred), 0, 0, 0, 0, 0) < 0)
+			cred = (struct hostfs_cred){ 0, 0 };
+		cred_known = true;
+	}
+	return &cred;
+}
+
+uint64_t cred_uid(void) { return creds()->uid; }
+uint64_t cred_gid(void) { return creds()->gid; }
+
 /* getxpid/getxuid/getxgid return a second value in a4 (r20): the
  * parent's pid, the effective ids (osf_sys.c). */
 int64_t sys_getxpid(struct trapframe *tf)
@@ -33,13 +53,91 @@ int64_t sys_getxpid(struct trapframe *tf)
 	tf->r[20] = (uint64_t)ppid(p);
 	return p->tgid;
 }
-int64_t sys_getxuid(struct trapframe *tf) { tf->r[20] = 0; return 0; }
-int64_t sys_getxgid(struct trapframe *tf) { tf->r[20] = 0; return 0; }
-int64_t sys_geteuid(struct trapframe *tf) { (void)tf; return 0; }
-int64_t sys_getegid(struct trapframe *tf) { (void)tf; return 0; }
+int64_t sys_getxuid(struct trapframe *tf) { tf->r[20] = cred_uid(); return (int64_t)cred_uid(); }
+int64_t sys_getxgid(struct trapframe *tf) { tf->r[20] = cred_gid(); return (int64_t)cred_gid(); }
+int64_t sys_geteuid(struct trapframe *tf) { (void)tf; return (int64_t)cred_uid(); }
+int64_t sys_getegid(struct trapframe *tf) { (void)tf; return (int64_t)cred_gid(); }
+/* ---- process groups and sessions (kernel/sys.c) ---------------------- */
+
+/* The process (its leader thread) with this pid, for the group calls. */
+static struct proc *process(int64_t pid)
+{
+	struct proc *p = pid ? proc_find((int)pid) : proc_current();
+	return p && p->pid == p->tgid ? p : NULL;
+}
+
+static void set_group(int tgid, int pgid, int sid)
+{
+	FOR_EACH_PROC(q)
+		if (q->tgid == tgid) {
+			q->pgid = pgid;
+			q->sid = sid;
+		}
+}
+
+/* setpgid(pid, pgid): a process may move itself or a child that has
+ * not exec'd, within its session, to a group that exists there or to
+ * one of its own; a session leader stays where it is. */
+int64_t sys_setpgid(struct trapframe *tf)
+{
+	struct proc *me = proc_current();
+	int64_t pid = (int64_t)ARG(tf, 0), pgid = (int64_t)ARG(tf, 1);
+	if (pgid < 0)
+		return -EINVAL;
+	struct proc *p = process(pid ? pid : me->tgid);
+	if (!p || (p->tgid != me->tgid && (!p->parent || p->parent->tgid != me->tgid)))
+		return -ESRCH;
+	if (!pgid)
+		pgid = p->tgid;
+	if (p->tgid != me->tgid && p->did_exec)
+		return -EACCES;
+	if (p->sid != me->sid || p->sid == p->tgid)
+		return -EPERM;
+	bool exists = pgid == p->tgid;
+	FOR_EACH_PROC(q)
+		if (q->pgid == pgid && q->sid == me->sid && q->state != P_UNUSED &&
+		    q->state != P_EMBRYO && q->state != P_DEAD)
+			exists = true;
+	if (!exists)
+		return -EPERM;
+	set_group(p->tgid, (int)pgid, p->sid);
+	return 0;
+}
+
+int64_t sys_getpgid(struct trapframe *tf)
+{
+	struct proc *p = process((int64_t)ARG(tf, 0));
+	return p ? p->pgid : -ESRCH;
+}
+
+int64_t sys_getpgrp(struct trapframe *tf)
+{
+	(void)tf;
+	return proc_current()->pgid;
+}
+
+int64_t sys_getsid(struct trapframe *tf)
+{
+	struct proc *p = process((int64_t)ARG(tf, 0));
+	return p ? p->sid : -ESRCH;
+}
+
+/* setsid(): a new session and group led by the caller, unless it
+ * already leads a group (or one has its number). */
+int64_t sys_setsid(struct trapframe *tf)
+{
+	(void)tf;
+	struct proc *me = proc_current();
+	FOR_EACH_PROC(q)
+		if (q->pgid == me->tgid && q->state != P_UNUSED && q->state != P_EMBRYO &&
+		    q->state != P_DEAD)
+			return -EPERM;
+	set_group(me->tgid, me->tgid, me->tgid);
+	return me->tgid;
+}
+
 int64_t sys_getppid(struct trapframe *tf) { (void)tf; return ppid(proc_current()); }
 int64_t sys_gettid(struct trapframe *tf) { (void)tf; return proc_current()->pid; }
-int64_t sys_umask(struct trapframe *tf) { (void)tf; return 022; }
 
 int64_t sys_sched_yield(struct trapframe *tf)
 {
@@ -158,23 +256,22 @@ int64_t sys_execve(struct trapframe *tf)
 	}
 	proc_reload(p);
 	mm_put(old);
-	for (struct proc *q = procs; q < procs + NPROC; q++)
+	FOR_EACH_PROC(q)
 		if (q != p && q->tgid == p->tgid && q->state != P_UNUSED &&
 		    q->state != P_EMBRYO && q->state != P_DEAD && q->state != P_ZOMBIE) {
 			q->group_exit = true;
 			signal_send(q, SIGKILL, NULL);
 		}
-	for (int fd = 0; fd < NOFILE; fd++)
-		if (p->files->fd[fd] && p->files->cloexec[fd]) {
-			file_close(p->files->fd[fd]);
-			p->files->fd[fd] = NULL;
-		}
+	fd_close_on_exec(p);
 	for (int i = 0; i < NSIGNAL; i++)
 		if (p->sighand->action[i].handler != (uint64_t)SIG_IGN)
 			p->sighand->action[i] = (struct ksigaction){ 0 };
 	p->pcb.unique = 0;
 	p->clear_tid = 0;
 	p->ieee_state = 0;
+	p->did_exec = true;
+	p->sas_sp = p->sas_size = 0;
+	p->sas_autodisarm = false;
 	proc_vfork_release(p);
 	memset(tf, 0, sizeof *tf);
 	tf->ps = PS_USER;
@@ -207,19 +304,50 @@ int64_t sys_set_robust_list(struct trapframe *tf)
 	return 0;
 }
 
-/* prlimit64(pid, resource, new, old): fixed limits; new ones ignored. */
+/* Resource limits, Linux's start (include/asm-generic/resource.h,
+ * INIT_RLIMITS), with the descriptor and thread limits minios has:
+ * RLIMIT_NOFILE and RLIMIT_NPROC are its tables' sizes. */
+#define RLIM_INF (~0ul)
+static const uint64_t rlimit_start[RLIM_NLIMITS][2] = {
+	[RLIMIT_CPU] = { RLIM_INF, RLIM_INF }, [RLIMIT_FSIZE] = { RLIM_INF, RLIM_INF },
+	[RLIMIT_DATA] = { RLIM_INF, RLIM_INF }, [RLIMIT_STACK] = { STACK_MAX, RLIM_INF },
+	[RLIMIT_CORE] = { 0, RLIM_INF }, [RLIMIT_RSS] = { RLIM_INF, RLIM_INF },
+	[RLIMIT_NOFILE] = { NOFILE, NOFILE }, [RLIMIT_AS] = { RLIM_INF, RLIM_INF },
+	[RLIMIT_NPROC] = { NPROC, NPROC }, [RLIMIT_MEMLOCK] = { 8 << 20, 8 << 20 },
+	[RLIMIT_LOCKS] = { RLIM_INF, RLIM_INF }, [RLIMIT_SIGPENDING] = { NPROC, NPROC },
+	[RLIMIT_MSGQUEUE] = { 819200, 819200 }, [RLIMIT_NICE] = { 0, 0 },
+	[RLIMIT_RTPRIO] = { 0, 0 }, [RLIMIT_RTTIME] = { RLIM_INF, RLIM_INF },
+};
+
+void rlimit_init(struct proc *p)
+{
+	memcpy(p->rlim, rlimit_start, sizeof p->rlim);
+}
+
+/* prlimit64(pid, resource, new, old): the process's limits (every
+ * thread's copy).  A hard limit may be raised only up to what minios
+ * has (EPERM, as Linux's nr_open for RLIMIT_NOFILE), and only by root. */
 int64_t sys_prlimit64(struct trapframe *tf)
 {
-	uint64_t r = ARG(tf, 1), lim[2] = { ~0ul, ~0ul };
-	if (ARG(tf, 0) && (int64_t)ARG(tf, 0) != proc_current()->pid)
+	struct proc *me = proc_current(), *p = ARG(tf, 0) ? proc_find((int)ARG(tf, 0)) : me;
+	uint64_t r = ARG(tf, 1), old[2], lim[2];
+	if (!p || p->state == P_ZOMBIE)
 		return -ESRCH;
-	if (r >= 16)
+	if (r >= RLIM_NLIMITS)
 		return -EINVAL;
-	if (r == RLIMIT_STACK)
-		lim[0] = STACK_MAX;
-	if (r == RLIMIT_NOFILE)
-		lim[0] = lim[1] = NOFILE;
-	if (ARG(tf, 3) && copyout(proc_current(), ARG(tf, 3), lim, sizeof lim))
+	memcpy(old, p->rlim[r], sizeof old);
+	if (ARG(tf, 2)) {
+		if (copyin(me, lim, ARG(tf, 2), sizeof lim))
+			return -EFAULT;
+		if (lim[0] > lim[1])
+			return -EINVAL;
+		if (lim[1] > old[1] && (cred_uid() != 0 || lim[1] > rlimit_start[r][1]))
+			return -EPERM;
+		FOR_EACH_PROC(q)
+			if (q->tgid == p->tgid)
+				memcpy(q->rlim[r], lim, sizeof lim);
+	}
+	if (ARG(tf, 3) && copyout(me, ARG(tf, 3), old, sizeof old))
 		return -EFAULT;
 	return 0;
 }
@@ -309,16 +437,16 @@ static void count_proc(struct proc *p, void *n)
 }
 
 /* sysinfo(info): uptime on simulated time, RAM as the boot block gives
- * it, in bytes (mem_unit 1, as Linux does when it fits); no swap, no
- * load average, and free memory is not counted (kalloc.c keeps no
- * total). */
+ * it and the free pages, in bytes (mem_unit 1, as Linux does when it
+ * fits); no swap, no load average. */
 int64_t sys_sysinfo(struct trapframe *tf)
 {
 	unsigned n = 0;
 	proc_foreach(count_proc, &n);
 	struct sysinfo si = {
 		.uptime = (long)udiv(machine_cycles(), bootblock->clock_hz, NULL),
-		.totalram = bootblock->mem_size, .procs = (uint16_t)n, .mem_unit = 1,
+		.totalram = bootblock->mem_size, .freeram = kfree_pages() << PGSHIFT,
+		.procs = (uint16_t)n, .mem_unit = 1,
 	};
 	return copyout(proc_current(), ARG(tf, 0), &si, sizeof si);
 }

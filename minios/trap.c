@@ -51,7 +51,15 @@ void trap_mm(struct trapframe *tf)
 	check_user(tf, "memory fault");
 	uint64_t va = tf->r[16];
 	kernel_lock();
-	int err = vm_fault(proc_current(), va, tf->r[17], (int64_t)tf->r[18]);
+	struct proc *p = proc_current();
+	int err = vm_fault(p, va, tf->r[17], (int64_t)tf->r[18]);
+	if (err == -ENOMEM) {
+		/* a page of a committed mapping cannot be had: what Linux's
+		 * OOM killer does, SIGKILL, with a line saying why */
+		kprintf("minios: pid %d: out of memory at pc 0x%lx (address 0x%lx): killed\n",
+		        p->tgid, tf->pc, va);
+		proc_exit_group(p, SIGKILL);
+	}
 	kernel_unlock();
 	if (err)
 		user_fatal(tf, SIGSEGV, tf->r[17] == MMCSR_TNV ? SEGV_MAPERR : SEGV_ACCERR,

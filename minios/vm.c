@@ -15,6 +15,13 @@
  * write is a FOW fault (ACV stays for real protection errors); the
  * fault copies the page unless this was its last sharer.  MAP_SHARED
  * anonymous pages are shared outright, so fork brings them all in first.
+ *
+ * Writable mappings are committed when made (vma_add, vma_protect,
+ * mm_copy) against a limit of 7/8 of the memory free at boot, the rest
+ * kept for the kernel's own pages and for read-only and executable
+ * mappings, which are not counted (Linux's overcommit_memory = 2 with
+ * overcommit_ratio covering all of RAM and no swap); mapping past it is
+ * ENOMEM.  The main stack is reserved, not committed.
  */
 #include "minios/defs.h"
 
@@ -31,35 +38,74 @@ static uint64_t pte_make(uint64_t pa, uint64_t bits)
 static const unsigned level_shift[3] = { 33, 23, 13 };
 #define INDEX(va, l) (((va) >> level_shift[l]) & 1023)
 
+/* ---- commitment ---------------------------------------------------- */
+
+static uint64_t committed, commit_limit;       /* pages */
+
+void vm_commit_init(void)
+{
+	uint64_t free = kfree_pages();
+	commit_limit = free - free / 8;
+}
+
+uint64_t vm_committed(void) { return committed; }
+
+static uint64_t commit_pages(const struct vma *v)
+{
+	bool counted = (v->prot & PROT_W) && !(v->flags & VMA_STACK);
+	return counted ? (v->end - v->start) >> PGSHIFT : 0;
+}
+
+static int commit(uint64_t pages)
+{
+	if (pages > commit_limit - committed)
+		return -ENOMEM;
+	committed += pages;
+	return 0;
+}
+
 /* ---- ASNs ------------------------------------------------------------ */
 
-/* A freed ASN may still tag TB entries on some CPU, so it is "stale"
- * until one shootdown of every CPU has cleared them all; ASN 0 is never
- * given out (the reset state). */
+/* ASNs 1..127 are handed out in turn (0 is the reset state, never
+ * given), so one comes back into use as late as possible; when every
+ * one is taken, address spaces share the least used one (more than 127
+ * processes).  A CPU's TB may hold entries of an address space that
+ * used an ASN before, so each CPU remembers which address space (by a
+ * number never reused) it last ran under each ASN and flushes (TBIAP)
+ * before it runs another under it (vm_asn_enter): whether the ASN was
+ * freed and given again, or is shared. */
 #define NASN 128
-static uint64_t asn_used[NASN / 64], asn_stale[NASN / 64];
-#define ASN_BIT(a) (1ull << ((a) & 63))
+static int asn_users[NASN];
+static uint32_t asn_next = 1;
+static uint64_t mm_ids;
 
 static uint32_t asn_alloc(void)
 {
-	for (int pass = 0; pass < 2; pass++) {
-		for (uint32_t a = 1; a < NASN; a++)
-			if (!((asn_used[a / 64] | asn_stale[a / 64]) & ASN_BIT(a))) {
-				asn_used[a / 64] |= ASN_BIT(a);
-				return a;
-			}
-		if (!(asn_stale[0] | asn_stale[1]))
+	uint32_t best = 0;
+	for (uint32_t i = 0; i < NASN - 1; i++) {
+		uint32_t a = (asn_next - 1 + i) % (NASN - 1) + 1;
+		if (!best || asn_users[a] < asn_users[best])
+			best = a;
+		if (!asn_users[a])
 			break;
-		tlb_shootdown(NULL);
-		asn_stale[0] = asn_stale[1] = 0;
 	}
-	return 0;
+	asn_users[best]++;
+	asn_next = best % (NASN - 1) + 1;
+	return best;
 }
 
 static void asn_free(uint32_t a)
 {
-	asn_used[a / 64] &= ~ASN_BIT(a);
-	asn_stale[a / 64] |= ASN_BIT(a);
+	asn_users[a]--;
+}
+
+bool vm_asn_enter(struct mm *mm)
+{
+	struct cpu *c = mycpu();
+	if (c->asn_mm[mm->asn] == mm->id)
+		return false;
+	c->asn_mm[mm->asn] = mm->id;
+	return true;
 }
 
 /* ---- page tables ----------------------------------------------------- */
@@ -252,13 +298,12 @@ struct mm *mm_create(void)
 		return NULL;
 	struct mm *mm = P2V(pa);
 	mm->l1 = kalloc();
-	mm->asn = mm->l1 ? asn_alloc() : 0;
-	if (!mm->asn) {
-		if (mm->l1)
-			kfree(mm->l1);
+	if (!mm->l1) {
 		kfree(pa);
 		return NULL;
 	}
+	mm->asn = asn_alloc();
+	mm->id = ++mm_ids;
 	mm->ref = 1;
 	mm->mmap_next = MMAP_BASE;
 	return mm;
@@ -270,6 +315,7 @@ void mm_put(struct mm *mm)
 		return;
 	for (int i = 0; i < mm->nvma; i++) {
 		vm_range(mm->l1, mm->vma[i].start, mm->vma[i].end, pte_free, NULL);
+		committed -= commit_pages(&mm->vma[i]);
 		vma_release(&mm->vma[i]);
 	}
 	free_tables(mm->l1);
@@ -305,6 +351,10 @@ struct mm *mm_copy(struct mm *parent)
 	struct fork_copy fc = { c, NULL, false };
 	for (int i = 0; i < parent->nvma && !fc.failed; i++) {
 		const struct vma *v = &parent->vma[i];
+		if (commit(commit_pages(v))) {
+			fc.failed = true;
+			break;
+		}
 		c->vma[c->nvma++] = *v;
 		vma_hold(v);
 		if (v->flags & VMA_SHARED)     /* every page, so both see the same */
@@ -390,7 +440,7 @@ uint64_t vma_find_free(struct mm *mm, uint64_t len)
 
 int vma_add(struct mm *mm, const struct vma *nv)
 {
-	if (mm->nvma == NVMA)
+	if (mm->nvma == NVMA || commit(commit_pages(nv)))
 		return -ENOMEM;
 	int i = 0;
 	while (i < mm->nvma && mm->vma[i].start < nv->start)
@@ -414,6 +464,7 @@ int vma_remove(struct mm *mm, uint64_t start, uint64_t end)
 		struct vma *v = &mm->vma[i];
 		if (v->start >= start && v->end <= end) {
 			vm_range(mm->l1, v->start, v->end, pte_free, NULL);
+			committed -= commit_pages(v);
 			vma_release(v);
 			memmove(v, v + 1, (size_t)(mm->nvma - i - 1) * sizeof *v);
 			mm->nvma--;
@@ -432,6 +483,19 @@ int vma_protect(struct mm *mm, uint64_t start, uint64_t end, unsigned prot)
 		err = vma_split(mm, end);
 	if (err)
 		return err;
+	/* what becomes writable is committed first, all or nothing */
+	uint64_t more = 0, less = 0;
+	for (int i = 0; i < mm->nvma; i++) {
+		struct vma *v = &mm->vma[i], after = *v;
+		after.prot = prot;
+		if (v->start >= start && v->end <= end) {
+			more += commit_pages(&after) > commit_pages(v) ? commit_pages(&after) : 0;
+			less += commit_pages(&after) < commit_pages(v) ? commit_pages(v) : 0;
+		}
+	}
+	if (commit(more))
+		return -ENOMEM;
+	committed -= less;
 	for (int i = 0; i < mm->nvma; i++) {
 		struct vma *v = &mm->vma[i];
 		if (v->start >= start && v->end <= end) {

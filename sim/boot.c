@@ -242,7 +242,8 @@ bool boot_linux(struct machine *m, const struct boot_config *bc,
 	bb->epoch_s = bc->epoch_s;
 	bb->seed = bc->seed;
 	bb->flags = (bc->quiet ? BOOT_QUIET : 0) | (isatty(0) ? BOOT_TTY0 : 0) |
-	            (isatty(1) ? BOOT_TTY1 : 0) | (isatty(2) ? BOOT_TTY2 : 0);
+	            (isatty(1) ? BOOT_TTY1 : 0) | (isatty(2) ? BOOT_TTY2 : 0) |
+	            (bc->trace_syscalls ? BOOT_TRACE : 0);
 	for (int fd = 0; fd < 3; fd++) {
 		struct stat st;
 		if (fstat(fd, &st) == 0)

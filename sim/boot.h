@@ -40,6 +40,7 @@ struct boot_config {
 	uint64_t    seed;             /* guest randomness (getrandom, auxv) */
 	uint64_t    epoch_s;          /* guest CLOCK_REALTIME at cycle 0    */
 	bool        quiet;            /* no banner                          */
+	bool        trace_syscalls;   /* minios prints each system call     */
 };
 
 /* A guest file that comes with alphasim, like minios.elf: $env_name if

@@ -11,14 +11,17 @@
 #include <string.h>
 
 /* Where each operation writes guest memory: the buffer argument, and a
- * fixed length, or (0) the byte count it returns. */
-static const struct { uint8_t arg; uint8_t fixed; } out_area[] = {
-	[HOSTFS_PREAD]    = { 1, 0 },
-	[HOSTFS_STAT]     = { 3, sizeof(struct hostfs_stat) },
-	[HOSTFS_FSTAT]    = { 1, sizeof(struct hostfs_stat) },
-	[HOSTFS_READDIR]  = { 1, 0 },
-	[HOSTFS_READLINK] = { 3, 0 },
-	[HOSTFS_IDENT]    = { 1, 0 },
+ * fixed length, or the byte count it returns (counted). */
+static const struct { uint8_t arg, fixed; bool counted; } out_area[] = {
+	[HOSTFS_PREAD]    = { 1, 0, true },
+	[HOSTFS_STAT]     = { 3, sizeof(struct hostfs_stat), false },
+	[HOSTFS_FSTAT]    = { 1, sizeof(struct hostfs_stat), false },
+	[HOSTFS_READDIR]  = { 1, 0, true },
+	[HOSTFS_READLINK] = { 3, 0, true },
+	[HOSTFS_IDENT]    = { 1, 0, true },
+	[HOSTFS_STATFS]   = { 3, sizeof(struct hostfs_statfs), false },
+	[HOSTFS_FSTATFS]  = { 1, sizeof(struct hostfs_statfs), false },
+	[HOSTFS_CRED]     = { 0, sizeof(struct hostfs_cred), false },
 };
 #define N_OUT (sizeof out_area / sizeof out_area[0])
 
@@ -32,9 +35,10 @@ static void serve(struct machine *m, uint64_t pa)
 	memcpy(m->ram + pa + offsetof(struct hostfs_req, result), &req.result,
 	       sizeof req.result);
 	machine_dma_write(m, pa + offsetof(struct hostfs_req, result), sizeof req.result);
-	if (req.op < N_OUT && out_area[req.op].arg && req.result >= 0) {
-		uint64_t len = out_area[req.op].fixed ? out_area[req.op].fixed
-		                                      : (uint64_t)req.result;
+	if (req.op < N_OUT && (out_area[req.op].fixed || out_area[req.op].counted) &&
+	    req.result >= 0) {
+		uint64_t len = out_area[req.op].counted ? (uint64_t)req.result
+		                                        : out_area[req.op].fixed;
 		machine_dma_write(m, req.arg[out_area[req.op].arg], len);
 	}
 }

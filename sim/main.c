@@ -60,6 +60,7 @@ enum { EXIT_PROFILE = 70, EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_STUCK = 126 }
 	X("profile",      optional_argument, 'p', "[=DIR]", "profile the program with DCPI (no program: the default workload) into database DIR (default ./" PROFILE_DEFAULT_DIR ", inside --root) and DIR.truth") \
 	X("events",       required_argument, 'e', "LIST", "--profile: the events to sample, EVENT[:PERIOD],... (default cycles; see dcpid --help)") \
 	X("overhead",     no_argument,       'o', NULL,   "--profile: print what the collection cost, measured from the ground truth") \
+	X("trace-syscalls", no_argument,     'Z', NULL,   "minios prints each system call of the guest (number, name, arguments, result) on stderr") \
 	X("quiet",        no_argument,       'q', NULL,   "do not print the run summary on stderr")
 
 static const struct option long_opts[] = {
@@ -171,7 +172,7 @@ int main(int argc, char **argv)
 	const char *skid_path = NULL, *minios_path = NULL;
 	const char *profile_dir = NULL, *events = NULL;
 	bool quiet = false, timing = true, print_config = false;
-	bool profile = false, overhead = false;
+	bool profile = false, overhead = false, trace_syscalls = false;
 	struct params params;
 	char err[512];
 	int opt;
@@ -218,6 +219,7 @@ int main(int argc, char **argv)
 		case 'K': skid_path = optarg; break;
 		case 'O': minios_path = optarg; break;
 		case 'q': quiet = true; break;
+		case 'Z': trace_syscalls = true; break;
 		case 'p': profile = true; profile_dir = optarg; break;
 		case 'e': events = optarg; break;
 		case 'o': overhead = true; break;
@@ -313,6 +315,7 @@ int main(int argc, char **argv)
 			           : sysroot ? sysroot : DEFAULT_SYSROOT,
 			.sysroot_mnt = HOSTFS_MNT_SYSROOT,
 			.seed = 1, .epoch_s = 946684800, .quiet = quiet,
+			.trace_syscalls = trace_syscalls,
 		};
 		loaded = boot_linux(m, &bc, err, sizeof err);
 		/* the other CPUs start where CPU 0 does, with no boot block:

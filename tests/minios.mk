@@ -9,7 +9,8 @@ testprogs/linux/%.lnx: $(srcdir)/testprogs/linux/%.c
 	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) $(ALPHA_LNX_LINK) -o $@ $< -lm
 # Processes, threads, signals on 1 and 4 CPUs (testprogs/minios/*.c,
 # the second half of tests/minios.sh).
-MINIOS_PROC = forkwait execee forkexec pipes threads shared signals futex sleep
+MINIOS_PROC = forkwait execee forkexec pipes threads shared signals futex sleep \
+	sigcheck limits pgrp altstack trace
 MINIOS_PROC_LNX = $(MINIOS_PROC:%=testprogs/minios/%.lnx)
 GUEST_CHECK += $(MINIOS_LNX) $(MINIOS_PROC_LNX) minios/minios.elf
 CLEANFILES += $(MINIOS_LNX) $(MINIOS_PROC_LNX)
@@ -30,3 +31,9 @@ GUEST_CHECK += $(MINIOS_MEM)
 CLEANFILES += $(MINIOS_MEM)
 TESTS += tests/minios_mem.sh
 TESTS += tests/idle.sh
+# File system calls (tests/minios_fs.sh, testprogs/minios_fs).
+MINIOS_FS = stattimes setid special links meta locks nosock
+MINIOS_FS_LNX = $(MINIOS_FS:%=testprogs/minios_fs/%.lnx)
+GUEST_CHECK += $(MINIOS_FS_LNX)
+CLEANFILES += $(MINIOS_FS_LNX)
+TESTS += tests/minios_fs.sh

@@ -55,7 +55,8 @@ execee fd 5 closed, fd 6 open
 forkexec: spawned child exited with 2
 forkexec: execl of a missing file: -1
 EOF
-for p in forkwait forkexec pipes threads shared signals futex sleep; do
+for p in forkwait forkexec pipes threads shared signals futex sleep sigcheck pgrp \
+	altstack; do
 	if [ "$p" = forkexec ]; then
 		cp "$tmp/forkexec.expected" "$tmp/want.$p.out"
 		w=0
@@ -76,5 +77,65 @@ for p in forkwait forkexec pipes threads shared signals futex sleep; do
 			cat "$tmp/sim$n.$p.err"
 		fi
 	done
+done
+
+# Limits ordinary programs need (testprogs/minios/limits, one CPU): a
+# thousand open files and 300 live children as qemu-alpha has them; the
+# resource limits as minios reports and enforces them; and memory that
+# runs out as malloc's NULL (alphasim with --mem 32), never as a fault.
+for w in files procs; do
+	(cd "$tmp" && env -i "$QEMU_ALPHA" "$pdir/limits.lnx" $w >"$tmp/want.limits.$w" 2>&1)
+	q=$?
+	(cd "$tmp" && env -i "$ALPHASIM" -q "$pdir/limits.lnx" $w >"$tmp/sim.limits.$w" 2>&1)
+	expect_eq "limits $w: exit status (qemu-alpha's: $q)" $? $q
+	if cmp -s "$tmp/sim.limits.$w" "$tmp/want.limits.$w"; then
+		ok "limits $w: output as qemu-alpha's"
+	else
+		fail "limits $w: output differs (alphasim < > qemu-alpha):"
+		diff "$tmp/sim.limits.$w" "$tmp/want.limits.$w" | head
+	fi
+done
+cat >"$tmp/want.limits.rlimits" <<EOF
+RLIMIT_NOFILE: soft 1024 hard 1024
+RLIMIT_NPROC: soft 512 hard 512
+RLIMIT_STACK: soft 8388608 hard -1
+setrlimit NOFILE 10: 0
+then opened 7 more (Too many open files)
+hard limit 2048: Operation not permitted
+EOF
+cat >"$tmp/want.limits.malloc" <<EOF
+big blocks until NULL, then small ones until NULL
+at least 8 MB: yes
+after free, malloc again: ok
+EOF
+for w in rlimits malloc; do
+	(cd "$tmp" && env -i "$ALPHASIM" -q --mem 32 "$pdir/limits.lnx" $w >"$tmp/sim.limits.$w" 2>&1)
+	expect_eq "limits $w: exit status" $? 0
+	if cmp -s "$tmp/sim.limits.$w" "$tmp/want.limits.$w"; then
+		ok "limits $w: output as expected"
+	else
+		fail "limits $w: output differs (alphasim < > expected):"
+		diff "$tmp/sim.limits.$w" "$tmp/want.limits.$w" | head
+	fi
+done
+
+# --trace-syscalls: nothing on standard error without it, even for a
+# call minios lacks; with it a line per call, the missing one marked.
+(cd "$tmp" && "$ALPHASIM" -q "$pdir/trace.lnx" >"$tmp/trace.out" 2>"$tmp/trace.err")
+expect_eq "trace: exit status" $? 3
+expect_eq "trace: output" "$(cat "$tmp/trace.out")" "hi
+acct: Function not implemented"
+expect_eq "trace: nothing on standard error without --trace-syscalls" "$(cat "$tmp/trace.err")" ""
+(cd "$tmp" && "$ALPHASIM" -q --trace-syscalls "$pdir/trace.lnx" >"$tmp/trace.out" 2>"$tmp/trace.err")
+expect_eq "trace --trace-syscalls: exit status" $? 3
+for line in '^minios: \[pid 1\] 4 write(1, 0x[0-9a-f]*, 3, .*) = 3$' \
+	'^minios: \[pid 1\] 51 acct(0, .*) = -1 ENOSYS (not implemented)$' \
+	'^minios: \[pid 1\] 405 exit_group(3, .*) = ?$'; do
+	if grep -q "$line" "$tmp/trace.err"; then
+		ok "trace --trace-syscalls: a line $line"
+	else
+		fail "trace --trace-syscalls: no line $line in:"
+		cat "$tmp/trace.err"
+	fi
 done
 finish

@@ -11,12 +11,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include "sim/hostfs.h"
 
+#define AE_PERM 1
 #define AE_NOENT 2
+#define AE_NXIO 6
 #define AE_ACCES 13
 #define AE_EXIST 17
 #define AE_NOTDIR 20
@@ -32,12 +37,18 @@ static struct hostfs fs;
 /* Guest memory layout for the tests */
 enum { PATH1 = 0x100, PATH2 = 0x1100, BUF = 0x2000, STATBUF = 0x8000 };
 
+static int64_t call6(uint64_t op, uint64_t a0, uint64_t a1, uint64_t a2,
+                     uint64_t a3, uint64_t a4, uint64_t a5)
+{
+	struct hostfs_req r = { op, { a0, a1, a2, a3, a4, a5 }, 0 };
+	hostfs_serve(&fs, &r, ram, sizeof ram);
+	return r.result;
+}
+
 static int64_t call(uint64_t op, uint64_t a0, uint64_t a1, uint64_t a2,
                     uint64_t a3, uint64_t a4)
 {
-	struct hostfs_req r = { op, { a0, a1, a2, a3, a4, 0 }, 0 };
-	hostfs_serve(&fs, &r, ram, sizeof ram);
-	return r.result;
+	return call6(op, a0, a1, a2, a3, a4, 0);
 }
 
 static uint64_t path(uint64_t at, const char *p)
@@ -208,6 +219,168 @@ static void readonly_mount(void **state)
 	assert_int_equal(call(99, 0, 0, 0, 0, 0), -78);   /* ENOSYS */
 }
 
+static mode_t mode_of(const char *rel)
+{
+	char p[400];
+	struct stat st;
+	snprintf(p, sizeof p, "%s/root/%s", top, rel);
+	assert_int_equal(lstat(p, &st), 0);
+	return st.st_mode;
+}
+
+/* No set-user-ID or set-group-ID file or directory comes out of the
+ * guest, whoever runs the test (root too); the sticky bit stays, and the
+ * host's umask does not apply. */
+static void setid_stripped(void **state)
+{
+	(void)state;
+	mode_t um = umask(077);
+	int64_t h = call(HOSTFS_OPEN, 0, PATH1, path(PATH1, "setid"),
+	                 HOSTFS_O_WRITE | HOSTFS_O_CREAT, 06777);
+	assert_true(h >= 0);
+	assert_int_equal(mode_of("setid") & 07777, 0777);
+	assert_int_equal(call(HOSTFS_FCHMOD, h, 04755, 0, 0, 0), 0);
+	assert_int_equal(mode_of("setid") & 07777, 0755);
+	call(HOSTFS_CLOSE, h, 0, 0, 0, 0);
+	assert_int_equal(call(HOSTFS_CHMOD, 0, PATH1, path(PATH1, "setid"), 02711, 1), 0);
+	assert_int_equal(mode_of("setid") & 07777, 0711);
+	assert_int_equal(call(HOSTFS_MKDIR, 0, PATH1, path(PATH1, "sdir"), 07777, 0), 0);
+	assert_int_equal(mode_of("sdir") & 07777, 01777);
+	assert_int_equal(call(HOSTFS_CHMOD, 0, PATH1, path(PATH1, "sdir"), 06755, 1), 0);
+	assert_int_equal(mode_of("sdir") & 07777, 0755);
+	assert_int_equal(call(HOSTFS_UNLINK, 0, PATH1, path(PATH1, "sdir"), 1, 0), 0);
+	assert_int_equal(call(HOSTFS_UNLINK, 0, PATH1, path(PATH1, "setid"), 0, 0), 0);
+	umask(um);
+}
+
+/* Special files are refused at once, never opened so as to block: a
+ * FIFO for reading and for writing, a socket, a device behind a link. */
+static void special_files(void **state)
+{
+	(void)state;
+	char p[400];
+	snprintf(p, sizeof p, "%s/root/fifo", top);
+	assert_int_equal(mkfifo(p, 0666), 0);
+	snprintf(p, sizeof p, "%s/root/sock", top);
+	int s = socket(AF_UNIX, SOCK_STREAM, 0);
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	assert_true(strlen(p) < sizeof sa.sun_path);
+	strcpy(sa.sun_path, p);
+	assert_int_equal(bind(s, (struct sockaddr *)&sa, sizeof sa), 0);
+	static const struct { const char *name; uint64_t flags; int64_t want; } cases[] = {
+		{ "fifo", HOSTFS_O_READ, -AE_NXIO },
+		{ "fifo", HOSTFS_O_WRITE, -AE_NXIO },
+		{ "fifo", HOSTFS_O_READ | HOSTFS_O_WRITE | HOSTFS_O_CREAT, -AE_NXIO },
+		{ "fifo", HOSTFS_O_WRITE | HOSTFS_O_TRUNC, -AE_NXIO },
+		{ "sock", HOSTFS_O_READ, -AE_NXIO },
+		{ "nulldev", HOSTFS_O_READ, -AE_ACCES },
+		{ "nulllink", HOSTFS_O_WRITE, -AE_ACCES },
+	};
+	/* a device node needs CAP_MKNOD: only then the device cases */
+	snprintf(p, sizeof p, "%s/root/nulldev", top);
+	bool dev = mknod(p, S_IFCHR | 0666, makedev(1, 3)) == 0;
+	snprintf(p, sizeof p, "%s/root/nulllink", top);
+	assert_int_equal(symlink("sub/../nulldev", p), 0);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		if (!dev && cases[i].want == -AE_ACCES)
+			continue;
+		int64_t r = open_path(cases[i].name, cases[i].flags);
+		if (r != cases[i].want)
+			fail_msg("open %s (%llu) gave %lld, want %lld", cases[i].name,
+			         (unsigned long long)cases[i].flags, (long long)r,
+			         (long long)cases[i].want);
+	}
+	/* stat still sees them; truncate by name opens nothing */
+	assert_int_equal(call(HOSTFS_STAT, 0, PATH1, path(PATH1, "fifo"), STATBUF, 1), 0);
+	struct hostfs_stat st;
+	memcpy(&st, ram + STATBUF, sizeof st);
+	assert_true(S_ISFIFO(st.mode));
+	assert_int_equal(call(HOSTFS_TRUNCATE, 0, PATH1, path(PATH1, "fifo"), 0, 0), -AE_INVAL);
+	close(s);
+	for (const char *n = "fifo\0sock\0nulldev\0nulllink\0"; *n; n += strlen(n) + 1) {
+		snprintf(p, sizeof p, "%s/root/%s", top, n);
+		unlink(p);
+	}
+}
+
+/* The metadata operations: modes, owners, times, links, truncation,
+ * statfs, access, credentials; a read-only mount refuses the changes. */
+static void metadata(void **state)
+{
+	(void)state;
+	int64_t h = open_path("meta", HOSTFS_O_WRITE | HOSTFS_O_CREAT);
+	assert_true(h >= 0);
+	assert_int_equal(call(HOSTFS_FCHOWN, h, getuid(), HOSTFS_ID_KEEP, 0, 0), 0);
+	struct hostfs_times t = { 100, 5, 200, 7 };
+	memcpy(ram + BUF, &t, sizeof t);
+	assert_int_equal(call(HOSTFS_FUTIMENS, h, BUF, 0, 0, 0), 0);
+	assert_int_equal(call(HOSTFS_FSTAT, h, STATBUF, 0, 0, 0), 0);
+	struct hostfs_stat st;
+	memcpy(&st, ram + STATBUF, sizeof st);
+	assert_int_equal(st.atime_s, 100);
+	assert_int_equal(st.mtime_ns, 7);
+	assert_int_equal(st.uid, getuid());
+	call(HOSTFS_CLOSE, h, 0, 0, 0, 0);
+	/* times through a link: follow sets the target's, else the link's */
+	assert_int_equal(call(HOSTFS_SYMLINK, 0, PATH1, path(PATH1, "metalink"),
+	                      PATH2, path(PATH2, "meta")), 0);
+	t = (struct hostfs_times){ 0, HOSTFS_UTIME_OMIT, 300, 0 };
+	memcpy(ram + BUF, &t, sizeof t);
+	assert_int_equal(call(HOSTFS_UTIMENS, 0, PATH1, path(PATH1, "metalink"), BUF, 1), 0);
+	t.mtime_s = 400;
+	memcpy(ram + BUF, &t, sizeof t);
+	assert_int_equal(call(HOSTFS_UTIMENS, 0, PATH1, path(PATH1, "metalink"), BUF, 0), 0);
+	assert_int_equal(call(HOSTFS_STAT, 0, PATH1, path(PATH1, "meta"), STATBUF, 0), 0);
+	memcpy(&st, ram + STATBUF, sizeof st);
+	assert_int_equal(st.atime_s, 100);
+	assert_int_equal(st.mtime_s, 300);
+	assert_int_equal(call(HOSTFS_STAT, 0, PATH1, path(PATH1, "metalink"), STATBUF, 0), 0);
+	memcpy(&st, ram + STATBUF, sizeof st);
+	assert_int_equal(st.mtime_s, 400);
+	/* a hard link to the link's target; truncate by name */
+	assert_int_equal(call6(HOSTFS_LINK, 0, PATH1, path(PATH1, "metalink"),
+	                      PATH2, path(PATH2, "sub/hard"), 1), 0);
+	assert_int_equal(call(HOSTFS_TRUNCATE, 0, PATH1, path(PATH1, "sub/hard"), 42, 0), 0);
+	assert_int_equal(call(HOSTFS_STAT, 0, PATH1, path(PATH1, "meta"), STATBUF, 1), 0);
+	memcpy(&st, ram + STATBUF, sizeof st);
+	assert_int_equal(st.size, 42);
+	assert_int_equal(st.nlink, 2);
+	/* links and renames stay in the tree */
+	assert_int_equal(call6(HOSTFS_LINK, 0, PATH1, path(PATH1, "up/secret"),
+	                      PATH2, path(PATH2, "stolen"), 1), -AE_ACCES);
+	assert_int_equal(call6(HOSTFS_RENAME, 0, PATH1, path(PATH1, "meta"),
+	                      PATH2, path(PATH2, "sub/hard"), HOSTFS_RENAME_NOREPLACE), -AE_EXIST);
+	assert_int_equal(call6(HOSTFS_RENAME, 0, PATH1, path(PATH1, "meta"),
+	                      PATH2, path(PATH2, "hello.txt"), HOSTFS_RENAME_EXCHANGE), 0);
+	assert_int_equal(call(HOSTFS_STAT, 0, PATH1, path(PATH1, "hello.txt"), STATBUF, 1), 0);
+	memcpy(&st, ram + STATBUF, sizeof st);
+	assert_int_equal(st.size, 42);
+	assert_int_equal(call6(HOSTFS_RENAME, 0, PATH1, path(PATH1, "meta"),
+	                      PATH2, path(PATH2, "hello.txt"), HOSTFS_RENAME_EXCHANGE), 0);
+	/* statfs, access, credentials */
+	assert_int_equal(call(HOSTFS_STATFS, 0, PATH1, path(PATH1, "sub"), BUF, 0), 0);
+	struct hostfs_statfs sf;
+	memcpy(&sf, ram + BUF, sizeof sf);
+	assert_true(sf.bsize > 0 && sf.namelen > 0);
+	assert_int_equal(call(HOSTFS_ACCESS, 0, PATH1, path(PATH1, "hello.txt"), 4, 0), 0);
+	assert_int_equal(call(HOSTFS_ACCESS, 0, PATH1, path(PATH1, "nothere"), 0, 0), -AE_NOENT);
+	assert_int_equal(call(HOSTFS_CRED, BUF, 0, 0, 0, 0), 0);
+	struct hostfs_cred c;
+	memcpy(&c, ram + BUF, sizeof c);
+	assert_int_equal(c.uid, geteuid());
+	assert_int_equal(c.gid, getegid());
+	/* nothing changes on the read-only mount */
+	assert_int_equal(call(HOSTFS_CHMOD, 1, PATH1, path(PATH1, "file"), 0600, 1), -AE_ROFS);
+	assert_int_equal(call6(HOSTFS_SYMLINK, 1, PATH1, path(PATH1, "l"), PATH2,
+	                      path(PATH2, "file"), 0), -AE_ROFS);
+	h = call(HOSTFS_OPEN, 1, PATH1, path(PATH1, "file"), HOSTFS_O_READ, 0);
+	assert_int_equal(call(HOSTFS_FCHMOD, h, 0600, 0, 0, 0), -AE_ROFS);
+	assert_int_equal(call(HOSTFS_FSTATFS, h, BUF, 0, 0, 0), 0);
+	call(HOSTFS_CLOSE, h, 0, 0, 0, 0);
+	for (const char *n = "meta\0metalink\0sub/hard\0"; *n; n += strlen(n) + 1)
+		assert_int_equal(call(HOSTFS_UNLINK, 0, PATH1, path(PATH1, n), 0, 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +389,9 @@ int main(void)
 		cmocka_unit_test(readdir_all),
 		cmocka_unit_test(escapes),
 		cmocka_unit_test(readonly_mount),
+		cmocka_unit_test(setid_stripped),
+		cmocka_unit_test(special_files),
+		cmocka_unit_test(metadata),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
