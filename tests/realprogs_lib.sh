@@ -19,9 +19,10 @@
 #   - the directory afterwards: each file's name, type, mode, size,
 #     content, and whether its mtime is still $RP_TIME (a copied input,
 #     or an output given its input's time) or new;
-#   - profiled: every sample conserved, at most $RP_UNKNOWN_PCT percent
-#     of them in the unknown profile (not placed in any image), and the
-#     program's own image the first outside the kernel (rp_profile_check).
+#   - profiled: every sample conserved, at most 2% of them in the unknown
+#     profile (placed in no image), and outside the kernel each image's
+#     share of the samples that of the true cycles (the run's truth
+#     file), within sampling error (tests/realprogs_profile.py).
 # The references must pass their own rp_checks.
 set -u
 top_srcdir=${top_srcdir:-$(dirname "$0")/..}
@@ -34,8 +35,6 @@ ALPHA_SYSROOT=${ALPHA_SYSROOT:-/usr/alpha-linux-gnu}
 [ -n "${RP_KEEP:-}" ] && trap 'echo "kept $tmp"' EXIT
 
 RP_TIME=1000000000              # 2001-09-09 01:46:40 UTC: the inputs' mtime
-RP_UNKNOWN_PCT=${RP_UNKNOWN_PCT:-2}
-RP_PROF_MIN=200
 RP_MAX_INSNS=4000000000         # a runaway guest is stopped
 RP_TIME_LIMIT=300
 
@@ -146,35 +145,6 @@ rp_one() {
 	rp_manifest "$rp_base.d" >"$rp_base.files"
 }
 
-# rp_profile_check S STEP PROG: a profiled step's samples (S.STEP.json,
-# the database S.d/.rp-dbSTEP) are all conserved, at most $RP_UNKNOWN_PCT
-# percent of them unknown, and, when the step has $RP_PROF_MIN samples
-# or more outside the kernel, most of those are in PROG's own image (the
-# shared libraries, ld.so and the unknown profile each have fewer).
-# Prints the failures.
-rp_profile_check() {
-	python3 - "$1.$2.json" "$2" "$RP_UNKNOWN_PCT" <<'PY' || printf ' step %s: no dcpi stats;' "$2"
-import json, sys
-d = json.load(open(sys.argv[1]))['dcpi']
-if not d['conserved']:
-    sys.stdout.write(' step %s: samples not conserved;' % sys.argv[2])
-elif d['samples_unknown'] * 100 > float(sys.argv[3]) * d['samples_delivered']:
-    sys.stdout.write(' step %s: %d of %d samples unknown;' % (sys.argv[2],
-                     d['samples_unknown'], d['samples_delivered']))
-PY
-	"$top_builddir/analysis/dcpiprof" --db "$1.d/.rp-db$2" --csv 2>/dev/null |
-	awk -F, -v step="$2" -v img="/$3.$rp_variant" -v min="$RP_PROF_MIN" '
-		NR > 1 && $1 != "total" && $1 != "/boot/minios.elf" {
-			if (top == "") { top = $1; topn = $2 }
-			if (substr($1, length($1) - length(img) + 1) == img) mine = $2
-			user += $2
-		}
-		END {
-			if (user >= min && mine < topn)
-				printf " step %s: %d of %d user samples in %s, %d in %s;", step, mine, user, img, topn, top
-		}'
-}
-
 # rp_compare: the alphasim configuration against its reference; prints
 # the case line.
 rp_compare() {
@@ -191,11 +161,15 @@ rp_compare() {
 	cmp -s "$s.files" "$q.files" ||
 		why="$why files differ: $(diff "$q.files" "$s.files" | grep '^[<>]' | head -n 2 | tr '\n' ' ');"
 	case $rp_cpus in p*)
-		# every step checked; the first three failures shown
-		prof=$(while read -r _ n p _ _; do rp_profile_check "$s" "$n" "${p%:}"; done <"$s.rc")
+		# every step checked (tests/realprogs_profile.py); the first three
+		# problems shown
+		prof=$(while read -r _ n _; do
+			python3 "$top_srcdir/tests/realprogs_profile.py" "$s.$n.json" \
+				"$s.d/.rp-db$n" "$top_builddir" "$n" || printf ' step %s: no profile;' "$n"
+		done <"$s.rc")
 		if [ -n "$prof" ]; then
 			k=$(echo "$prof" | tr -cd ';' | wc -c)
-			why="$why$(echo "$prof" | cut -d';' -f1-3);"
+			why="$why$(echo "$prof" | cut -d';' -f1-3 | sed 's/;*$//');"
 			[ "$k" -gt 3 ] && why="$why and $((k - 3)) more;"
 		fi
 	esac
