@@ -75,21 +75,21 @@ if b=$(dir bzip2); then
 	bench bzip2-9 "$b/bin/bzip2.lnx" -9 -k in
 	bench bzip2-d "$b/bin/bzip2.lnx" -d in.bz2
 fi
-# sqlite3: create.sql with 5000 customers (20000 orders), then query.sql
+# sqlite3: create.sql with 2000 customers (8000 orders), then query.sql
 if b=$(dir sqlite3); then
 	mkdir "$tmp/sqlite-create" "$tmp/sqlite-query"
-	cp "$real/sqlite3/create.sql" "$tmp/sqlite-create/"
+	{ echo '.parameter set @n 2000'; cat "$real/sqlite3/create.sql"; } >"$tmp/sqlite-create/create.sql"
 	cp "$real/sqlite3/query.sql" "$tmp/sqlite-query/"
-	(cd "$tmp/sqlite-query" &&
-		"$qemu" "$b/bin/sqlite3.lnx" -cmd '.parameter set @n 5000' shop.db <"$real/sqlite3/create.sql") >/dev/null
-	bench sqlite-create "$b/bin/sqlite3.lnx" -cmd '.parameter set @n 5000' -init create.sql shop.db
+	(cd "$tmp/sqlite-query" && "$qemu" "$b/bin/sqlite3.lnx" -init ../sqlite-create/create.sql shop.db) \
+		</dev/null >/dev/null
+	bench sqlite-create "$b/bin/sqlite3.lnx" -init create.sql shop.db
 	bench sqlite-query "$b/bin/sqlite3.lnx" -init query.sql shop.db
 fi
-# lua: bench.lua at size 20
+# lua: bench.lua at size 40
 if b=$(dir lua); then
 	mkdir "$tmp/lua"
 	cp "$real/lua/bench.lua" "$tmp/lua/"
-	bench lua "$b/bin/lua.lnx" bench.lua 20
+	bench lua "$b/bin/lua.lnx" bench.lua 40
 fi
 # mawk: wordfreq.awk over mawk's manual and C sources (about 600 KB)
 if b=$(dir mawk); then

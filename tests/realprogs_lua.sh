@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/realprogs_lua.sh - Debian's Lua 5.4 interpreter on alphasim against
 # qemu-alpha (tests/realprogs_lib.sh): testprogs/real/lua/bench.lua at its
-# smallest size (make bench runs it at 20), a script on standard input,
+# smallest size (make bench runs it at 40), a script on standard input,
 # and errors and exit statuses.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/realprogs_lib.sh"
 rp_package lua

@@ -9,7 +9,7 @@ rp_package sqlite3
 sql=$top_srcdir/testprogs/real/sqlite3
 
 database() {
-	rp_run sqlite3 -cmd '.parameter set @n 300' shop.db <create.sql >create.out
+	rp_run sqlite3 -cmd '.parameter set @n 25' shop.db <create.sql >create.out
 	cat create.out
 	rp_check "the database is consistent" grep -qx ok create.out
 	rp_run sqlite3 shop.db <query.sql

@@ -1,5 +1,5 @@
 -- bench.lua N: a benchmark of the Lua interpreter in eight parts, each
--- printing a checksum; N scales the work (the tests use 1, make bench 20).
+-- printing a checksum; N scales the work (the tests use 1, make bench 40).
 -- Written for alphasim's tests: deterministic, no clocks or addresses.
 local N = tonumber(arg[1]) or 1
 
@@ -9,7 +9,7 @@ end
 
 -- 1. calls: naive Fibonacci
 local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end
-report("fib", fib(14 + math.floor(math.log(N, 2) + 0.5)))
+report("fib", fib(13 + math.floor(math.log(N, 2) + 0.5)))
 
 -- 2. arrays: the sieve of Eratosthenes
 local function sieve(n)
@@ -22,7 +22,7 @@ local function sieve(n)
   end
   return count
 end
-report("sieve", sieve(2000 * N))
+report("sieve", sieve(1000 * N))
 
 -- 3. floating point: an n-body system (Sun, Jupiter, Saturn) advanced in time
 local function nbody(steps)
@@ -51,7 +51,7 @@ local function nbody(steps)
   for _, p in ipairs(b) do e = e + 0.5 * p.m * (p.vx ^ 2 + p.vy ^ 2 + p.vz ^ 2) end
   return string.format("%.9f", e)
 end
-report("nbody", nbody(200 * N))
+report("nbody", nbody(100 * N))
 
 -- 4. strings: building, formatting, patterns
 local function strings(n)
@@ -63,7 +63,7 @@ local function strings(n)
   local t = s:gsub("ab", "X"):upper()
   return words .. " " .. sum .. " " .. #t .. " " .. t:find(";" .. n // 2 .. ":", 1, true)
 end
-report("strings", strings(300 * N))
+report("strings", strings(150 * N))
 
 -- 5. tables: sort with a comparator, then hash-table word counts
 local function tables(n)
@@ -78,7 +78,7 @@ local function tables(n)
   end
   return t[1].id .. " " .. t[n].id .. " " .. distinct .. " " .. h["k" .. t[n // 2].key]
 end
-report("tables", tables(800 * N))
+report("tables", tables(400 * N))
 
 -- 6. closures and coroutines: a generator pipeline
 local function gen(n)
@@ -88,7 +88,7 @@ local function filter(p, g)
   return coroutine.wrap(function() for v in g do if p(v) then coroutine.yield(v) end end end)
 end
 local acc = 0
-for v in filter(function(v) return v % 3 == 0 end, gen(1000 * N)) do acc = acc + v end
+for v in filter(function(v) return v % 3 == 0 end, gen(500 * N)) do acc = acc + v end
 report("coroutine", acc)
 
 -- 7. objects: metatables and method calls
@@ -98,12 +98,12 @@ function Vec.new(x, y) return setmetatable({x = x, y = y}, Vec) end
 function Vec.__add(a, b) return Vec.new(a.x + b.x, a.y + b.y) end
 function Vec:rot() return Vec.new(-self.y, self.x) end
 local v = Vec.new(1, 0)
-for i = 1, 500 * N do v = (v + Vec.new(i % 3, i % 5)):rot() end
+for i = 1, 250 * N do v = (v + Vec.new(i % 3, i % 5)):rot() end
 report("objects", v.x .. "," .. v.y)
 
 -- 8. files: write, read back line by line, rename, remove
 local f = assert(io.open("bench.tmp", "w"))
-for i = 1, 50 * N do f:write(i, " ", i * i, "\n") end
+for i = 1, 25 * N do f:write(i, " ", i * i, "\n") end
 f:close()
 assert(os.rename("bench.tmp", "bench.dat"))
 local lines, total = 0, 0
