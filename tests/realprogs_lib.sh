@@ -7,11 +7,12 @@
 # empty directory holding copies of the INPUT files (mode 644, mtime
 # $RP_TIME); it runs the package's programs with rp_run PROG ARGS... as
 # often as it likes, with host commands between them (rp_check for
-# answers known in advance).  Each case runs eight times: under
-# qemu-alpha, static (PROG.lnx) and dynamic (PROG.dyn), the references;
-# and on alphasim, each build on 1 and on 4 CPUs and profiled by DCPI
-# (--profile: static on 1 CPU, dynamic on 4).  Every alphasim run must
-# match its reference:
+# answers known in advance).  Each case runs under qemu-alpha, static
+# (PROG.lnx) and dynamic (PROG.dyn), the references; and on alphasim in
+# the configurations of $RP_CONFIGS (below): the static build on 1 CPU
+# and the dynamic one on 4 CPUs, plain and profiled by DCPI (--profile),
+# or with RP_FULL=1 each build on 1 and 4 CPUs and profiled.  Every
+# alphasim run must match its reference:
 #   - standard output, byte for byte;
 #   - standard error, less minios's "minios: pid N: ..." reports of a
 #     process killed by a signal (a shell's job, not the program's);
@@ -35,6 +36,17 @@ ALPHA_SYSROOT=${ALPHA_SYSROOT:-/usr/alpha-linux-gnu}
 [ -n "${RP_KEEP:-}" ] && trap 'echo "kept $tmp"' EXIT
 
 RP_TIME=1000000000              # 2001-09-09 01:46:40 UTC: the inputs' mtime
+# The configurations, VARIANT:CPUS (p: profiled).  By default the static
+# build on 1 CPU and the dynamic one on 4, each plain and profiled: every
+# variant, CPU count and mode once, in two thirds of the time of all six
+# (the suite runs twice, the second time under sanitizers, and must stay
+# short).  RP_FULL=1: static and dynamic each on 1 and 4 CPUs and
+# profiled.
+if [ -n "${RP_FULL:-}" ]; then
+	RP_CONFIGS="lnx:1 lnx:4 lnx:p1 dyn:1 dyn:4 dyn:p4"
+else
+	RP_CONFIGS="lnx:1 lnx:p1 dyn:4 dyn:p4"
+fi
 RP_MAX_INSNS=4000000000         # a runaway guest is stopped
 RP_TIME_LIMIT=300
 
@@ -183,13 +195,13 @@ rp_compare() {
 }
 
 # rp_case [--configs LIST] [--qemu-sed SCRIPT] NAME FUNCTION [INPUT...]:
-# run the case in every configuration, or in those of LIST
+# run the case in the configurations of $RP_CONFIGS, or in those of LIST
 # (VARIANT:CPUS words, e.g. "lnx:1 dyn:p4").  SCRIPT, a sed script, is
 # applied to the references' standard output first: for an answer where
 # qemu-alpha departs from the architecture and alphasim does not (the
 # caller says why).
 rp_case() {
-	rp_configs="lnx:1 lnx:4 lnx:p1 dyn:1 dyn:4 dyn:p4"
+	rp_configs=$RP_CONFIGS
 	rp_sed=""
 	while :; do
 		case $1 in

@@ -49,10 +49,15 @@ def main():
     for r in lines([builddir + "/analysis/dcpiprof", "--db", db, "--csv"]):
         if r["image"] not in ("total", KERNEL):
             samples[r["image"]] = int(r["cycles"])
+    # truthcsv's rows (a hundred thousand): head_cycles is the fourth
+    # column, the image the last but one (paths hold no commas)
     truth = {}
-    for r in lines([builddir + "/analysis/truthcsv", db + ".truth"]):
-        if r["image"] != KERNEL:
-            truth[r["image"]] = truth.get(r["image"], 0) + int(r["head_cycles"])
+    out = subprocess.run([builddir + "/analysis/truthcsv", db + ".truth"],
+                         capture_output=True, text=True, check=True).stdout
+    for row in out.splitlines()[1:]:
+        img = row.rsplit(",", 2)[1]
+        if img != KERNEL:
+            truth[img] = truth.get(img, 0) + int(row.split(",", 4)[3])
     n, t = sum(samples.values()), sum(truth.values())
     if n >= MIN_SAMPLES and t > 0:
         for img in sorted(set(samples) | set(truth)):
