@@ -15,7 +15,8 @@
 # Sources come from deb.debian.org through apt-get run with a private
 # sources list and state under the cache (the system's apt configuration
 # is not touched); apt checks them against the archive's signed index.
-# The index is refreshed when older than REALPROGS_INDEX_MINUTES (1440).
+# The index is refreshed when older than REALPROGS_INDEX_MINUTES (1440),
+# and once more if the sources cannot be fetched with it.
 # The build is kept under
 #   ${ALPHASIM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/alphasim}/realprogs/
 # keyed by package, version and a hash of the recipe and compiler, so a
@@ -35,7 +36,7 @@ fi
 CC=${ALPHA_CC:-alpha-linux-gnu-gcc}
 HOST=alpha-linux-gnu
 JOBS=${REALPROGS_JOBS:-$(nproc 2>/dev/null || echo 2)}
-cache=${ALPHASIM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/alphasim}/realprogs
+cache=${ALPHASIM_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/alphasim}/realprogs
 apt=$cache/apt
 mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$cache/dl" || exit 1
 
@@ -51,20 +52,24 @@ aptq() {
 		-o APT::Sandbox::User="$(id -un)" -o Acquire::Languages=none \
 		-o Acquire::Retries=2 "$@"
 }
+
+# The index, and the current version of SOURCE in it (the .dsc apt-get
+# source would fetch; its name lacks the epoch, so the version is
+# apt-cache's that matches it).  apt runs under one lock (another
+# build.sh may be using the same state); the index is refreshed when
+# stale, or when REALPROGS_REFRESH is set, and an old one is used if the
+# archive cannot be reached.
+exec 8>"$cache/apt.lock"
+flock 8
 key=/usr/share/keyrings/debian-archive-keyring.gpg
-cat >"$apt/sources.list.new" <<SOURCES
+cat >"$apt/sources.list" <<SOURCES
 deb-src [signed-by=$key] http://deb.debian.org/debian bookworm main
 deb-src [signed-by=$key] http://deb.debian.org/debian bookworm-updates main
 deb-src [signed-by=$key] http://deb.debian.org/debian-security bookworm-security main
 SOURCES
-
-# The index: one refresh at a time; a stale one is used if the archive
-# cannot be reached.
-exec 8>"$cache/apt.lock"
-flock 8
-mv "$apt/sources.list.new" "$apt/sources.list"
 stamp=$apt/updated
-if [ -z "$(find "$stamp" -mmin -"${REALPROGS_INDEX_MINUTES:-1440}" 2>/dev/null)" ]; then
+if [ -n "${REALPROGS_REFRESH:-}" ] ||
+   [ -z "$(find "$stamp" -mmin -"${REALPROGS_INDEX_MINUTES:-1440}" 2>/dev/null)" ]; then
 	if aptq apt-get update >"$apt/update.log" 2>&1 && ! grep -q '^[WE]:' "$apt/update.log"; then
 		touch "$stamp"
 	elif [ ! -f "$stamp" ]; then
@@ -72,10 +77,6 @@ if [ -z "$(find "$stamp" -mmin -"${REALPROGS_INDEX_MINUTES:-1440}" 2>/dev/null)"
 		exit 77
 	fi
 fi
-flock -u 8
-
-# The current version of SOURCE: the .dsc apt-get source would fetch
-# (its name lacks the epoch: the version is apt-cache's that matches it).
 . "$recipe"
 dsc_name=$(aptq apt-get source --print-uris --only-source "$SOURCE" 2>/dev/null |
 	sed -n "s/^'[^']*' \([^ ]*\.dsc\) .*/\1/p" | head -n 1)
@@ -83,6 +84,7 @@ version=$(aptq apt-cache showsrc --only-source "$SOURCE" 2>/dev/null |
 	sed -n 's/^Version: //p' | while read -r v; do
 		[ "${SOURCE}_${v#*:}.dsc" = "$dsc_name" ] && echo "$v"
 	done | head -n 1)
+flock -u 8
 if [ -z "$dsc_name" ] || [ -z "$version" ]; then
 	echo "SKIP: no source package $SOURCE in Debian 12's index ($apt/lists)"
 	exit 77
@@ -103,8 +105,18 @@ work=$dir.tmp
 rm -rf "$work" "$dir"
 mkdir -p "$work/bin"
 log=$work/build.log
-if ! (cd "$cache/dl" && aptq apt-get source --download-only --only-source "$SOURCE") >"$log" 2>&1; then
+flock 8
+(cd "$cache/dl" && aptq apt-get source --download-only --only-source "$SOURCE") >"$log" 2>&1
+st=$?
+flock -u 8
+if [ $st != 0 ]; then
 	if grep -q 'Failed to fetch\|Could not resolve\|Unable to connect\|Temporary failure' "$log"; then
+		# a point release may have replaced the version: once more
+		# with a fresh index
+		if [ -z "${REALPROGS_REFRESH:-}" ]; then
+			flock -u 9
+			REALPROGS_REFRESH=1 exec sh "$0" "$pkg"
+		fi
 		echo "SKIP: cannot fetch the $SOURCE $version sources from deb.debian.org (see $log)"
 		exit 77
 	fi
