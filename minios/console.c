@@ -9,13 +9,19 @@
 #define CON_PUTC  IOREG(IO_CONSOLE + 0x00)
 #define CON_ERRC  IOREG(IO_CONSOLE + 0x08)
 #define CON_GETC  IOREG(IO_CONSOLE + 0x10)
+#define CON_OUTSYNC IOREG(IO_CONSOLE + 0x18)
+#define CON_ERRSYNC IOREG(IO_CONSOLE + 0x20)
 #define SIM_EXIT  IOREG(IO_SIMCTL + 0x00)
 #define SIM_CYC   IOREG(IO_SIMCTL + 0x18)
 #define SIM_PID   IOREG(IO_SIMCTL + 0x40)
 #define SIM_ASN   IOREG(IO_SIMCTL + 0x48)
 #define SIM_HINT  IOREG(IO_SIMCTL + 0x80)
 
-void cons_write(int stream, const char *s, size_t n)
+/* n bytes to the host's standard error (stream 2) or output; they reach
+ * the host file before this returns (so the two streams keep the order
+ * they were written in), and the answer is 0 or -errno of the host's
+ * write that failed (ENOSPC on /dev/full, ...), as write(2) answers. */
+int cons_write(int stream, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (stream == 2)
@@ -23,6 +29,7 @@ void cons_write(int stream, const char *s, size_t n)
 		else
 			CON_PUTC = (unsigned char)s[i];
 	}
+	return -(int)(stream == 2 ? CON_ERRSYNC : CON_OUTSYNC);
 }
 
 /* Up to n bytes of standard input, stopping after a newline; 0 at end. */

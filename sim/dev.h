@@ -16,7 +16,8 @@
 #define DEV_HOSTFS_BASE  (IO_BASE + 0x8000)
 
 /* console registers */
-enum { CON_PUTC = 0x00, CON_ERRC = 0x08, CON_GETC = 0x10 };
+enum { CON_PUTC = 0x00, CON_ERRC = 0x08, CON_GETC = 0x10, CON_OUTSYNC = 0x18,
+       CON_ERRSYNC = 0x20 };
 /* simctl registers; PID..PATHLEN are SIMCTL_HINT_REGS staging registers */
 enum { SIMCTL_EXIT = 0x00, SIMCTL_MARK = 0x08, SIMCTL_ICOUNT = 0x10,
        SIMCTL_CYCLES = 0x18, SIMCTL_CPUID = 0x20, SIMCTL_NCPUS = 0x28,

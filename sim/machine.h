@@ -108,6 +108,8 @@ struct machine {
 
 	FILE          *con_out;       /* console streams (stdout, stderr)  */
 	FILE          *con_err;
+	int            con_errno[2];  /* their first write error since the  */
+	                              /* last CON_OUTSYNC/ERRSYNC, or 0     */
 	uint64_t       ev_model;      /* 5 = EV5 (21164), 56 = EV56 (21164A) */
 
 	struct params  params;        /* the machine description           */
