@@ -106,17 +106,6 @@ double an_proc_true_cpi(const struct an_proc *a, size_t i)
 	return t && t->count ? (double)t->head / (double)t->count : NAN;
 }
 
-int an_proc_true_dominant(const struct an_proc *a, size_t i)
-{
-	const struct an_truth_insn *t = a->t[i];
-	int best = -1;
-	for (unsigned c = 0; t && c < TC_N; c++)
-		if (an_truth_dynamic(c) && t->cause[c] &&
-		    (best < 0 || t->cause[c] > t->cause[best]))
-			best = (int)c;
-	return best;
-}
-
 bool an_proc_is_nop(const struct an_proc *a, size_t i)
 {
 	unsigned op = a->g.op[i];

@@ -66,10 +66,6 @@ static inline const char *an_proc_name(const struct an_proc *a)
 /* The true CPI of instruction i (NAN without a record or executions). */
 double an_proc_true_cpi(const struct an_proc *a, size_t i);
 
-/* Instruction i's true dynamic stall cause with the most cycles
- * (enum truth_cause), or -1 when it had none. */
-int an_proc_true_dominant(const struct an_proc *a, size_t i);
-
 /* Is instruction i a no-op (UNOP, NOP, FNOP: an operate writing R31 or
  * F31 with no other effect)? */
 bool an_proc_is_nop(const struct an_proc *a, size_t i);

@@ -124,16 +124,16 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 		printf("  %-7s", codes);
 		if (s->have_truth) {
 			const struct an_truth_insn *tr = a->t[i];
-			int dom = an_proc_true_dominant(a, i);
+			double stall;
+			const char *cause;
 			printf(" | %7s", an_out_short(tr ? (double)tr->count : NAN, b2));
 			double tc = an_proc_true_cpi(a, i);
 			if (isfinite(tc))
 				printf(" %6.2f", tc);
 			else
 				printf(" %6s", "-");
-			if (dom >= 0)
-				printf("  %s %.1f", an_truth_cause_name[dom],
-				       (double)tr->cause[dom] / (double)(tr->count ? tr->count : 1));
+			if (an_wcg_true_stall(a, i, &stall, &cause) >= 0 && isfinite(stall))
+				printf("  %s %.1f", cause, stall);
 		}
 		putchar('\n');
 	}
@@ -152,7 +152,7 @@ static void csv_header(const struct an_session *s)
 		printf(",true_count,true_head,true_cpi");
 		for (unsigned k = 0; k < TC_N; k++)
 			printf(",true_%s", an_truth_cause_name[k]);
-		printf(",true_dominant");
+		printf(",true_stall,true_dominant");
 	}
 	putchar('\n');
 }
@@ -187,12 +187,14 @@ static void csv(const struct an_session *s, const struct an_profimage *pi,
 		       codes);
 		if (s->have_truth) {
 			const struct an_truth_insn *t = a->t[i];
-			int dom = an_proc_true_dominant(a, i);
+			double stall;
+			const char *cause;
+			an_wcg_true_stall(a, i, &stall, &cause);
 			printf(",%llu,%llu,%.6g", t ? (unsigned long long)t->count : 0ull,
 			       t ? (unsigned long long)t->head : 0ull, an_proc_true_cpi(a, i));
 			for (unsigned k = 0; k < TC_N; k++)
 				printf(",%llu", t ? (unsigned long long)t->cause[k] : 0ull);
-			printf(",%s", dom >= 0 ? an_truth_cause_name[dom] : "");
+			printf(",%.6g,%s", stall, cause);
 		}
 		putchar('\n');
 	}
@@ -264,7 +266,9 @@ static void json(const struct an_session *s, const struct an_profimage *pi,
 		       codes);
 		if (s->have_truth && a->t[i]) {
 			const struct an_truth_insn *tr = a->t[i];
-			int dom = an_proc_true_dominant(a, i);
+			double stall;
+			const char *cause;
+			int dom = an_wcg_true_stall(a, i, &stall, &cause);
 			printf(", \"true\": {\"count\": %llu, \"head\": %llu, \"cpi\": ",
 			       (unsigned long long)tr->count, (unsigned long long)tr->head);
 			an_out_json_num(stdout, an_proc_true_cpi(a, i));
@@ -273,9 +277,11 @@ static void json(const struct an_session *s, const struct an_profimage *pi,
 				if (tr->cause[k])
 					printf("%s\"%s\": %llu", n++ ? ", " : "", an_truth_cause_name[k],
 					       (unsigned long long)tr->cause[k]);
-			printf("}, \"dominant\": ");
+			printf("}, \"stall\": ");
+			an_out_json_num(stdout, stall);
+			printf(", \"dominant\": ");
 			if (dom >= 0)
-				an_out_json_str(stdout, an_truth_cause_name[dom]);
+				an_out_json_str(stdout, cause);
 			else
 				printf("null");
 			printf("}");

@@ -13,6 +13,7 @@
  */
 #include "analysis/anout.h"
 #include "analysis/session.h"
+#include "analysis/whatcg.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,7 @@ struct row {
 	char *proc, *image;
 	bool have_truth;
 	double true_avg;            /* true dynamic stall cycles per execution */
-	int true_cause;
+	const char *true_cause;     /* its main cause (analysis/whatcg.h)      */
 };
 
 struct rows {
@@ -76,15 +77,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		if (!w->proc || !w->image)
 			return false;
 		w->have_truth = t != NULL;
-		w->true_cause = an_proc_true_dominant(a, i);
-		if (t && t->count) {
-			double dyn = 0;
-			for (unsigned c = 0; c < TC_N; c++)
-				dyn += an_truth_dynamic(c) ? (double)t->cause[c] : 0;
-			w->true_avg = dyn / (double)t->count;
-		} else {
-			w->true_avg = NAN;
-		}
+		an_wcg_true_stall(a, i, &w->true_avg, &w->true_cause);
 		r->n++;
 	}
 	return true;
@@ -129,15 +122,15 @@ int main(int argc, char **argv)
 		       "\"cycles\": %.0f, \"rows\": [", an_estimator_name[s.o.est],
 		       s.o.true_freq ? "true" : "false", r.total);
 	} else {
-		printf("%7s %7s %8s %8s %4s %6s  %-6s %11s  %s", "%", "cum%", "cycles", "count",
+		printf("%7s %7s %8s %8s %-6s %6s  %-6s %16s  %-30s", "%", "cum%", "cycles", "count",
 		       "conf", "avg", "blame", "pc", "procedure");
-		printf(truth ? "%*s %6s  %s\n" : "\n", 14, "", "tavg", "tcause");
+		printf(truth ? " %6s  %s\n" : "\n", "tavg", "tcause");
 	}
 	for (size_t i = 0; i < shown; i++) {
 		const struct row *w = &r.v[i];
 		double p = r.total > 0 ? 100 * w->stall / r.total : 0;
 		cum += p;
-		const char *cause = w->true_cause >= 0 ? an_truth_cause_name[w->true_cause] : "";
+		const char *cause = w->true_cause;
 		if (cli.fmt == AN_CSV) {
 			printf("%.4f,%.4f,%.0f,%.0f,%s,%.4f,%s,0x%llx,", p, cum, w->stall, w->count,
 			       an_conf_name[w->conf], w->avg, w->blame, (unsigned long long)w->pc);
@@ -167,10 +160,13 @@ int main(int argc, char **argv)
 		} else {
 			char where[96];
 			snprintf(where, sizeof where, "%s (%s)", w->proc, base(w->image));
-			printf("%6.2f%% %6.2f%% %8s %8s %4.4s %6.1f  %-6s %11llx  %-24s", p, cum,
-			       an_out_short(w->stall, b1), an_out_short(w->count, b2),
-			       an_conf_name[w->conf], w->avg, w->blame, (unsigned long long)w->pc,
-			       where);
+			printf("%6.2f%% %6.2f%% %8s %8s %-6s", p, cum, an_out_short(w->stall, b1),
+			       an_out_short(w->count, b2), an_conf_name[w->conf]);
+			if (isfinite(w->avg))
+				printf(" %6.1f", w->avg);
+			else
+				printf(" %6s", "-");
+			printf("  %-6s %16llx  %-30s", w->blame, (unsigned long long)w->pc, where);
 			if (truth && isfinite(w->true_avg))
 				printf(" %6.1f  %s", w->true_avg, cause);
 			putchar('\n');

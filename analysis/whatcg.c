@@ -153,6 +153,31 @@ void an_wcg_add(struct an_wcg *w, const struct an_proc *a)
 		w->truth_group[g] = t[g];
 }
 
+int an_wcg_true_stall(const struct an_proc *a, size_t i, double *per_exec, const char **name)
+{
+	double cat[AN_WCG_N], sum = 0;
+	const struct an_truth_insn *t = a->t[i];
+	int best = -1;
+	an_wcg_truth(a, i, cat);
+	for (unsigned k = 0; k < AN_WCG_N; k++) {
+		if (an_wcg_table[k].group || k == AN_WCG_noise)
+			continue;
+		sum += cat[k];
+		if (cat[k] > 0 && (best < 0 || cat[k] > cat[best]))
+			best = (int)k;
+	}
+	*per_exec = t && t->count ? sum / (double)t->count : NAN;
+	*name = best >= 0 ? an_wcg_table[best].name : "";
+	uint64_t most = 0;
+	for (unsigned c = 0; best >= 0 && c < TC_N; c++)
+		if (an_truth_dynamic(c) && an_wcg_of_cause(c) == (enum an_wcg_cat)best &&
+		    t->cause[c] > most) {
+			most = t->cause[c];
+			*name = an_truth_cause_name[c];
+		}
+	return best;
+}
+
 static double pct(double v, double total)
 {
 	return total > 0 ? 100 * v / total : 0;

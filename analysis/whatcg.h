@@ -103,6 +103,14 @@ void an_wcg_print(const struct an_wcg *w, FILE *f, const char *prefix, bool brie
  * record). */
 void an_wcg_truth(const struct an_proc *a, size_t i, double out[AN_WCG_N]);
 
+/* Instruction i's true dynamic stall as the analysis sees it (the
+ * dynamic categories of an_wcg_truth): its cycles per execution into
+ * *per_exec, and the category with the most of them (-1: none), named
+ * in *name by the truth cause with the most cycles in it (dmiss_s,
+ * bmisp, ...), or by the category when no dynamic cause gave it (a unit
+ * or a result from another block: imul, fdiv, unexpl). */
+int an_wcg_true_stall(const struct an_proc *a, size_t i, double *per_exec, const char **name);
+
 /* Instruction i's static schedule less its issue cycle, by cause
  * (AN_NSTATIC entries); returns the issue cycles per execution (0 or 1). */
 unsigned an_wcg_static_split(const struct an_sched_insn *s, double out[AN_NSTATIC]);

@@ -66,6 +66,12 @@ PY
 	cmp -s again.out "$tool.json.out" && ok "$tool: the same bytes twice" ||
 		fail "$tool: output differs from run to run"
 done
+# the whole database: every image, the kernel's too
+for tool in dcpitopstalls dcpiwhatcg dcpiaccuracy; do
+	run "$tool.all" "$A/$tool" -db db $T
+done
+grep -q "minios.elf" dcpitopstalls.all.out && ok "dcpitopstalls: the kernel's stalls too" ||
+	fail "dcpitopstalls: the whole database: no kernel"
 
 # dcpicalc's listing: the header, the D-cache stall drawn and named at
 # the add that uses the load, the legend

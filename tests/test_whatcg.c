@@ -100,8 +100,18 @@ static void test_estimate(void **state)
 	assert_int_equal(a.cul[2].set, 1u << AN_C_imul);
 	assert_false(a.cul[0].stalled || a.cul[3].stalled);
 	assert_float_equal(an_proc_true_cpi(&a, 1), 1.6, 1e-12);
-	assert_int_equal(an_proc_true_dominant(&a, 2), -1);   /* unit: a static cause */
-	assert_int_equal(an_proc_true_dominant(&a, 1), TC_dmiss_s);
+	/* the truth's stalls as the analysis sees them: by their cause, or
+	 * by the category when the cause is static but from elsewhere */
+	double stall;
+	const char *name;
+	assert_int_equal(an_wcg_true_stall(&a, 1, &stall, &name), AN_WCG_dcache);
+	assert_float_equal(stall, 0.6, 1e-6);
+	assert_string_equal(name, "dmiss_s");
+	assert_int_equal(an_wcg_true_stall(&a, 2, &stall, &name), AN_WCG_imul);
+	assert_float_equal(stall, 0.8, 1e-6);
+	assert_string_equal(name, "imul");
+	assert_int_equal(an_wcg_true_stall(&a, 3, &stall, &name), AN_WCG_unexpl);
+	assert_int_equal(an_wcg_true_stall(&a, 0, &stall, &name), -1);
 	done();
 }
 
