@@ -82,8 +82,10 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 	if (!first)
 		putchar('\n');
 	first = false;
-	printf("Procedure %s of %s (%s), estimator %s\n", an_proc_name(a), pi->ri->path, pi->file,
-	       a->true_freq ? "truth (--true-freq)" : an_estimator_name[s->o.est]);
+	printf("Procedure %s of %s", an_proc_name(a), pi->ri->path);
+	if (strcmp(pi->file, pi->ri->path))
+		printf(" (%s)", pi->file);
+	printf(", estimator %s\n", a->true_freq ? "truth (--true-freq)" : an_estimator_name[s->o.est]);
 	for (size_t c = 0; c < a->nev; c++)
 		if (pi->ev[c].samples)
 			printf("  %s: period %.1f%s\n", s->rep.cols[c].name, pi->ev[c].period,
@@ -132,7 +134,7 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 				printf(" %6.2f", tc);
 			else
 				printf(" %6s", "-");
-			if (an_wcg_true_stall(a, i, &stall, &cause) >= 0 && isfinite(stall))
+			if (an_wcg_true_stall(a, i, &stall, &cause) >= 0 && stall >= 0.05)
 				printf("  %s %.1f", cause, stall);
 		}
 		putchar('\n');
