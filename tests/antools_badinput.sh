@@ -13,8 +13,8 @@ A="$B/analysis"
 cd "$tmp" || exit 1
 unset ALPHASIM_MINIOS ALPHASIM_DCPID
 
-# small runs: dcache twice as long, then dcache (two epochs), and wbuf
-"$ALPHASIM" -q --profile=db --events cycles:2048 "$B/testprogs/accuracy/dcache.dyn" 40 > /dev/null
+# small runs: dcache 20 times as long, then dcache (two epochs), and wbuf
+"$ALPHASIM" -q --profile=db --events cycles:2048 "$B/testprogs/accuracy/dcache.dyn" 400 > /dev/null
 cp db.truth first.truth
 "$ALPHASIM" -q --profile=db --events cycles:2048 "$B/testprogs/accuracy/dcache.dyn" 20 > /dev/null
 "$ALPHASIM" -q --profile=dbw --events cycles:2048 "$B/testprogs/accuracy/wbuf.dyn" 20 > /dev/null
