@@ -119,20 +119,28 @@ floor() {
 for est in dcpi wls; do
 	"$A/dcpiaccuracy" -db db $T --estimator $est --csv $img > acc.$est
 done
-# measured on this workload (docs/analysis.md, "Accuracy"): the figures
-# move with the run's exact timing (the database's path changes the
-# guest's work a little, and whole procedures cross a tolerance), so the
-# floors sit below the lowest of several runs
-floor freq_within_10 all min 0.45 acc.dcpi
-floor freq_within_25 all min 0.70 acc.dcpi
+# measured on this workload (docs/analysis.md, "Accuracy") in ten runs
+# whose databases sat at paths of different lengths, which moves the
+# guest's timing and so where the samples fall: over the whole image
+# whole procedures cross a tolerance from run to run, so those floors
+# sit below the lowest run; the loops where some instructions never
+# stall came within 25% in every run
+floor freq_within_10 all min 0.35 acc.dcpi
+floor freq_within_25 all min 0.55 acc.dcpi
 floor freq_coverage medium_or_better min 0.90 acc.dcpi
-floor cpi_within_10 all min 0.40 acc.dcpi
+floor cpi_within_10 all min 0.30 acc.dcpi
 floor culprit_recall all min 0.75 acc.dcpi
 floor whatcg_error_pp max max 20 acc.dcpi
-floor freq_within_10 all min 0.40 acc.wls
-floor freq_within_25 all min 0.65 acc.wls
-floor cpi_within_10 all min 0.40 acc.wls
+floor freq_within_10 all min 0.30 acc.wls
+floor freq_within_25 all min 0.60 acc.wls
+floor cpi_within_10 all min 0.35 acc.wls
 floor culprit_recall all min 0.70 acc.wls
+floor whatcg_error_pp max max 22 acc.wls
+for proc in dcache_lines wbuf_lines imul_busy; do
+	"$A/dcpiaccuracy" -db db $T --csv $img $proc > acc.$proc
+	floor freq_within_25 all min 0.95 acc.$proc
+	floor cpi_within_25 all min 0.95 acc.$proc
+done
 
 # ---- --true-freq: each kernel's culprit named ----------------------------------
 # PROC CULPRIT: of the procedure's true dynamic stall cycles, those of the
