@@ -69,6 +69,14 @@ const char *an_out_short(double v, char buf[16])
 	return buf;
 }
 
+int an_out_addr_width(const struct an_proc *a)
+{
+	int n = 9;
+	for (uint64_t top = an_cfg_pc(&a->g, a->g.ninsn ? a->g.ninsn - 1 : 0) >> 36; top; top >>= 4)
+		n++;
+	return n;
+}
+
 void an_out_insn(const struct an_proc *a, size_t i, char *buf, size_t len)
 {
 	disasm_insn(buf, len, a->g.word[i], an_cfg_pc(&a->g, i));

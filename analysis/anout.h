@@ -20,6 +20,10 @@ void an_out_json_num(FILE *f, double v);
 /* A count in 6 characters or fewer: 123, 12.3k, 1.23M, 1.23G. */
 const char *an_out_short(double v, char buf[16]);
 
+/* The hex digits a's addresses need (9 for a program's, 16 for the
+ * kernel's), so that the columns after them line up. */
+int an_out_addr_width(const struct an_proc *a);
+
 /* Instruction i of a's disassembly, objdump style with one space. */
 void an_out_insn(const struct an_proc *a, size_t i, char *buf, size_t len);
 

@@ -71,7 +71,7 @@ static void bubbles(const char *codes, double cycles, int width)
 	}
 }
 
-#define LEFT 43                       /* address and instruction          */
+#define INSN_W 30                     /* instruction column                */
 
 static void text(const struct an_session *s, const struct an_profimage *pi,
                  const struct an_proc *a)
@@ -95,14 +95,15 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 	if (s->have_truth)
 		printf("*** Truth     %.0f/%.0f = %.2f CPI\n", t.tcycles, t.tn,
 		       t.tn ? t.tcycles / t.tn : NAN);
-	printf("\n%-*s", LEFT, " Address    Instruction");
+	int aw = an_out_addr_width(a), left = 1 + aw + 2 + INSN_W + 1;
+	printf("\n %-*s  %-*s", aw, "Address", INSN_W + 1, "Instruction");
 	for (size_t c = 0; c < a->nev; c++)
 		printf(" %7.7s", s->rep.cols[c].name);
 	printf(" %7s %1s %3s %6s  %s", "freq", "c", "M", "CPI", "culprit");
 	if (s->have_truth)
 		printf("%*s| %7s %6s  %s", 3, "", "tfreq", "tCPI", "tcause");
 	putchar('\n');
-	int at = LEFT + (int)(8 * a->nev) + 8 + 2 + 4 + 7 + 2;
+	int at = left + (int)(8 * a->nev) + 8 + 2 + 4 + 7 + 2;
 	for (size_t i = 0; i < a->g.ninsn; i++) {
 		const struct an_insn_est *x = &a->e.insn[i];
 		char ins[64], codes[AN_C_N + 1], st[8];
@@ -115,7 +116,8 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 		if (*codes && isfinite(x->stall))
 			bubbles(codes, x->stall, at);
 		an_out_insn(a, i, ins, sizeof ins);
-		printf(" %9llx  %-30.30s", (unsigned long long)an_cfg_pc(&a->g, i), ins);
+		printf(" %*llx  %-*.*s", aw, (unsigned long long)an_cfg_pc(&a->g, i), INSN_W, INSN_W,
+		       ins);
 		for (size_t c = 0; c < a->nev; c++)
 			printf(" %7.0f", an_proc_samples(a, c, i));
 		printf(" %7s %1s %3u", an_out_short(x->count, b1), conf_code(a, i), x->m);

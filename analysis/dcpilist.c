@@ -28,8 +28,9 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 	(void)arg;
 	bool truth = s->have_truth;
 	char ins[64], b[16];
+	int aw = an_out_addr_width(a) + 2;
 	if (cli.fmt == AN_TEXT) {
-		printf("%s%s (%s):\n%11s", first ? "" : "\n", an_proc_name(a), pi->ri->path, "pc");
+		printf("%s%s (%s):\n%*s", first ? "" : "\n", an_proc_name(a), pi->ri->path, aw, "pc");
 		for (size_t c = 0; c < a->nev; c++)
 			printf(" %8.8s", s->rep.cols[c].name);
 		printf(" %8s %7s%s  %s\n", "freq", "cpi", truth ? "    tfreq    tcpi" : "",
@@ -55,7 +56,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		an_out_insn(a, i, ins, sizeof ins);
 		double cpi = x->samples ? x->cpi : NAN, tcount = t ? (double)t->count : NAN;
 		if (cli.fmt == AN_TEXT) {
-			printf("%11llx", (unsigned long long)pc);
+			printf("%*llx", aw, (unsigned long long)pc);
 			for (size_t c = 0; c < a->nev; c++)
 				printf(" %8.0f", an_proc_samples(a, c, i));
 			printf(" %8s", an_out_short(x->count, b));
