@@ -41,10 +41,11 @@ struct an_proc {
 	bool true_freq;
 };
 
-/* Analyse procedure p of im.  samples: nev columns of g's instructions
- * (taken over: freed with a); cyc: the CYCLES column; imiss: the IMISS
- * column or -1; ti: the image's truth or NULL.  False with one message
- * naming the procedure. */
+/* Analyse procedure p of im.  samples: nev columns of its instructions
+ * (malloc'd, taken over: an_proc_free frees it, after a failure too);
+ * cyc: the CYCLES column; imiss: the IMISS column or -1; ti: the
+ * image's truth or NULL.  False with one message naming the procedure;
+ * free a with an_proc_free either way. */
 bool an_proc_analyze(struct an_proc *a, const struct an_image *im, size_t p,
                      const struct an_sched *sched, double *samples, size_t nev, size_t cyc,
                      long imiss, const struct an_truth_image *ti,
