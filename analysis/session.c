@@ -211,7 +211,7 @@ static bool one_image(struct an_session *s, const struct an_visitor *v,
 		skip(v, s, ri->path, cyc, why);
 		return true;
 	}
-	if (!pi.im.had_symbols && s->o.image) {
+	if (!pi.im.had_symbols && s->o.image && !s->o.stripped_ok) {
 		snprintf(err, errlen, "%s (%s): stripped: no symbol table to name its procedures "
 		         "(give the unstripped file: --root, --sysroot, --kernel)", ri->path, pi.file);
 		an_profimage_close(&pi);

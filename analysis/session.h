@@ -26,6 +26,8 @@ struct an_session_opts {
 	bool true_freq;
 	enum an_estimator est;
 	struct report_paths paths;
+	bool stripped_ok;            /* analyse a named image without symbols
+	                                (procedures found from its code)     */
 };
 
 struct an_session {

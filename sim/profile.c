@@ -499,7 +499,7 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 	struct an_session_opts o = {
 		.db = pr->db, .epoch = pr->epoch, .image = top->path,
 		.truth = truth ? pr->truth : NULL, .est = AN_EST_dcpi,
-		.paths = { pr->root, pr->sysroot, minios },
+		.paths = { pr->root, pr->sysroot, minios }, .stripped_ok = true,
 	};
 	struct an_session s;
 	char err[1024];
