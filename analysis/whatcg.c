@@ -87,7 +87,21 @@ void an_wcg_truth(const struct an_proc *a, size_t i, double out[AN_WCG_N])
 		st[k] = fmin(v, n * a->s[i].cause[k]);
 		out[c == TC_unit ? unit_of(a, i) : AN_WCG_unexpl] += v - st[k];
 	}
-	double issue = a->s[i].m ? take_issue(st, n) : 0;
+	/* its issue cycles: from its static cycles, or where a dynamic cause
+	 * held through the cycle it issued, from the largest of those (as
+	 * the estimate's stall is its cycles beyond n M_i) */
+	double need = a->s[i].m ? n : 0, issue = take_issue(st, need);
+	while (issue < need) {
+		unsigned k = AN_WCG_icache;
+		for (unsigned j = AN_WCG_icache; j <= AN_WCG_unexpl; j++)
+			if (out[j] > out[k])
+				k = j;
+		double take = fmin(out[k], need - issue);
+		if (take <= 0)
+			break;
+		out[k] -= take;
+		issue += take;
+	}
 	out[an_proc_is_nop(a, i) ? AN_WCG_nops : AN_WCG_exec] += issue;
 	for (unsigned k = 0; k < AN_NSTATIC; k++)
 		out[AN_WCG_dep_int + k] += st[k];

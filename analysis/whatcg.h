@@ -25,7 +25,8 @@
  * interrupt, to "unexplained stall"); the static ones to their category
  * up to what the block's schedule gives them (true count x the cycles
  * of that cause in M_i), less the true executions' issue cycles (true
- * count x [M_i >= 1], taken the same way).  Static cycles beyond the
+ * count x [M_i >= 1], taken the same way, and from the largest dynamic
+ * cause where one held through the cycle the instruction issued).  Static cycles beyond the
  * schedule come from another block, which the schedule does not see: a
  * unit kept busy there is "IMUL busy" or "FDIV busy" (by the
  * instruction), a result from there, or slotting with it, "unexplained

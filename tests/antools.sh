@@ -130,12 +130,12 @@ floor freq_within_25 all min 0.55 acc.dcpi
 floor freq_coverage medium_or_better min 0.90 acc.dcpi
 floor cpi_within_10 all min 0.30 acc.dcpi
 floor culprit_recall all min 0.75 acc.dcpi
-floor whatcg_error_pp max max 20 acc.dcpi
+floor whatcg_error_pp max max 12 acc.dcpi
 floor freq_within_10 all min 0.30 acc.wls
 floor freq_within_25 all min 0.60 acc.wls
 floor cpi_within_10 all min 0.35 acc.wls
 floor culprit_recall all min 0.70 acc.wls
-floor whatcg_error_pp max max 22 acc.wls
+floor whatcg_error_pp max max 12 acc.wls
 for proc in dcache_lines wbuf_lines imul_busy; do
 	"$A/dcpiaccuracy" -db db $T --csv $img $proc > acc.$proc
 	floor freq_within_25 all min 0.95 acc.$proc
