@@ -25,13 +25,14 @@ sim_libsim_a_SOURCES += sim/pal.h sim/pal.c sim/intr.h sim/intr.c
 sim_libsim_a_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
 
 bin_PROGRAMS += sim/alphasim
-# --profile (sim/profile.c) reads the database with dcpiprof's code.
+# --profile (sim/profile.c) reads the database with dcpiprof's code, and
+# summarises it with the analysis's (analysis/session.h).
 sim_alphasim_SOURCES = sim/main.c sim/profile.h sim/profile.c
 sim_alphasim_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
-sim_alphasim_LDADD = analysis/libreport.a daemon/libprofdb.a sim/libsim.a \
+sim_alphasim_LDADD = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a sim/libsim.a \
 	pmu/libpmu.a $(LIBELF_LIBS) -lm
 
 # The guest programs --profile runs, installed beside minios.elf where
 # boot_find_file looks for them.
 profiledir = $(pkglibdir)
-profile_DATA = daemon/dcpid.lnx testprogs/demo.lnx
+profile_DATA = daemon/dcpid.lnx testprogs/accuracy/workload.lnx
