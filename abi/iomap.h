@@ -26,6 +26,9 @@
 #define CON_ERRC         0x08     /* write: a byte to standard error  */
 #define CON_GETC         0x10     /* read: a byte of standard input,  */
                                   /* all ones at its end              */
+#define CON_OUTSYNC      0x18     /* read: 0 once standard output's   */
+                                  /* bytes are written, else -errno   */
+#define CON_ERRSYNC      0x20     /* read: the same for standard error */
 
 /* simctl: the simulator's control and the truth's hints */
 #define SIMCTL_EXIT      0x00     /* write: stop, with this status    */

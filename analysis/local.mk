@@ -1,7 +1,8 @@
 # analysis/: host tools that read what alphasim writes.
 bin_PROGRAMS += analysis/truthcsv
 analysis_truthcsv_SOURCES = analysis/truthcsv.c
-analysis_truthcsv_LDADD = util/libutil.a
+# the truth file's reader (analysis/truthfile.c)
+analysis_truthcsv_LDADD = analysis/libanalysis.a util/libutil.a
 
 # dcpiprof: the profile database by image and by procedure (docs/usage.md).
 # Its reading of the database and of images' symbols is a library that
@@ -28,5 +29,25 @@ analysis_libanalysis_a_SOURCES = \
 	analysis/loops.h analysis/loops.c analysis/equiv.h analysis/equiv.c \
 	analysis/sched.h analysis/sched.c analysis/freq.h analysis/freq.c \
 	analysis/flow.h analysis/flow.c analysis/wls.h analysis/wls.c \
-	analysis/culprit.h analysis/culprit.c analysis/culprit.def
+	analysis/culprit.h analysis/culprit.c analysis/culprit.def \
+	analysis/issuesched.h analysis/issuesched.c \
+	analysis/truthfile.h analysis/truthfile.c analysis/antruth.h analysis/antruth.c \
+	analysis/profimage.h analysis/profimage.c analysis/anproc.h analysis/anproc.c \
+	analysis/session.h analysis/session.c analysis/whatcg.h analysis/whatcg.c \
+	analysis/accuracy.h analysis/accuracy.c analysis/anout.h analysis/anout.c
 analysis_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+
+# The tools over it (docs/analysis.md, "The tools"), one small file each,
+# as DCPI's and as perf's and OProfile's: the annotated listing, the
+# listing with samples, the top stalls, where the cycles went, and the
+# estimates against the truth.
+AN_TOOL_LIBS = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a \
+	timing/libtiming.a pmu/libpmu.a isa/libisa.a util/libutil.a $(LIBELF_LIBS) -lm
+AN_TOOLS = analysis/dcpicalc analysis/dcpilist analysis/dcpitopstalls \
+	analysis/dcpiwhatcg analysis/dcpiaccuracy
+bin_PROGRAMS += $(AN_TOOLS)
+analysis_dcpicalc_LDADD = $(AN_TOOL_LIBS)
+analysis_dcpilist_LDADD = $(AN_TOOL_LIBS)
+analysis_dcpitopstalls_LDADD = $(AN_TOOL_LIBS)
+analysis_dcpiwhatcg_LDADD = $(AN_TOOL_LIBS)
+analysis_dcpiaccuracy_LDADD = $(AN_TOOL_LIBS)

@@ -2,8 +2,9 @@
  * sched.h - the static schedule the analysis consumes (DCPI paper,
  * section 6.1.1; DESIGN.md "Analysis and truth": the simulator's own
  * 21164 issue logic run over one basic block with every dynamic event
- * off).  This is an interface only: the schedule is supplied by whoever
- * owns the issue model (timing/issue.h), or by a test.
+ * off).  This is the interface: the schedule is the simulator's issue
+ * model (analysis/issuesched.h, over timing/issue.h's issue_block), or a
+ * test's table.
  *
  * For each instruction i of a block the schedule gives M_i, the cycles i
  * spends at the head of the issue stage when nothing dynamic happens
@@ -34,6 +35,9 @@ struct an_sched_insn {
 	int32_t producer;                  /* the instruction (index in the
 	                                      block) a dep_* cycle waits for,
 	                                      or -1                          */
+	uint32_t opnd[3];                  /* of M_i, the cycles it waited
+	                                      for Ra, Rb, Rc (a CMOV's old
+	                                      destination)                   */
 };
 
 /* How control reaches a block's first instruction: in sequence (it may

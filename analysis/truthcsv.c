@@ -15,94 +15,18 @@
  * the same for a bad command line (after the usage line) and for output
  * that could not be written.
  */
-#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "analysis/truthfile.h"
 #include "util/outfile.h"
 
-#define MAX_NAMES 64
-#define MAX_CPUS  1024
-#define KSEG      0xfffffc0000000000ull   /* PAL PCs are physical */
-
-static const char *path;
-
-static _Noreturn void bad(const char *what)
+static _Noreturn void bad(const char *msg)
 {
-	fprintf(stderr, "truthcsv: %s: %s\n", path, what);
+	fprintf(stderr, "truthcsv: %s\n", msg);
 	exit(125);
-}
-
-static void get(FILE *f, void *buf, size_t n)
-{
-	if (fread(buf, 1, n, f) != n)
-		bad(ferror(f) ? strerror(errno) : "truncated file");
-}
-
-static uint64_t get64(FILE *f)
-{
-	unsigned char b[8];
-	get(f, b, 8);
-	uint64_t v = 0;
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | b[i];
-	return v;
-}
-
-static uint32_t get32(FILE *f)
-{
-	unsigned char b[4];
-	get(f, b, 4);
-	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
-#define NAME_MAX_LEN 64
-
-static void get_name(FILE *f, char *buf)
-{
-	for (size_t n = 0;; n++) {
-		int ch = getc(f);
-		if (ch == EOF)
-			bad("truncated file");
-		if (n == NAME_MAX_LEN)
-			bad("bad name table");
-		buf[n] = (char)ch;
-		if (!ch)
-			break;
-	}
-}
-
-/* The image table (version 2 on). */
-struct image {
-	uint32_t asn, pid, cpu;
-	uint64_t cycles, base, size, offset, ident;
-	char *path;
-};
-static struct image *images;
-static uint64_t nimages;
-
-static void get_images(FILE *f)
-{
-	nimages = get64(f);
-	if (nimages > (1u << 24) || !(images = calloc(nimages + 1, sizeof *images)))
-		bad("bad image table");
-	for (uint64_t i = 0; i < nimages; i++) {
-		struct image *im = &images[i];
-		im->asn = get32(f);
-		im->pid = get32(f);
-		im->cpu = get32(f);
-		uint32_t plen = get32(f);
-		im->cycles = get64(f);
-		im->base = get64(f);
-		im->size = get64(f);
-		im->offset = get64(f);
-		im->ident = get64(f);
-		if (plen > 4096 || !(im->path = calloc(plen + 1, 1)))
-			bad("bad image table");
-		get(f, im->path, plen);
-	}
 }
 
 /* A path as one CSV field. */
@@ -132,20 +56,6 @@ static int done(void)
 	return 125;
 }
 
-/* The image holding (space, pc), the latest loaded: one of that ASN's,
- * or the kernel's (pid 0), which every space runs and PAL code lies in. */
-static const struct image *image_of(uint32_t space, uint64_t *va)
-{
-	*va = space == 0xffff ? *va + KSEG : *va;
-	for (uint64_t i = nimages; i-- > 0; ) {
-		const struct image *im = &images[i];
-		if ((im->pid == 0 || (space != 0xffff && im->asn == space)) &&
-		    *va - im->base < im->size)
-			return im;
-	}
-	return NULL;
-}
-
 int main(int argc, char **argv)
 {
 	enum { ROWS, SUMMARY, PARAMS, IMAGES } mode = ROWS;
@@ -166,55 +76,24 @@ int main(int argc, char **argv)
 		fputs(use, stderr);
 		return 125;
 	}
-	path = argv[i];
+	const char *path = argv[i];
 	if (!*path) {
 		fprintf(stderr, "truthcsv: empty file name\n");
 		return 125;
 	}
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		bad(strerror(errno));
-	char magic[8];
-	get(f, magic, 8);
-	if (memcmp(magic, "ASTRUTH\n", 8))
-		bad("not an alphasim truth file");
-	uint32_t version = get32(f);
-	if (version != 1 && version != 2)
-		bad("unsupported truth file version");
-	uint32_t nc = get32(f), ne = get32(f), ncpus = get32(f), plen = get32(f);
-	if (nc > MAX_NAMES || ne > MAX_NAMES || ncpus > MAX_CPUS || plen > (1u << 20))
-		bad("bad header");
-	char *params = malloc(plen + 1);
-	if (!params)
-		bad("out of memory");
-	get(f, params, plen);
-	params[plen] = 0;
+	struct truthfile t;
+	char err[512];
+	if (!truthfile_open(&t, path, err, sizeof err))
+		bad(err);
 	if (mode == PARAMS) {
-		fputs(params, stdout);
-		free(params);
-		fclose(f);
+		fputs(t.params, stdout);
+		truthfile_close(&t);
 		return done();
 	}
-	free(params);
-	static char cname[MAX_NAMES][NAME_MAX_LEN], ename[MAX_NAMES][NAME_MAX_LEN];
-	for (uint32_t k = 0; k < nc; k++)
-		get_name(f, cname[k]);
-	for (uint32_t k = 0; k < ne; k++)
-		get_name(f, ename[k]);
-	uint64_t cycles = 0, insns = 0;
-	static uint64_t cpu_cycles[MAX_CPUS], cpu_insns[MAX_CPUS];
-	for (uint32_t k = 0; k < ncpus; k++) {
-		cpu_cycles[k] = get64(f);
-		cpu_insns[k] = get64(f);
-		cycles += cpu_cycles[k];
-		insns += cpu_insns[k];
-	}
-	if (version >= 2)
-		get_images(f);
 	if (mode == IMAGES) {
 		printf("asn,pid,cpu,cycles,base,size,offset,ident,path\n");
-		for (uint64_t k = 0; k < nimages; k++) {
-			const struct image *im = &images[k];
+		for (size_t k = 0; k < t.nimg; k++) {
+			const struct truthfile_image *im = &t.img[k];
 			printf("%u,%u,%u,%llu,0x%llx,%llu,0x%llx,0x%016llx,", im->asn, im->pid,
 			       im->cpu, (unsigned long long)im->cycles,
 			       (unsigned long long)im->base, (unsigned long long)im->size,
@@ -222,75 +101,72 @@ int main(int argc, char **argv)
 			put_field(im->path);
 			printf("\n");
 		}
-		fclose(f);
+		truthfile_close(&t);
 		return done();
 	}
-	uint64_t nrec = get64(f);
-	uint64_t count = 0, head = 0, csum[MAX_NAMES] = { 0 }, esum[MAX_NAMES] = { 0 };
+	uint32_t nc = t.ncause, ne = t.nevent;
+	uint64_t count = 0, head = 0, csum[TRUTHFILE_MAX_COLS] = { 0 };
+	uint64_t esum[TRUTHFILE_MAX_COLS] = { 0 };
 	bool causes_ok = true;
 	if (mode == ROWS) {
 		printf("space,pc,count,head_cycles");
 		for (uint32_t k = 0; k < nc; k++)
-			printf(",%s", cname[k]);
+			printf(",%s", t.cause_name[k]);
 		for (uint32_t k = 0; k < ne; k++)
-			printf(",ev_%s", ename[k]);
+			printf(",ev_%s", t.event_name[k]);
 		printf(",image,offset\n");
 	}
-	for (uint64_t r = 0; r < nrec; r++) {
-		uint32_t space = get32(f);
-		get32(f);
-		uint64_t pc = get64(f), n = get64(f), h = get64(f), c[MAX_NAMES], e[MAX_NAMES];
-		uint64_t hsum = 0;
+	static struct truthfile_rec r;
+	int got;
+	while ((got = truthfile_next(&t, &r, err, sizeof err)) > 0) {
+		causes_ok &= truthfile_balanced(&t, &r);
+		count += r.count;
+		head += r.head;
 		for (uint32_t k = 0; k < nc; k++)
-			hsum += c[k] = get64(f);
+			csum[k] += r.cause[k];
 		for (uint32_t k = 0; k < ne; k++)
-			e[k] = get64(f);
-		causes_ok &= hsum == h;
-		count += n;
-		head += h;
-		for (uint32_t k = 0; k < nc; k++)
-			csum[k] += c[k];
-		for (uint32_t k = 0; k < ne; k++)
-			esum[k] += e[k];
+			esum[k] += r.event[k];
 		if (mode != ROWS)
 			continue;
-		if (space == 0xffff)
+		if (r.space == TRUTHFILE_SPACE_PAL)
 			printf("pal,");
 		else
-			printf("%u,", space);
-		printf("0x%016llx,%llu,%llu", (unsigned long long)pc, (unsigned long long)n,
-		       (unsigned long long)h);
+			printf("%u,", r.space);
+		printf("0x%016llx,%llu,%llu", (unsigned long long)r.pc, (unsigned long long)r.count,
+		       (unsigned long long)r.head);
 		for (uint32_t k = 0; k < nc; k++)
-			printf(",%llu", (unsigned long long)c[k]);
+			printf(",%llu", (unsigned long long)r.cause[k]);
 		for (uint32_t k = 0; k < ne; k++)
-			printf(",%llu", (unsigned long long)e[k]);
-		uint64_t va = pc;
-		const struct image *im = image_of(space, &va);
+			printf(",%llu", (unsigned long long)r.event[k]);
+		uint64_t off;
+		const struct truthfile_image *im = truthfile_image_of(&t, r.space, r.pc, &off);
 		putchar(',');
 		if (im) {
 			put_field(im->path);
-			printf(",0x%llx", (unsigned long long)(va - im->base + im->offset));
+			printf(",0x%llx", (unsigned long long)off);
 		} else {
 			putchar(',');
 		}
 		printf("\n");
 	}
-	if (getc(f) != EOF)
-		bad("trailing data");
-	fclose(f);
+	if (got < 0)
+		bad(err);
 	if (mode == SUMMARY) {
-		for (uint32_t k = 0; k < ncpus; k++)
+		for (uint32_t k = 0; k < t.ncpus; k++)
 			printf("cpu%u_cycles=%llu\ncpu%u_instructions=%llu\n", k,
-			       (unsigned long long)cpu_cycles[k], k, (unsigned long long)cpu_insns[k]);
+			       (unsigned long long)t.cpu_cycles[k], k,
+			       (unsigned long long)t.cpu_insns[k]);
 		printf("cycles=%llu\ninstructions=%llu\nrecords=%llu\ncount=%llu\nhead_cycles=%llu\n",
-		       (unsigned long long)cycles, (unsigned long long)insns,
-		       (unsigned long long)nrec, (unsigned long long)count,
+		       (unsigned long long)t.cycles, (unsigned long long)t.insns,
+		       (unsigned long long)t.nrec, (unsigned long long)count,
 		       (unsigned long long)head);
 		for (uint32_t k = 0; k < nc; k++)
-			printf("cause_%s=%llu\n", cname[k], (unsigned long long)csum[k]);
+			printf("cause_%s=%llu\n", t.cause_name[k], (unsigned long long)csum[k]);
 		for (uint32_t k = 0; k < ne; k++)
-			printf("event_%s=%llu\n", ename[k], (unsigned long long)esum[k]);
-		printf("balance=%s\n", head == cycles && count == insns && causes_ok ? "ok" : "bad");
+			printf("event_%s=%llu\n", t.event_name[k], (unsigned long long)esum[k]);
+		printf("balance=%s\n", head == t.cycles && count == t.insns && causes_ok ? "ok"
+		                                                                        : "bad");
 	}
+	truthfile_close(&t);
 	return done();
 }

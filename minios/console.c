@@ -9,7 +9,11 @@
 #define CONSOLE(reg) IOREG(IO_CONSOLE + (reg))
 #define SIMCTL(reg)  IOREG(IO_SIMCTL + (reg))
 
-void cons_write(int stream, const char *s, size_t n)
+/* n bytes to the host's standard error (stream 2) or output; they reach
+ * the host file before this returns (so the two streams keep the order
+ * they were written in), and the answer is 0 or -errno of the host's
+ * write that failed (ENOSPC on /dev/full, ...), as write(2) answers. */
+int cons_write(int stream, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (stream == 2)
@@ -17,6 +21,7 @@ void cons_write(int stream, const char *s, size_t n)
 		else
 			CONSOLE(CON_PUTC) = (unsigned char)s[i];
 	}
+	return -(int)(stream == 2 ? CONSOLE(CON_ERRSYNC) : CONSOLE(CON_OUTSYNC));
 }
 
 /* Up to n bytes of standard input, stopping after a newline; 0 at end. */

@@ -55,7 +55,7 @@ _Static_assert(sizeof(struct trapframe) == TF_REGS + FRAME_SIZE, "frame");
 #include "abi/bootblock.h"
 
 /* ---- console.c ------------------------------------------------------ */
-void cons_write(int stream, const char *s, size_t n);   /* 1 out, 2 err */
+int cons_write(int stream, const char *s, size_t n);    /* 1 out, 2 err; -errno */
 int64_t cons_read(char *buf, size_t n);
 void kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int ksnprintf(char *buf, size_t n, const char *fmt, ...)

@@ -227,7 +227,9 @@ int64_t file_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 			uint64_t k = n - done < sizeof buf ? n - done : sizeof buf;
 			if (copyin(p, buf, ubuf + done, k))
 				return done ? (int64_t)done : -EFAULT;
-			cons_write(f->stream, buf, k);
+			int err = cons_write(f->stream, buf, k);
+			if (err)
+				return done ? (int64_t)done : err;
 			done += k;
 		}
 		return (int64_t)n;

@@ -60,6 +60,8 @@ static int64_t guest_errno(int e)
 	return -5;                              /* EIO */
 }
 
+int64_t hostfs_errno(int host_errno) { return guest_errno(host_errno); }
+
 #define AE_PERM   (-1)
 #define AE_NXIO   (-6)
 #define AE_BADF   (-9)

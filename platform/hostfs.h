@@ -45,6 +45,10 @@ bool hostfs_mount(struct hostfs *fs, unsigned mnt, const char *dir,
  * identity, the same for the same content wherever it lies. */
 uint64_t hostfs_content_hash(int fd);
 
+/* A host errno as the guest knows it: the Linux/Alpha number, negated
+ * (EIO for one it has not). */
+int64_t hostfs_errno(int host_errno);
+
 /* Serve one request; guest memory is ram[0..ram_size). */
 void hostfs_serve(struct hostfs *fs, struct hostfs_req *req, uint8_t *ram,
                   uint64_t ram_size);

@@ -83,6 +83,8 @@ struct machine {
 
 	FILE          *con_out;       /* console streams (stdout, stderr)  */
 	FILE          *con_err;
+	int            con_errno[2];  /* their first write error since the  */
+	                              /* last CON_OUTSYNC/ERRSYNC, or 0     */
 
 	struct params  params;        /* the machine description           */
 	struct memsys *memsys[MAX_CPUS]; /* the CPUs' memory systems, when */

@@ -2,12 +2,14 @@
 # (docs/architecture.md): its command line, and --profile, which reads
 # the database back with dcpiprof's report module.
 bin_PROGRAMS += sim/alphasim
+# --profile (sim/profile.c) reads the database with dcpiprof's report
+# module, and summarises it with the analysis's (analysis/session.h).
 sim_alphasim_SOURCES = sim/main.c sim/profile.h sim/profile.c
 sim_alphasim_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
-sim_alphasim_LDADD = analysis/libreport.a daemon/libprofdb.a $(SIM_LIBS) \
-	$(LIBELF_LIBS) -lm
+sim_alphasim_LDADD = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a \
+	$(SIM_LIBS) $(LIBELF_LIBS) -lm
 
 # The guest programs --profile runs, installed beside minios.elf where
 # paths_find_file looks for them.
 profiledir = $(pkglibdir)
-profile_DATA = daemon/dcpid.lnx testprogs/demo.lnx
+profile_DATA = daemon/dcpid.lnx testprogs/accuracy/workload.lnx

@@ -9,6 +9,9 @@
 #include "isa/elf.h"
 #include "obs/truth.h"
 #include "analysis/report.h"
+#include "analysis/session.h"
+#include "analysis/truthfile.h"
+#include "analysis/whatcg.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
 #include <errno.h>
@@ -104,11 +107,13 @@ bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
 	                    sizeof pr->dcpid, err, errlen))
 		return false;
 	if (!prog) {
-		if (!paths_find_file("testprogs/demo.lnx", NULL, pr->demo, sizeof pr->demo,
-		                    err, errlen))
+		if (!paths_find_file(PROFILE_WORKLOAD, NULL, pr->demo, sizeof pr->demo, err, errlen))
 			return false;
 		prog = pr->demo;
 		argc = 1;
+		/* DCPI's 64K period would give it too few samples to analyse */
+		if (!events)
+			events = PROFILE_WORKLOAD_EVENTS;
 	}
 	/* dcpid --db DB --stats DB/dcpid.stats --new-epoch [--events L]
 	 *       [--seed N] --run PROG ARGS...: a new epoch holds this run's
@@ -372,6 +377,137 @@ static void image_procs(const struct report *r, const struct report_paths *paths
 	report_rows_free(procs, nprocs);
 }
 
+/* ---- the analysis of the top image (docs/analysis.md) --------------------- */
+
+/* A path in a command line to copy: quoted when the shell would split it. */
+static void shell_arg(FILE *f, const char *s)
+{
+	if (!strpbrk(s, " \t'\"\\$`!*?[]#&;|<>(){}~")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('\'', f);
+	for (; *s; s++)
+		if (*s == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*s, f);
+	fputc('\'', f);
+}
+
+/* The breakdown, and the procedure with the most cycles samples. */
+struct wcg_sum {
+	struct an_wcg w;
+	double top;
+	char proc[128];
+};
+
+static bool wcg_visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
+                      const struct an_proc *a)
+{
+	struct wcg_sum *x = arg;
+	double before = x->w.samples;
+	(void)s;
+	(void)pi;
+	an_wcg_add(&x->w, a);
+	if (x->w.samples - before > x->top) {
+		x->top = x->w.samples - before;
+		snprintf(x->proc, sizeof x->proc, "%s", an_proc_name(a));
+	}
+	return true;
+}
+
+/* Is the truth file this run's (not one left by an earlier run while
+ * --truth wrote this one elsewhere)? */
+static bool truth_is_this_runs(const char *path, const struct dcpi_figures *fig)
+{
+	struct truthfile t;
+	char err[512];
+	if (!truthfile_open(&t, path, err, sizeof err))
+		return false;
+	bool same = t.cycles == fig->total_cycles;
+	truthfile_close(&t);
+	return same;
+}
+
+/* Where the cycles of the image with the most CYCLES samples went, the
+ * estimate beside the truth (dcpiwhatcg), and the commands that say
+ * more. */
+static void analysis_summary(const struct profile_run *pr, const struct report *r,
+                             const struct dcpi_figures *fig, const char *minios, FILE *f)
+{
+	long c = report_col_of(r, "cycles");
+	const struct report_image *top = NULL;
+	for (size_t i = 0; c >= 0 && i < r->nimages; i++) {
+		const struct report_image *im = &r->images[i];
+		if (im->kind != PROF_UNKNOWN && im->samples[c] &&
+		    (!top || (im->kind == PROF_USER) > (top->kind == PROF_USER) ||
+		     ((im->kind == PROF_USER) == (top->kind == PROF_USER) &&
+		      im->samples[c] > top->samples[c])))
+			top = im;
+	}
+	if (!top) {
+		fprintf(f, "alphasim: no cycles samples in an image: nothing to analyse\n");
+		return;
+	}
+	bool truth = truth_is_this_runs(pr->truth, fig);
+	struct an_session_opts o = {
+		.db = pr->db, .epoch = pr->epoch, .image = top->path,
+		.truth = truth ? pr->truth : NULL, .est = AN_EST_dcpi,
+		.paths = { pr->root, pr->sysroot, minios }, .stripped_ok = true,
+	};
+	struct an_session s;
+	char err[1024];
+	static struct wcg_sum w;
+	memset(&w, 0, sizeof w);
+	const struct an_visitor v = { wcg_visit, NULL, &w, NULL };
+	if (!an_session_open(&s, &o, err, sizeof err)) {
+		fprintf(f, "alphasim: analysis: %s\n", err);
+		return;
+	}
+	if (!an_session_run(&s, &v, err, sizeof err)) {
+		fprintf(f, "alphasim: analysis: %s\n", err);
+		an_session_close(&s);
+		return;
+	}
+	an_session_close(&s);
+	const char *base = strrchr(top->path, '/') ? strrchr(top->path, '/') + 1 : top->path;
+	fprintf(f, "alphasim: where the cycles of %s went: DCPI's estimate from its %" PRIu64
+	        " cycles samples%s (dcpiwhatcg)\n", base, top->samples[c],
+	        truth ? ", beside the truth" : "");
+	if (top->samples[c] < 10000)
+		fprintf(f, "alphasim: (few samples for estimates per instruction: sample more "
+		        "often with --events cycles:PERIOD)\n");
+	an_wcg_print(&w.w, f, "  ", true);
+	/* the commands, to copy */
+	const char *cmds[][2] = {
+		{ "dcpicalc", "the annotated listing of its top procedure" },
+		{ "dcpitopstalls", "the instructions that stalled most" },
+		{ "dcpiaccuracy", "how close the estimates come to the truth" },
+	};
+	for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++) {
+		if (k == 2 && !truth)
+			break;
+		fprintf(f, "alphasim: analysis/%s -db ", cmds[k][0]);
+		shell_arg(f, pr->db);
+		if (truth) {
+			fputs(" --truth ", f);
+			shell_arg(f, pr->truth);
+		}
+		if (strcmp(pr->root, ".")) {
+			fputs(" --root ", f);
+			shell_arg(f, pr->root);
+		}
+		fputc(' ', f);
+		shell_arg(f, base);
+		if (k == 0) {
+			fputc(' ', f);
+			shell_arg(f, w.proc);
+		}
+		fprintf(f, "   # %s\n", cmds[k][1]);
+	}
+}
+
 void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fig,
                      const char *minios, FILE *f)
 {
@@ -424,6 +560,7 @@ void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fi
 		}
 	}
 	free(rows);
+	analysis_summary(pr, &r, fig, minios, f);
 	report_free(&r);
 }
 

@@ -18,6 +18,11 @@
 #include "platform/machine.h"
 
 #define PROFILE_DEFAULT_DIR "dcpidb"
+/* The default workload (no program): the stress kernels of
+ * testprogs/accuracy, sampled every 16K cycles and every 2K I-cache
+ * misses unless --events says otherwise (docs/usage.md, "Profiling"). */
+#define PROFILE_WORKLOAD "testprogs/accuracy/workload.lnx"
+#define PROFILE_WORKLOAD_EVENTS "cycles:16384,imiss:2048"
 #define PROFILE_MAX_ARGS 16           /* dcpid's own arguments */
 
 struct profile_run {
@@ -44,7 +49,8 @@ struct profile_run {
  * for the images' files); events the --events list (names are
  * checked here, periods by dcpid) or NULL; seed the driver's period
  * generator seed (dcpid --seed) or 0 for its default; prog the user's program
- * (NULL: the default workload, testprogs/demo.lnx) and its arguments.
+ * (NULL: the default workload, PROFILE_WORKLOAD, and its events) and its
+ * arguments.
  * False with a one-line reason in err. */
 bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
                      const char *sysroot, const char *events, uint64_t seed, const char *prog,

@@ -74,4 +74,5 @@ BENCH_TARGETS += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx)
 CLEANFILES += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx)
 
 include testprogs/kinds/local.mk
+include testprogs/accuracy/local.mk
 

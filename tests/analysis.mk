@@ -7,7 +7,8 @@ AN_TEST_LIBS = analysis/libanalysis.a timing/libtiming.a isa/libisa.a util/libut
 AN_TEST_HDRS = tests/an_asm.h tests/an_fixture.h tests/an_sched_table.h
 if HAVE_CMOCKA
 AN_TESTS = tests/test_cfg tests/test_dom tests/test_equiv tests/test_freq \
-	tests/test_culprit tests/test_image
+	tests/test_culprit tests/test_image tests/test_issuesched tests/test_truthfile \
+	tests/test_whatcg
 check_PROGRAMS += $(AN_TESTS)
 TESTS += $(AN_TESTS)
 tests_test_cfg_SOURCES = tests/test_cfg.c $(AN_TEST_HDRS)
@@ -28,7 +29,30 @@ tests_test_culprit_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
 tests_test_image_SOURCES = tests/test_image.c
 tests_test_image_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_image_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
+tests_test_issuesched_SOURCES = tests/test_issuesched.c $(AN_TEST_HDRS)
+tests_test_issuesched_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_issuesched_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
+tests_test_truthfile_SOURCES = tests/test_truthfile.c
+tests_test_truthfile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_truthfile_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
+tests_test_whatcg_SOURCES = tests/test_whatcg.c $(AN_TEST_HDRS)
+tests_test_whatcg_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_whatcg_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
 endif
+
+# The static schedule against the simulator's head cycles on the timing
+# microbenchmarks (tests/an_schedule.sh, through tests/an_schedcheck).
+check_PROGRAMS += tests/an_schedcheck
+tests_an_schedcheck_SOURCES = tests/an_schedcheck.c
+tests_an_schedcheck_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+tests_an_schedcheck_LDADD = $(AN_TEST_LIBS)
+TESTS += tests/an_schedule.sh
+
+# The tools end to end on the default workload (tests/antools.sh): every
+# tool and format, the accuracy floors, each stress kernel's culprit
+# named; and their bad input (tests/antools_badinput.sh).
+GUEST_CHECK += $(ACCURACY_DYN) $(ACCURACY_WORKLOAD)
+TESTS += tests/antools.sh tests/antools_badinput.sh
 # test_image's program: built like a user's (the .dyn rule of
 # testprogs/local.mk: -O2, dynamic) and a stripped copy of it.
 AN_PROGS = tests/anprogs/switch.dyn tests/anprogs/switch.stripped

@@ -54,3 +54,5 @@ done
 
 # DCPI's overhead in its steady state (1 and 4 CPUs)
 sh "$(dirname "$0")/bench_dcpi.sh" || exit 1
+# Real programs from Debian's sources on realistic workloads
+sh "$(dirname "$0")/realprogs_bench.sh" || exit 1

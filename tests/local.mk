@@ -33,6 +33,7 @@ include tests/daemon.mk
 include tests/driver.mk
 include tests/profile.mk
 include tests/analysis.mk
+include tests/realprogs.mk
 
 check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)

@@ -1,0 +1,58 @@
+/*
+ * anout.h - what the analysis tools print with (docs/analysis.md, "The
+ * tools"): CSV fields (RFC 4180 quoting), JSON strings and numbers
+ * (NaN as null), counts in a short form, an instruction's disassembly,
+ * and the letters of a stall as dcpicalc draws it.
+ */
+#ifndef ANALYSIS_ANOUT_H
+#define ANALYSIS_ANOUT_H
+
+#include <stdio.h>
+#include "analysis/anproc.h"
+
+struct an_session;
+
+void an_out_csv(FILE *f, const char *s);
+void an_out_json_str(FILE *f, const char *s);
+/* A JSON number with prec significant digits, or null for NaN/inf. */
+void an_out_json_num(FILE *f, double v);
+
+/* A count in 6 characters or fewer: 123, 12.3k, 1.23M, 1.23G. */
+const char *an_out_short(double v, char buf[16]);
+
+/* The hex digits a's addresses need (9 for a program's, 16 for the
+ * kernel's), so that the columns after them line up. */
+int an_out_addr_width(const struct an_proc *a);
+
+/* Instruction i of a's disassembly, objdump style with one space. */
+void an_out_insn(const struct an_proc *a, size_t i, char *buf, size_t len);
+
+/* The static stall letters of instruction i (its cycles past the issue
+ * cycle): a, b, c for a wait on Ra, Rb, Rc, u for a busy unit, s for
+ * slotting; and the legend of every code, static and dynamic. */
+void an_out_static_codes(const struct an_proc *a, size_t i, char *buf, size_t len);
+void an_out_legend(FILE *f);
+
+/* The codes of a stall: the culprits' letters, or "" when no stall. */
+void an_out_culprits(const struct an_proc *a, size_t i, char *buf, size_t len);
+
+/* What could not be analysed (an_visitor.skipped), kept to be printed
+ * after the table: "not analysed: WHAT: N cycles samples: WHY" lines,
+ * a JSON array, or (CSV, whose rows cannot hold them) lines on standard
+ * error. */
+struct an_skip {
+	char *what, *why;
+	uint64_t samples;
+};
+struct an_skips {
+	struct an_skip *v;
+	size_t n;
+	uint64_t samples;
+};
+void an_skips_add(void *skips, const struct an_session *s, const char *what, uint64_t samples,
+                  const char *why);
+void an_skips_text(const struct an_skips *k, FILE *f, const char *prefix);
+void an_skips_json(const struct an_skips *k, FILE *f);
+void an_skips_free(struct an_skips *k);
+
+#endif

@@ -1,0 +1,180 @@
+/*
+ * antruth.c - the truth by image and offset (analysis/antruth.h).
+ */
+#include "analysis/antruth.h"
+#include "analysis/truthfile.h"
+#include <stdlib.h>
+#include <string.h>
+
+const char *const an_truth_cause_name[TC_N] = {
+#define X(n, d) #n,
+	TRUTH_CAUSES(X)
+#undef X
+};
+
+#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
+
+static int by_off(const void *a, const void *b)
+{
+	const struct an_truth_insn *x = a, *y = b;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static struct an_truth_image *image_for(struct an_truth *t, const char *path, uint64_t ident)
+{
+	for (size_t i = 0; i < t->nimg; i++)
+		if (t->img[i].ident == ident && !strcmp(t->img[i].path, path))
+			return &t->img[i];
+	struct an_truth_image *a = realloc(t->img, (t->nimg + 1) * sizeof *a);
+	if (!a)
+		return NULL;
+	t->img = a;
+	struct an_truth_image *im = &a[t->nimg];
+	memset(im, 0, sizeof *im);
+	if (!(im->path = strdup(path)))
+		return NULL;
+	im->ident = ident;
+	t->nimg++;
+	return im;
+}
+
+static struct an_truth_insn *push(struct an_truth_image *im)
+{
+	if (im->n == im->cap) {
+		size_t cap = im->cap ? 2 * im->cap : 1024;
+		struct an_truth_insn *r = realloc(im->r, cap * sizeof *r);
+		if (!r)
+			return NULL;
+		im->r = r;
+		im->cap = cap;
+	}
+	return &im->r[im->n++];
+}
+
+/* Sort each image's records and add up those at one offset (the same
+ * instruction run by several processes). */
+static void merge(struct an_truth *t)
+{
+	for (size_t i = 0; i < t->nimg; i++) {
+		struct an_truth_image *im = &t->img[i];
+		qsort(im->r, im->n, sizeof *im->r, by_off);
+		size_t out = 0;
+		for (size_t k = 0; k < im->n; k++) {
+			if (out && im->r[out - 1].off == im->r[k].off) {
+				struct an_truth_insn *d = &im->r[out - 1];
+				d->count += im->r[k].count;
+				d->head += im->r[k].head;
+				for (unsigned c = 0; c < TC_N; c++)
+					d->cause[c] += im->r[k].cause[c];
+			} else {
+				im->r[out++] = im->r[k];
+			}
+		}
+		im->n = out;
+	}
+}
+
+/* The machine description: "key=value" lines, each one this simulator
+ * takes (a file from a later version may have more: those are left). */
+static bool machine(struct an_truth *t, const char *text, char *err, size_t errlen)
+{
+	params_default(&t->params);
+	for (const char *l = text; *l;) {
+		const char *nl = strchr(l, '\n');
+		size_t n = nl ? (size_t)(nl - l) : strlen(l);
+		char kv[256], why[256];
+		if (n >= sizeof kv)
+			FAIL("%s: bad machine description", t->path);
+		memcpy(kv, l, n);
+		kv[n] = 0;
+		/* a key this simulator does not know is a later one's: left */
+		if (n && !params_set(&t->params, kv, why, sizeof why) && !strstr(why, "unknown"))
+			FAIL("%s: machine description: %s", t->path, why);
+		l += n + (nl != NULL);
+	}
+	return true;
+}
+
+bool an_truth_load(struct an_truth *t, const char *path, char *err, size_t errlen)
+{
+	memset(t, 0, sizeof *t);
+	struct truthfile f;
+	if (!truthfile_open(&f, path, err, errlen))
+		return false;
+	static struct truthfile_rec r;
+	int col[TC_N];
+	for (unsigned c = 0; c < TC_N; c++)
+		col[c] = truthfile_cause_col(&f, c);
+	bool ok = (t->path = strdup(path)) != NULL;
+	if (!ok)
+		snprintf(err, errlen, "%s: out of memory", path);
+	ok = ok && machine(t, f.params, err, errlen);
+	t->cycles = f.cycles;
+	int got = 0;
+	while (ok && (got = truthfile_next(&f, &r, err, errlen)) > 0) {
+		if (!truthfile_balanced(&f, &r)) {
+			snprintf(err, errlen, "%s: corrupt: the causes of pc 0x%llx do not add up to "
+			         "its head cycles", path, (unsigned long long)r.pc);
+			ok = false;
+			break;
+		}
+		uint64_t off;
+		const struct truthfile_image *fi = truthfile_image_of(&f, r.space, r.pc, &off);
+		if (!fi)
+			continue;
+		struct an_truth_image *im = image_for(t, fi->path, fi->ident);
+		struct an_truth_insn *x = im ? push(im) : NULL;
+		if (!x) {
+			snprintf(err, errlen, "%s: out of memory", path);
+			ok = false;
+			break;
+		}
+		memset(x, 0, sizeof *x);
+		x->off = off;
+		x->count = r.count;
+		x->head = r.head;
+		for (unsigned c = 0; c < TC_N; c++)
+			x->cause[c] = col[c] >= 0 ? r.cause[col[c]] : 0;
+	}
+	ok = ok && got == 0;
+	truthfile_close(&f);
+	if (!ok) {
+		an_truth_free(t);
+		return false;
+	}
+	merge(t);
+	return true;
+}
+
+void an_truth_free(struct an_truth *t)
+{
+	for (size_t i = 0; i < t->nimg; i++) {
+		free(t->img[i].path);
+		free(t->img[i].r);
+	}
+	free(t->img);
+	free(t->path);
+	memset(t, 0, sizeof *t);
+}
+
+const struct an_truth_image *an_truth_image(const struct an_truth *t, const char *path,
+                                            uint64_t ident)
+{
+	for (size_t i = 0; i < t->nimg; i++)
+		if (t->img[i].ident == ident && !strcmp(t->img[i].path, path))
+			return &t->img[i];
+	return NULL;
+}
+
+const struct an_truth_insn *an_truth_at(const struct an_truth_image *ti, uint64_t off)
+{
+	size_t lo = 0, hi = ti->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ti->r[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ti->n && ti->r[lo].off == off ? &ti->r[lo] : NULL;
+}

@@ -1,0 +1,142 @@
+/*
+ * dcpilist.c - the disassembly with samples (DCPI's dcpilist; docs/
+ * analysis.md, "dcpilist"):
+ *
+ *   dcpilist [-db DIR] [options] IMAGE [PROC]
+ *
+ * One row per instruction: its address, one sample column per event,
+ * the estimated executions (freq) and CPI, and the instruction; with
+ * --truth the true executions and CPI.  Without PROC every procedure of
+ * IMAGE with CYCLES samples.
+ */
+#include "analysis/anout.h"
+#include "analysis/session.h"
+#include <math.h>
+
+static struct an_cli cli = {
+	.tool = "dcpilist",
+	.max_args = 2,
+	.usage = "usage: dcpilist [-db DIR] [options] IMAGE [PROC]\n"
+	         "  the disassembly of PROC (default: every procedure of IMAGE with samples) "
+	         "with its samples, freq and cpi\n",
+};
+static bool first = true;
+
+static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
+                  const struct an_proc *a)
+{
+	(void)arg;
+	bool truth = s->have_truth;
+	char ins[64], b[16];
+	int aw = an_out_addr_width(a) + 2;
+	if (cli.fmt == AN_TEXT) {
+		printf("%s%s (%s):\n%*s", first ? "" : "\n", an_proc_name(a), pi->ri->path, aw, "pc");
+		for (size_t c = 0; c < a->nev; c++)
+			printf(" %8.8s", s->rep.cols[c].name);
+		printf(" %8s %7s%s  %s\n", "freq", "cpi", truth ? "    tfreq    tcpi" : "",
+		       "instruction");
+	} else if (cli.fmt == AN_CSV && first) {
+		printf("image,procedure,pc,offset");
+		for (size_t c = 0; c < a->nev; c++)
+			printf(",%s", s->rep.cols[c].name);
+		printf(",freq,cpi,instruction%s\n", truth ? ",true_freq,true_cpi" : "");
+	} else if (cli.fmt == AN_JSON) {
+		printf("%s\n  {\"image\": ", first ? "" : ",");
+		an_out_json_str(stdout, pi->ri->path);
+		printf(", \"procedure\": ");
+		an_out_json_str(stdout, an_proc_name(a));
+		printf(", \"insns\": [");
+	}
+	first = false;
+	for (size_t i = 0; i < a->g.ninsn; i++) {
+		const struct an_insn_est *x = &a->e.insn[i];
+		const struct an_truth_insn *t = a->t[i];
+		uint64_t pc = an_cfg_pc(&a->g, i), off = 0;
+		an_image_va2off(a->im, pc, &off);
+		an_out_insn(a, i, ins, sizeof ins);
+		double cpi = x->samples ? x->cpi : NAN, tcount = t ? (double)t->count : NAN;
+		if (cli.fmt == AN_TEXT) {
+			printf("%*llx", aw, (unsigned long long)pc);
+			for (size_t c = 0; c < a->nev; c++)
+				printf(" %8.0f", an_proc_samples(a, c, i));
+			printf(" %8s", an_out_short(x->count, b));
+			if (isfinite(cpi))
+				printf(" %7.2f", cpi);
+			else
+				printf(" %7s", "-");
+			if (truth) {
+				printf(" %8s", an_out_short(tcount, b));
+				double tc = an_proc_true_cpi(a, i);
+				if (isfinite(tc))
+					printf(" %7.2f", tc);
+				else
+					printf(" %7s", "-");
+			}
+			printf("  %s\n", ins);
+		} else if (cli.fmt == AN_CSV) {
+			an_out_csv(stdout, pi->ri->path);
+			putchar(',');
+			an_out_csv(stdout, an_proc_name(a));
+			printf(",0x%llx,0x%llx", (unsigned long long)pc, (unsigned long long)off);
+			for (size_t c = 0; c < a->nev; c++)
+				printf(",%.0f", an_proc_samples(a, c, i));
+			printf(",%.6g,%.6g,", x->count, cpi);
+			an_out_csv(stdout, ins);
+			if (truth)
+				printf(",%.0f,%.6g", t ? tcount : 0, an_proc_true_cpi(a, i));
+			putchar('\n');
+		} else {
+			printf("%s\n    {\"pc\": \"0x%llx\", \"offset\": \"0x%llx\", \"samples\": {",
+			       i ? "," : "", (unsigned long long)pc, (unsigned long long)off);
+			for (size_t c = 0; c < a->nev; c++)
+				printf("%s\"%s\": %.0f", c ? ", " : "", s->rep.cols[c].name,
+				       an_proc_samples(a, c, i));
+			printf("}, \"freq\": ");
+			an_out_json_num(stdout, x->count);
+			printf(", \"cpi\": ");
+			an_out_json_num(stdout, cpi);
+			printf(", \"insn\": ");
+			an_out_json_str(stdout, ins);
+			if (truth) {
+				printf(", \"true_freq\": ");
+				an_out_json_num(stdout, tcount);
+				printf(", \"true_cpi\": ");
+				an_out_json_num(stdout, an_proc_true_cpi(a, i));
+			}
+			printf("}");
+		}
+	}
+	if (cli.fmt == AN_JSON)
+		printf("]}");
+	return true;
+}
+
+int main(int argc, char **argv)
+{
+	an_cli_parse(&cli, argc, argv);
+	if (!cli.so.image)
+		an_cli_die(&cli, "which IMAGE? (dcpiprof -db %s lists them)", cli.so.db);
+	struct an_session s;
+	char err[1024];
+	if (!an_session_open(&s, &cli.so, err, sizeof err))
+		an_cli_die(&cli, "%s", err);
+	struct an_skips k = { 0 };
+	const struct an_visitor v = { visit, an_skips_add, NULL, &k };
+	if (cli.fmt == AN_JSON)
+		printf("{\"tool\": \"dcpilist\", \"estimator\": \"%s\", \"true_freq\": %s, "
+		       "\"procedures\": [", an_estimator_name[cli.so.est],
+		       cli.so.true_freq ? "true" : "false");
+	if (!an_session_run(&s, &v, err, sizeof err))
+		an_cli_die(&cli, "%s", err);
+	if (cli.fmt == AN_JSON) {
+		printf("],\n ");
+		an_skips_json(&k, stdout);
+		printf("}\n");
+	} else {
+		an_skips_text(&k, cli.fmt == AN_CSV ? stderr : stdout,
+		              cli.fmt == AN_CSV ? "dcpilist: " : "");
+	}
+	an_skips_free(&k);
+	an_session_close(&s);
+	return an_cli_done(&cli);
+}

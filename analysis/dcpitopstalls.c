@@ -1,0 +1,191 @@
+/*
+ * dcpitopstalls.c - the instructions with the most dynamic stall
+ * cycles (DCPI paper, section 6; docs/analysis.md, "dcpitopstalls"):
+ *
+ *   dcpitopstalls [-db DIR] [options] [-n N] [IMAGE [PROC]]
+ *
+ * One row per stalled instruction (the culprit analysis found a stall),
+ * by its estimated dynamic stall cycles: their share of the scope's
+ * cycles (%), the running share (cum%), the stall cycles, the estimated
+ * executions and their confidence, the stall per execution (avg), the
+ * culprits (blame), the PC and the procedure.  With --truth: the true
+ * stall per execution and its dominant cause.
+ */
+#include "analysis/anout.h"
+#include "analysis/session.h"
+#include "analysis/whatcg.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_TOP 20
+
+static struct an_cli cli = {
+	.tool = "dcpitopstalls",
+	.max_args = 2,
+	.usage = "usage: dcpitopstalls [-db DIR] [options] [-n N] [IMAGE [PROC]]\n"
+	         "  the N (default 20) instructions with the most dynamic stall cycles\n",
+};
+
+struct row {
+	double stall, count, avg;
+	enum an_conf conf;
+	char blame[AN_C_N + 1];
+	uint64_t pc;
+	char *proc, *image;
+	bool have_truth;
+	double true_avg;            /* true dynamic stall cycles per execution */
+	const char *true_cause;     /* its main cause (analysis/whatcg.h)      */
+};
+
+struct rows {
+	struct row *v;
+	size_t n, cap;
+	double total;               /* the scope's estimated cycles            */
+};
+
+static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
+                  const struct an_proc *a)
+{
+	(void)s;
+	struct rows *r = arg;
+	for (size_t i = 0; i < a->g.ninsn; i++) {
+		const struct an_insn_est *x = &a->e.insn[i];
+		r->total += x->cycles;
+		double n = x->count > 0 ? x->count : 0, stall = x->cycles - n * x->m;
+		if (!a->cul[i].stalled || stall <= 0)
+			continue;
+		if (r->n == r->cap) {
+			size_t cap = r->cap ? 2 * r->cap : 256;
+			struct row *v = realloc(r->v, cap * sizeof *v);
+			if (!v)
+				return false;
+			r->v = v;
+			r->cap = cap;
+		}
+		struct row *w = &r->v[r->n];
+		const struct an_truth_insn *t = a->t[i];
+		memset(w, 0, sizeof *w);
+		w->stall = stall;
+		w->count = n;
+		w->avg = x->stall;
+		w->conf = a->e.cls[a->q.class_of[a->g.block_of[i]]].conf;
+		an_out_culprits(a, i, w->blame, sizeof w->blame);
+		w->pc = an_cfg_pc(&a->g, i);
+		w->proc = strdup(an_proc_name(a));
+		w->image = strdup(pi->ri->path);
+		if (!w->proc || !w->image)
+			return false;
+		w->have_truth = t != NULL;
+		an_wcg_true_stall(a, i, &w->true_avg, &w->true_cause);
+		r->n++;
+	}
+	return true;
+}
+
+static int by_stall(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+	if (x->stall != y->stall)
+		return x->stall > y->stall ? -1 : 1;
+	return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+static const char *base(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	return b ? b + 1 : path;
+}
+
+int main(int argc, char **argv)
+{
+	an_cli_parse(&cli, argc, argv);
+	size_t top = cli.top ? cli.top : DEFAULT_TOP;
+	struct an_session s;
+	char err[1024], b1[16], b2[16];
+	if (!an_session_open(&s, &cli.so, err, sizeof err))
+		an_cli_die(&cli, "%s", err);
+	struct rows r = { 0 };
+	struct an_skips k = { 0 };
+	const struct an_visitor v = { visit, an_skips_add, &r, &k };
+	if (!an_session_run(&s, &v, err, sizeof err))
+		an_cli_die(&cli, "%s", err);
+	qsort(r.v, r.n, sizeof *r.v, by_stall);
+	size_t shown = r.n < top ? r.n : top;
+	double cum = 0;
+	bool truth = s.have_truth;
+	if (cli.fmt == AN_CSV) {
+		printf("pct,cum_pct,cycles,count,conf,avg,blame,pc,procedure,image%s\n",
+		       truth ? ",true_avg,true_cause" : "");
+	} else if (cli.fmt == AN_JSON) {
+		printf("{\"tool\": \"dcpitopstalls\", \"estimator\": \"%s\", \"true_freq\": %s, "
+		       "\"cycles\": %.0f, \"rows\": [", an_estimator_name[s.o.est],
+		       s.o.true_freq ? "true" : "false", r.total);
+	} else {
+		printf("%7s %7s %8s %8s %-6s %6s  %-6s %16s  %-30s", "%", "cum%", "cycles", "count",
+		       "conf", "avg", "blame", "pc", "procedure");
+		printf(truth ? " %6s  %s\n" : "\n", "tavg", "tcause");
+	}
+	for (size_t i = 0; i < shown; i++) {
+		const struct row *w = &r.v[i];
+		double p = r.total > 0 ? 100 * w->stall / r.total : 0;
+		cum += p;
+		const char *cause = w->true_cause;
+		if (cli.fmt == AN_CSV) {
+			printf("%.4f,%.4f,%.0f,%.0f,%s,%.4f,%s,0x%llx,", p, cum, w->stall, w->count,
+			       an_conf_name[w->conf], w->avg, w->blame, (unsigned long long)w->pc);
+			an_out_csv(stdout, w->proc);
+			putchar(',');
+			an_out_csv(stdout, w->image);
+			if (truth)
+				printf(",%.4f,%s", w->true_avg, cause);
+			putchar('\n');
+		} else if (cli.fmt == AN_JSON) {
+			printf("%s\n  {\"pct\": %.4f, \"cum_pct\": %.4f, \"cycles\": %.0f, \"count\": %.0f, "
+			       "\"conf\": \"%s\", \"avg\": ", i ? "," : "", p, cum, w->stall, w->count,
+			       an_conf_name[w->conf]);
+			an_out_json_num(stdout, w->avg);
+			printf(", \"blame\": \"%s\", \"pc\": \"0x%llx\", \"procedure\": ", w->blame,
+			       (unsigned long long)w->pc);
+			an_out_json_str(stdout, w->proc);
+			printf(", \"image\": ");
+			an_out_json_str(stdout, w->image);
+			if (truth) {
+				printf(", \"true_avg\": ");
+				an_out_json_num(stdout, w->true_avg);
+				printf(", \"true_cause\": ");
+				an_out_json_str(stdout, cause);
+			}
+			printf("}");
+		} else {
+			char where[96];
+			snprintf(where, sizeof where, "%s (%s)", w->proc, base(w->image));
+			printf("%6.2f%% %6.2f%% %8s %8s %-6s", p, cum, an_out_short(w->stall, b1),
+			       an_out_short(w->count, b2), an_conf_name[w->conf]);
+			if (isfinite(w->avg))
+				printf(" %6.1f", w->avg);
+			else
+				printf(" %6s", "-");
+			printf("  %-6s %16llx  %-30s", w->blame, (unsigned long long)w->pc, where);
+			if (truth && isfinite(w->true_avg))
+				printf(" %6.1f  %s", w->true_avg, cause);
+			putchar('\n');
+		}
+	}
+	if (cli.fmt == AN_JSON) {
+		printf("],\n ");
+		an_skips_json(&k, stdout);
+		printf("}\n");
+	} else {
+		an_skips_text(&k, cli.fmt == AN_CSV ? stderr : stdout,
+		              cli.fmt == AN_CSV ? "dcpitopstalls: " : "");
+	}
+	for (size_t i = 0; i < r.n; i++) {
+		free(r.v[i].proc);
+		free(r.v[i].image);
+	}
+	free(r.v);
+	an_skips_free(&k);
+	an_session_close(&s);
+	return an_cli_done(&cli);
+}

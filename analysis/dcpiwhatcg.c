@@ -1,0 +1,153 @@
+/*
+ * dcpiwhatcg.c - "where have all the cycles gone" (DCPI paper, section
+ * 6.3; docs/analysis.md, "dcpiwhatcg"):
+ *
+ *   dcpiwhatcg [-db DIR] [options] [IMAGE [PROC]]
+ *
+ * The cycles of the whole database, an image or a procedure split into
+ * dynamic stalls by culprit (a min-max range where a stall has several
+ * possible culprits), static stalls by cause, execution and nops, with
+ * the unexplained stall and the net sampling error; with --truth the truth's split beside
+ * it (analysis/whatcg.h).
+ */
+#include "analysis/anout.h"
+#include "analysis/session.h"
+#include "analysis/whatcg.h"
+#include <math.h>
+#include <string.h>
+
+static struct an_cli cli = {
+	.tool = "dcpiwhatcg",
+	.max_args = 2,
+	.usage = "usage: dcpiwhatcg [-db DIR] [options] [IMAGE [PROC]]\n"
+	         "  where the cycles of the database (or IMAGE, or PROC) went\n",
+};
+
+struct acc {
+	struct an_wcg w;
+	size_t procs;
+};
+
+static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
+                  const struct an_proc *a)
+{
+	(void)s;
+	(void)pi;
+	struct acc *x = arg;
+	an_wcg_add(&x->w, a);
+	x->procs++;
+	return true;
+}
+
+static double pct(double v, double total)
+{
+	return total > 0 ? 100 * v / total : 0;
+}
+
+static void text(const struct an_session *s, const struct acc *x, const struct an_skips *k)
+{
+	const char *scope = s->o.proc ? s->o.proc : s->o.image ? s->o.image : "the database";
+	printf("Where have all the cycles gone?  %s%s%s, estimator %s\n", scope,
+	       s->o.proc ? " in " : "", s->o.proc ? s->o.image : "",
+	       s->o.true_freq ? "truth (--true-freq)" : an_estimator_name[s->o.est]);
+	printf("%.0f cycles samples analysed in %zu procedures (%llu in the scope)\n\n",
+	       x->w.samples, x->procs, (unsigned long long)s->samples);
+	an_wcg_print(&x->w, stdout, "", false);
+	an_skips_text(k, stdout, "");
+}
+
+static void csv(const struct an_session *s, const struct acc *x, const struct an_skips *k)
+{
+	const struct an_wcg *w = &x->w;
+	printf("category,group,label,est_lo_pct,est_hi_pct,est_lo_cycles,est_hi_cycles");
+	if (s->have_truth)
+		printf(",true_pct,true_cycles");
+	putchar('\n');
+	for (unsigned c = 0; c < AN_WCG_N + AN_WCG_GROUPS + 1; c++) {
+		const char *name, *group, *label;
+		double lo, hi, t;
+		if (c < AN_WCG_N) {
+			name = an_wcg_table[c].name;
+			label = an_wcg_table[c].label;
+			group = an_wcg_group_name[an_wcg_table[c].group];
+			lo = w->lo[c], hi = w->hi[c], t = w->truth[c];
+		} else if (c < AN_WCG_N + AN_WCG_GROUPS) {
+			int g = (int)(c - AN_WCG_N);
+			name = "subtotal", label = "subtotal", group = an_wcg_group_name[g];
+			lo = hi = w->group[g], t = w->truth_group[g];
+		} else {
+			name = label = group = "total";
+			lo = hi = w->total, t = w->truth_total;
+		}
+		printf("%s,%s,", name, group);
+		an_out_csv(stdout, label);
+		printf(",%.4f,%.4f,%.0f,%.0f", pct(lo, w->total), pct(hi, w->total), lo, hi);
+		if (s->have_truth)
+			printf(",%.4f,%.0f", pct(t, w->truth_total), t);
+		putchar('\n');
+	}
+	an_skips_text(k, stderr, "dcpiwhatcg: ");
+}
+
+static void json(const struct an_session *s, const struct acc *x, const struct an_skips *k)
+{
+	const struct an_wcg *w = &x->w;
+	printf("{\"tool\": \"dcpiwhatcg\", \"estimator\": \"%s\", \"true_freq\": %s, "
+	       "\"image\": ", an_estimator_name[s->o.est], s->o.true_freq ? "true" : "false");
+	if (s->o.image)
+		an_out_json_str(stdout, s->o.image);
+	else
+		printf("null");
+	printf(", \"procedure\": ");
+	if (s->o.proc)
+		an_out_json_str(stdout, s->o.proc);
+	else
+		printf("null");
+	printf(", \"samples\": %.0f, \"scope_samples\": %llu, \"procedures\": %zu,\n"
+	       " \"cycles\": %.0f, \"true_cycles\": ", w->samples,
+	       (unsigned long long)s->samples, x->procs, w->total);
+	an_out_json_num(stdout, s->have_truth ? w->truth_total : NAN);
+	printf(",\n \"categories\": [");
+	for (unsigned c = 0; c < AN_WCG_N; c++) {
+		printf("%s\n  {\"name\": \"%s\", \"group\": \"%s\", \"label\": ", c ? "," : "",
+		       an_wcg_table[c].name, an_wcg_group_name[an_wcg_table[c].group]);
+		an_out_json_str(stdout, an_wcg_table[c].label);
+		printf(", \"lo_pct\": %.4f, \"hi_pct\": %.4f, \"true_pct\": ", pct(w->lo[c], w->total),
+		       pct(w->hi[c], w->total));
+		an_out_json_num(stdout, s->have_truth ? pct(w->truth[c], w->truth_total) : NAN);
+		printf("}");
+	}
+	printf("],\n \"subtotals\": {");
+	for (int g = 0; g < AN_WCG_GROUPS; g++) {
+		printf("%s\"%s\": {\"pct\": %.4f, \"true_pct\": ", g ? ", " : "", an_wcg_group_name[g],
+		       pct(w->group[g], w->total));
+		an_out_json_num(stdout, s->have_truth ? pct(w->truth_group[g], w->truth_total) : NAN);
+		printf("}");
+	}
+	printf("},\n ");
+	an_skips_json(k, stdout);
+	printf("}\n");
+}
+
+int main(int argc, char **argv)
+{
+	an_cli_parse(&cli, argc, argv);
+	struct an_session s;
+	char err[1024];
+	if (!an_session_open(&s, &cli.so, err, sizeof err))
+		an_cli_die(&cli, "%s", err);
+	static struct acc x;
+	struct an_skips k = { 0 };
+	const struct an_visitor v = { visit, an_skips_add, &x, &k };
+	if (!an_session_run(&s, &v, err, sizeof err))
+		an_cli_die(&cli, "%s", err);
+	if (cli.fmt == AN_CSV)
+		csv(&s, &x, &k);
+	else if (cli.fmt == AN_JSON)
+		json(&s, &x, &k);
+	else
+		text(&s, &x, &k);
+	an_skips_free(&k);
+	an_session_close(&s);
+	return an_cli_done(&cli);
+}

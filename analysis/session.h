@@ -1,0 +1,96 @@
+/*
+ * session.h - what every analysis tool does before it prints: read the
+ * profile database (analysis/report.h), the truth if given
+ * (analysis/antruth.h, checked against the database), set up the static
+ * schedule from the machine description (analysis/issuesched.h), and
+ * run the analysis (analysis/anproc.h) over a scope: the whole database,
+ * one image, or one procedure.  The tools are thin: one visitor each.
+ *
+ * The machine description is the 21164's defaults, or with a truth the
+ * parameters of the run it records (the machine the user profiled; the
+ * truth's counts and cycles are never used by an estimate).
+ */
+#ifndef ANALYSIS_SESSION_H
+#define ANALYSIS_SESSION_H
+
+#include "analysis/anproc.h"
+#include "analysis/issuesched.h"
+#include "analysis/profimage.h"
+
+struct an_session_opts {
+	const char *db;              /* the database                         */
+	unsigned epoch;              /* 0: every epoch merged                */
+	const char *image;           /* NULL: every image                    */
+	const char *proc;            /* NULL: every procedure with samples   */
+	const char *truth;           /* NULL: none                           */
+	bool true_freq;
+	enum an_estimator est;
+	struct report_paths paths;
+	bool stripped_ok;            /* analyse a named image without symbols
+	                                (procedures found from its code)     */
+};
+
+struct an_session {
+	struct an_session_opts o;
+	struct report rep;
+	struct an_truth truth;
+	bool have_truth;
+	struct params params;
+	struct an_issue_sched sched;
+	size_t cyc;                  /* the CYCLES column                    */
+	long imiss;                  /* the IMISS column, -1                 */
+	uint64_t samples;            /* CYCLES samples in the scope          */
+	uint64_t analysed;           /* ... in procedures analysed           */
+};
+
+/* Open the database and the truth; false with one message: no database,
+ * no CYCLES samples, an unknown image (or one naming two), a truth that
+ * cannot be read or is another run's. */
+bool an_session_open(struct an_session *s, const struct an_session_opts *o, char *err,
+                     size_t errlen);
+void an_session_close(struct an_session *s);
+
+/* What the visitor is told besides each analysed procedure: an image or
+ * a procedure whose samples could not be analysed, and why. */
+struct an_visitor {
+	bool (*proc)(void *arg, const struct an_session *s, const struct an_profimage *pi,
+	             const struct an_proc *a);
+	void (*skipped)(void *skips, const struct an_session *s, const char *what,
+	                uint64_t samples, const char *why);
+	void *arg, *skips;
+};
+
+/* Run the analysis over the scope, calling v for each procedure with
+ * CYCLES samples in address order, image by image in the database's
+ * order.  An image or procedure named in the options that cannot be
+ * analysed (its file missing or stripped of its symbols, no such
+ * procedure) is an error; in a wider scope it is reported to
+ * v->skipped.  False with one message. */
+bool an_session_run(struct an_session *s, const struct an_visitor *v, char *err,
+                    size_t errlen);
+
+/* Options of every tool, parsed the same way (docs/analysis.md, "The
+ * tools"): -db DIR, --epoch N, --truth FILE, --true-freq, --estimator
+ * dcpi|wls, --csv, --json, --root DIR, --sysroot DIR, --kernel FILE,
+ * -n N, then IMAGE [PROC] as the tool allows.  Exit status 2 with a
+ * message on a bad option, 0 after --help. */
+enum an_format { AN_TEXT, AN_CSV, AN_JSON };
+struct an_cli {
+	const char *tool;
+	struct an_session_opts so;
+	enum an_format fmt;
+	size_t top;                  /* -n; 0: the tool's default            */
+	int max_args;                /* positional arguments taken           */
+	bool need_truth;             /* dcpiaccuracy                          */
+	const char *usage;           /* the tool's own lines for --help      */
+};
+void an_cli_parse(struct an_cli *c, int argc, char **argv);
+
+/* Exit with status 1 after one line "TOOL: message". */
+_Noreturn void an_cli_die(const struct an_cli *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Flush standard output; exit 1 naming the failure if it lost data. */
+int an_cli_done(const struct an_cli *c);
+
+#endif

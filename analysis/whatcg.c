@@ -1,0 +1,236 @@
+/*
+ * whatcg.c - cycles by category, estimated and true (analysis/whatcg.h).
+ */
+#include "analysis/whatcg.h"
+#include "isa/isa.h"
+#include <math.h>
+
+const struct an_wcg_info an_wcg_table[AN_WCG_N] = {
+#define X(id, g, label) { #id, label, g },
+	AN_WCG_CATS(X)
+#undef X
+};
+const char *const an_wcg_group_name[AN_WCG_GROUPS] = { "dynamic", "static", "execution" };
+
+/* The dynamic categories are the culprits, in culprit.def's order. */
+#define CULPRIT(id, letter, truth, desc) \
+	_Static_assert((int)AN_WCG_##id == (int)AN_C_##id, \
+	               "whatcg's dynamic categories follow culprit.def");
+#include "analysis/culprit.def"
+#undef CULPRIT
+
+enum an_wcg_cat an_wcg_of_cause(unsigned c)
+{
+	if (c == TC_idle)
+		return AN_WCG_unexpl;
+	if (c >= AN_STATIC_FIRST && c <= AN_STATIC_LAST)
+		return (enum an_wcg_cat)(AN_WCG_dep_int + (c - AN_STATIC_FIRST));
+	for (unsigned k = 0; k < AN_C_none; k++)
+		if (an_culprit_table[k].truth >> c & 1)
+			return (enum an_wcg_cat)k;
+	return AN_WCG_unexpl;
+}
+
+/* Take up to `cycles` off the static causes v: slotting first, then the
+ * largest; returns what was taken. */
+static double take_issue(double v[AN_NSTATIC], double cycles)
+{
+	double got = 0;
+	for (int pass = 0; pass < AN_NSTATIC && got < cycles; pass++) {
+		unsigned k = TC_slot - AN_STATIC_FIRST;
+		if (pass || v[k] <= 0)
+			for (unsigned j = 0; j < AN_NSTATIC; j++)
+				if (v[j] > v[k])
+					k = j;
+		double t = fmin(v[k], cycles - got);
+		if (t <= 0)
+			break;
+		v[k] -= t;
+		got += t;
+	}
+	return got;
+}
+
+unsigned an_wcg_static_split(const struct an_sched_insn *s, double out[AN_NSTATIC])
+{
+	for (unsigned k = 0; k < AN_NSTATIC; k++)
+		out[k] = s->cause[k];
+	return s->m ? (unsigned)take_issue(out, 1) : 0;
+}
+
+/* The category a unit wait from another block goes to. */
+static enum an_wcg_cat unit_of(const struct an_proc *a, size_t i)
+{
+	unsigned op = a->g.op[i], lat = op < OP_COUNT ? isa_table[op].lat : L_NONE;
+	if (lat == L_IMULL || lat == L_IMULQ || lat == L_UMULH)
+		return AN_WCG_imul;
+	if (lat == L_FDIVS || lat == L_FDIVT)
+		return AN_WCG_fdiv;
+	return AN_WCG_unexpl;
+}
+
+void an_wcg_truth(const struct an_proc *a, size_t i, double out[AN_WCG_N])
+{
+	const struct an_truth_insn *t = a->t[i];
+	for (unsigned k = 0; k < AN_WCG_N; k++)
+		out[k] = 0;
+	if (!t)
+		return;
+	double st[AN_NSTATIC], n = (double)t->count;
+	for (unsigned c = 0; c < TC_N; c++) {
+		double v = (double)t->cause[c];
+		if (c < AN_STATIC_FIRST || c > AN_STATIC_LAST) {
+			out[an_wcg_of_cause(c)] += v;
+			continue;
+		}
+		unsigned k = c - AN_STATIC_FIRST;
+		st[k] = fmin(v, n * a->s[i].cause[k]);
+		out[c == TC_unit ? unit_of(a, i) : AN_WCG_unexpl] += v - st[k];
+	}
+	/* its issue cycles: from its static cycles, or where a dynamic cause
+	 * held through the cycle it issued, from the largest of those (as
+	 * the estimate's stall is its cycles beyond n M_i) */
+	double need = a->s[i].m ? n : 0, issue = take_issue(st, need);
+	while (issue < need) {
+		unsigned k = AN_WCG_icache;
+		for (unsigned j = AN_WCG_icache; j <= AN_WCG_unexpl; j++)
+			if (out[j] > out[k])
+				k = j;
+		double take = fmin(out[k], need - issue);
+		if (take <= 0)
+			break;
+		out[k] -= take;
+		issue += take;
+	}
+	out[an_proc_is_nop(a, i) ? AN_WCG_nops : AN_WCG_exec] += issue;
+	for (unsigned k = 0; k < AN_NSTATIC; k++)
+		out[AN_WCG_dep_int + k] += st[k];
+}
+
+void an_wcg_add(struct an_wcg *w, const struct an_proc *a)
+{
+	const struct an_estimate *e = &a->e;
+	for (size_t i = 0; i < a->g.ninsn; i++) {
+		const struct an_insn_est *x = &e->insn[i];
+		bool nop = an_proc_is_nop(a, i);
+		if (a->t[i]) {
+			double t[AN_WCG_N];
+			an_wcg_truth(a, i, t);
+			for (unsigned k = 0; k < AN_WCG_N; k++)
+				w->truth[k] += t[k];
+			w->truth_total += (double)a->t[i]->head;
+			w->have_truth = true;
+		}
+		double n = x->count > 0 ? x->count : 0;
+		double st[AN_NSTATIC];
+		unsigned issue = an_wcg_static_split(&a->s[i], st);
+		w->lo[nop ? AN_WCG_nops : AN_WCG_exec] += n * issue;
+		for (unsigned k = 0; k < AN_NSTATIC; k++)
+			w->lo[AN_WCG_dep_int + k] += n * st[k];
+		double stall = x->cycles - n * x->m;
+		const struct an_culprits *cu = &a->cul[i];
+		if (cu->stalled) {
+			unsigned listed = 0;
+			for (unsigned c = 0; c < AN_C_N; c++)
+				listed += cu->set >> c & 1;
+			for (unsigned c = 0; c < AN_C_N; c++) {
+				if (!(cu->set >> c & 1))
+					continue;
+				enum an_wcg_cat k = (enum an_wcg_cat)c;
+				w->hi[k] += stall;
+				if (listed == 1)
+					w->lo[k] += stall;
+			}
+		} else {
+			w->lo[AN_WCG_noise] += stall;
+			w->hi[AN_WCG_noise] += stall;
+		}
+		w->group[0] += stall;
+		w->total += x->cycles;
+		w->samples += x->samples;
+	}
+	/* static and execution categories are exact */
+	for (unsigned k = 0; k < AN_WCG_N; k++)
+		if (an_wcg_table[k].group)
+			w->hi[k] = w->lo[k];
+	double g1 = 0, g2 = 0, t[AN_WCG_GROUPS] = { 0 };
+	for (unsigned k = 0; k < AN_WCG_N; k++) {
+		if (an_wcg_table[k].group == 1)
+			g1 += w->lo[k];
+		else if (an_wcg_table[k].group == 2)
+			g2 += w->lo[k];
+		t[an_wcg_table[k].group] += w->truth[k];
+	}
+	w->group[1] = g1;
+	w->group[2] = g2;
+	for (unsigned g = 0; g < AN_WCG_GROUPS; g++)
+		w->truth_group[g] = t[g];
+}
+
+int an_wcg_true_stall(const struct an_proc *a, size_t i, double *per_exec, const char **name)
+{
+	double cat[AN_WCG_N], sum = 0;
+	const struct an_truth_insn *t = a->t[i];
+	int best = -1;
+	an_wcg_truth(a, i, cat);
+	for (unsigned k = 0; k < AN_WCG_N; k++) {
+		if (an_wcg_table[k].group || k == AN_WCG_noise)
+			continue;
+		sum += cat[k];
+		if (cat[k] > 0 && (best < 0 || cat[k] > cat[best]))
+			best = (int)k;
+	}
+	*per_exec = t && t->count ? sum / (double)t->count : NAN;
+	*name = best >= 0 ? an_wcg_table[best].name : "";
+	uint64_t most = 0;
+	for (unsigned c = 0; best >= 0 && c < TC_N; c++)
+		if (an_truth_dynamic(c) && an_wcg_of_cause(c) == (enum an_wcg_cat)best &&
+		    t->cause[c] > most) {
+			most = t->cause[c];
+			*name = an_truth_cause_name[c];
+		}
+	return best;
+}
+
+static double pct(double v, double total)
+{
+	return total > 0 ? 100 * v / total : 0;
+}
+
+void an_wcg_print(const struct an_wcg *w, FILE *f, const char *prefix, bool brief)
+{
+	bool truth = w->have_truth;
+	fprintf(f, "%s  %-26s %17s%s\n", prefix, "", "estimate", truth ? "     truth" : "");
+	for (int g = 0; g < AN_WCG_GROUPS; g++) {
+		fprintf(f, "%s%c%s\n", prefix, an_wcg_group_name[g][0] - 'a' + 'A',
+		        an_wcg_group_name[g] + 1);
+		for (unsigned c = 0; c < AN_WCG_N; c++) {
+			if (an_wcg_table[c].group != g)
+				continue;
+			double lo = pct(w->lo[c], w->total), hi = pct(w->hi[c], w->total);
+			double t = pct(w->truth[c], w->truth_total);
+			if (brief && fabs(lo) < 0.005 && fabs(hi) < 0.005 && (!truth || t < 0.005))
+				continue;
+			char r[32];
+			if (fabs(hi - lo) < 0.005)
+				snprintf(r, sizeof r, "%7.2f%%", lo);
+			else
+				snprintf(r, sizeof r, "%6.2f%% - %6.2f%%", lo, hi);
+			fprintf(f, "%s  %-26s %17s", prefix, an_wcg_table[c].label, r);
+			if (truth)
+				fprintf(f, " %8.2f%%", t);
+			fputc('\n', f);
+		}
+		fprintf(f, "%s  %-26s %16.2f%%", prefix, "subtotal", pct(w->group[g], w->total));
+		if (truth)
+			fprintf(f, " %8.2f%%", pct(w->truth_group[g], w->truth_total));
+		fputc('\n', f);
+	}
+	fprintf(f, "%s%-28s %16.2f%%", prefix, "Total", w->total > 0 ? 100.0 : 0);
+	if (truth)
+		fprintf(f, " %8.2f%%", w->truth_total > 0 ? 100.0 : 0);
+	fprintf(f, "\n%s%-28s %17.0f", prefix, "  cycles", w->total);
+	if (truth)
+		fprintf(f, " %9.0f", w->truth_total);
+	fputc('\n', f);
+}

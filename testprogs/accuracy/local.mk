@@ -1,0 +1,14 @@
+# testprogs/accuracy/: loop kernels that each stress one dynamic stall
+# culprit of the analysis (kernels.h; docs/analysis.md, "Stress
+# kernels"), one program each, built as a user builds a program (.dyn:
+# alpha-linux-gnu-gcc -O2, dynamic); and the default workload of
+# alphasim --profile, every kernel in turn (workload.lnx, static, as
+# installed beside minios.elf).
+ACCURACY_KERNELS = testprogs/accuracy/dcache testprogs/accuracy/scache \
+	testprogs/accuracy/dtb testprogs/accuracy/misp testprogs/accuracy/wbuf \
+	testprogs/accuracy/muldiv testprogs/accuracy/icache
+ACCURACY_DYN = $(ACCURACY_KERNELS:=.dyn)
+ACCURACY_WORKLOAD = testprogs/accuracy/workload.lnx
+$(ACCURACY_DYN) $(ACCURACY_WORKLOAD): $(srcdir)/testprogs/accuracy/kernels.h
+GUEST_TARGETS += $(ACCURACY_DYN) $(ACCURACY_WORKLOAD)
+CLEANFILES += $(ACCURACY_DYN) $(ACCURACY_WORKLOAD)
