@@ -227,9 +227,9 @@ bool report_image_file(const struct report_paths *p, const struct report_image *
 
 /* ---- listings --------------------------------------------------------- */
 
-double report_pct(uint64_t n, uint64_t total)
+double report_pct(double n, double total)
 {
-	return total ? 100.0 * (double)n / (double)total : 0.0;
+	return total > 0 ? 100 * n / total : 0;
 }
 
 void report_rows_free(struct report_row *rows, size_t n)

@@ -89,7 +89,8 @@ bool report_procs(const struct report *r, const struct report_paths *p,
                   struct report_row **rows, size_t *nrows, char *err, size_t errlen);
 void report_rows_free(struct report_row *rows, size_t n);
 
-/* n as a percentage of total (0 when total is 0). */
-double report_pct(uint64_t n, uint64_t total);
+/* n as a percentage of total (0 when total is not above 0): sample
+ * counts, and the analysis's estimates (dcpiwhatcg). */
+double report_pct(double n, double total);
 
 #endif
