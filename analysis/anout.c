@@ -3,7 +3,7 @@
  */
 #include "analysis/anout.h"
 #include "analysis/whatcg.h"
-#include "sim/disasm.h"
+#include "isa/disasm.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * (analysis/anproc.h).
  */
 #include "analysis/anproc.h"
-#include "sim/isa.h"
+#include "isa/isa.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,6 +3,7 @@
  */
 #include "analysis/antruth.h"
 #include "analysis/truthfile.h"
+#include "util/fail.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,8 +12,6 @@ const char *const an_truth_cause_name[TC_N] = {
 	TRUTH_CAUSES(X)
 #undef X
 };
-
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
 
 static int by_off(const void *a, const void *b)
 {

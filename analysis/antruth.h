@@ -16,8 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "sim/causes.h"
-#include "sim/params.h"
+#include "timing/causes.h"
+#include "timing/params.h"
 
 struct an_truth_insn {
 	uint64_t off;                /* offset in the image file             */

@@ -11,7 +11,7 @@
  */
 #include "analysis/cfg.h"
 #include "analysis/jtab.h"
-#include "sim/isa.h"
+#include "isa/isa.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

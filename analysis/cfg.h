@@ -72,7 +72,7 @@ struct an_cfg {
 	uint64_t start;              /* address of instruction 0            */
 	size_t ninsn;
 	uint32_t *word;              /* the instruction words               */
-	uint16_t *op;                /* decoded (sim/isa.h), OP_ILLEGAL too */
+	uint16_t *op;                /* decoded (isa/isa.h), OP_ILLEGAL too */
 	uint32_t *block_of;          /* instruction -> block                */
 	struct an_block *b;
 	size_t nb;                   /* blocks; nodes are nb + 2            */

@@ -3,7 +3,7 @@
  * (analysis/culprit.h).
  */
 #include "analysis/culprit.h"
-#include "sim/isa.h"
+#include "isa/isa.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

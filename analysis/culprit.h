@@ -14,7 +14,7 @@
 #define ANALYSIS_CULPRIT_H
 
 #include "analysis/freq.h"
-#include "sim/params.h"
+#include "timing/params.h"
 
 #define AN_TC(n) (1u << TC_##n)
 
@@ -46,7 +46,7 @@ struct an_culprit_opts {
 	double imiss_period;         /* mean IMISS period; 0: not sampled   */
 };
 
-/* Options from the machine the profile ran on (sim/params.def). */
+/* Options from the machine the profile ran on (timing/params.def). */
 void an_culprit_defaults(struct an_culprit_opts *o, const struct params *p);
 
 struct an_culprits {

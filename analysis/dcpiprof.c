@@ -25,17 +25,17 @@
 #include "analysis/report.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
-#include "sim/outfile.h"
+#include "util/outfile.h"
+#include "util/paths.h"
 
 #define MAX_COLS REPORT_MAX_COLS
-#define DEFAULT_SYSROOT "/usr/alpha-linux-gnu"
 
 static struct {
 	const char *db, *sort, *sysroot, *root, *kernel, *image;
 	unsigned epoch;              /* 0: all */
 	bool csv;
 	size_t top;                  /* 0: all */
-} opt = { PROFDB_DEFAULT_DIR, NULL, DEFAULT_SYSROOT, ".", NULL, NULL, 0, false, 0 };
+} opt = { PROFDB_DEFAULT_DIR, NULL, PATHS_DEFAULT_SYSROOT, ".", NULL, NULL, 0, false, 0 };
 
 static _Noreturn void die(int status, const char *fmt, ...)
 {
@@ -61,31 +61,21 @@ static struct report rep;
 
 /* ---- tables ------------------------------------------------------------- */
 
-struct row {
-	const char *name;
-	uint64_t count[MAX_COLS];
-};
-
 static size_t sort_col;
 
 static int row_cmp(const void *a, const void *b)
 {
-	const struct row *x = a, *y = b;
+	const struct report_row *x = a, *y = b;
 	if (x->count[sort_col] != y->count[sort_col])
 		return x->count[sort_col] > y->count[sort_col] ? -1 : 1;
 	return strcmp(x->name, y->name);
-}
-
-static double pct(uint64_t n, uint64_t total)
-{
-	return total ? 100.0 * (double)n / (double)total : 0.0;
 }
 
 /* The events' totals, periods and monitored shares (hdr: of the whole
  * database or of one image), then the rows by the sort event: per event
  * its samples and their share of the total, the running share of the
  * sort event, the name; then the total. */
-static void print(struct row *rows, size_t n, const char *what, const struct report_col *hdr)
+static void print(struct report_row *rows, size_t n, const char *what, const struct report_col *hdr)
 {
 	uint64_t total[MAX_COLS] = { 0 };
 	for (size_t i = 0; i < n; i++)
@@ -111,7 +101,7 @@ static void print(struct row *rows, size_t n, const char *what, const struct rep
 				fputs(name, stdout);
 			}
 			for (size_t c = 0; c < rep.ncols; c++)
-				printf(",%" PRIu64 ",%.2f", cnt[c], pct(cnt[c], total[c]));
+				printf(",%" PRIu64 ",%.2f", cnt[c], report_pct(cnt[c], total[c]));
 			putchar('\n');
 		}
 		return;
@@ -121,7 +111,7 @@ static void print(struct row *rows, size_t n, const char *what, const struct rep
 		printf("%-16s %12" PRIu64 " %12.0f", hdr[c].name, hdr[c].samples,
 		       hdr[c].samples ? hdr[c].period_weight / (double)hdr[c].samples : 0);
 		if (hdr[c].elapsed)
-			printf(" %9.1f%%\n", pct(hdr[c].monitored, hdr[c].elapsed));
+			printf(" %9.1f%%\n", report_pct(hdr[c].monitored, hdr[c].elapsed));
 		else
 			printf(" %10s\n", "-");
 	}
@@ -133,10 +123,10 @@ static void print(struct row *rows, size_t n, const char *what, const struct rep
 	for (size_t i = 0; i <= shown; i++) {
 		const uint64_t *cnt = i < shown ? rows[i].count : total;
 		for (size_t c = 0; c < rep.ncols; c++) {
-			printf("%12" PRIu64 " %6.2f%%", cnt[c], pct(cnt[c], total[c]));
+			printf("%12" PRIu64 " %6.2f%%", cnt[c], report_pct(cnt[c], total[c]));
 			if (c == sort_col && i < shown) {
 				cum += cnt[c];
-				printf(" %6.2f%%", pct(cum, total[c]));
+				printf(" %6.2f%%", report_pct(cum, total[c]));
 			} else if (c == sort_col) {
 				printf("%8s", "");
 			}
@@ -147,7 +137,7 @@ static void print(struct row *rows, size_t n, const char *what, const struct rep
 
 static void list_images(void)
 {
-	struct row *rows = xrealloc(NULL, rep.nimages * sizeof *rows);
+	struct report_row *rows = xrealloc(NULL, rep.nimages * sizeof *rows);
 	for (size_t i = 0; i < rep.nimages; i++) {
 		rows[i].name = rep.images[i].path;
 		memcpy(rows[i].count, rep.images[i].samples, sizeof rows[i].count);
@@ -178,51 +168,23 @@ static struct report_image *chosen_image(void)
 static void list_procedures(void)
 {
 	struct report_image *im = chosen_image();
-	struct elfsyms es = { 0 };
-	char file[PATH_MAX], err[PROF_ERR_MAX], name[64];
-	if (im->kind != PROF_UNKNOWN) {
-		const struct report_paths paths = { opt.root, opt.sysroot, opt.kernel };
-		if (!report_image_file(&paths, im, file, sizeof file, err, sizeof err) ||
-		    !elfsyms_load(&es, file, err, sizeof err))
-			die(1, "%s", err);
-	}
-	/* rows: one per symbol, one for the samples outside every symbol;
-	 * the unknown profile has one per process instead */
-	size_t nrows = im->kind == PROF_UNKNOWN ? 0 : es.nsym + 1;
-	struct row *rows = xrealloc(NULL, (nrows ? nrows : 1) * sizeof *rows);
-	memset(rows, 0, nrows * sizeof *rows);
-	for (size_t i = 0; i < es.nsym; i++)
-		rows[i].name = es.sym[i].name;
-	if (nrows)
-		rows[es.nsym].name = "(no symbol)";
-	for (size_t c = 0; c < rep.ncols; c++) {
-		for (size_t k = 0; im->have[c] && k < im->prof[c].n; k++) {
-			const struct prof_entry *e = &im->prof[c].e[k];
-			size_t r;
-			if (im->kind == PROF_UNKNOWN) {
-				snprintf(name, sizeof name, "pid %" PRIu32, e->pid);
-				for (r = 0; r < nrows && strcmp(rows[r].name, name); r++)
-					;
-				if (r == nrows) {
-					rows = xrealloc(rows, ++nrows * sizeof *rows);
-					memset(&rows[r], 0, sizeof rows[r]);
-					rows[r].name = strdup(name);
-				}
-			} else {
-				long s = elfsyms_find(&es, e->offset);
-				r = s < 0 ? es.nsym : (size_t)s;
-			}
-			rows[r].count[c] += e->count;
-		}
-	}
+	const struct report_paths paths = { opt.root, opt.sysroot, opt.kernel };
+	char file[PATH_MAX], err[PROF_ERR_MAX];
+	struct report_row *rows;
+	size_t nrows;
+	if (!report_procs(&rep, &paths, im, file, sizeof file, &rows, &nrows, err, sizeof err))
+		die(1, "%s", err);
 	/* procedures with no samples are not listed */
 	size_t out = 0;
 	for (size_t r = 0; r < nrows; r++) {
 		bool any = false;
 		for (size_t c = 0; c < rep.ncols; c++)
 			any |= rows[r].count[c] != 0;
-		if (any)
+		if (any) {
+			struct report_row t = rows[out];
 			rows[out++] = rows[r];
+			rows[r] = t;
+		}
 	}
 	struct report_col hdr[MAX_COLS] = { 0 };
 	for (size_t c = 0; c < rep.ncols; c++) {
@@ -236,11 +198,7 @@ static void list_procedures(void)
 		printf("image %s (%s)\n\n", im->path,
 		       im->kind == PROF_UNKNOWN ? "samples of no known image" : file);
 	print(rows, out, im->kind == PROF_UNKNOWN ? "process" : "procedure", hdr);
-	if (im->kind == PROF_UNKNOWN)
-		for (size_t r = 0; r < out; r++)
-			free((char *)rows[r].name);
-	free(rows);
-	elfsyms_free(&es);
+	report_rows_free(rows, nrows);
 }
 
 /* ---- main --------------------------------------------------------------- */
@@ -254,7 +212,7 @@ static _Noreturn void usage(void)
 		"  --csv              comma-separated values\n"
 		"  -n N               the top N rows only\n"
 		"  --root DIR         the guest's file tree (default: .)\n"
-		"  --sysroot DIR      the cross sysroot (default " DEFAULT_SYSROOT ")\n"
+		"  --sysroot DIR      the cross sysroot (default " PATHS_DEFAULT_SYSROOT ")\n"
 		"  --kernel FILE      the kernel image (default: the build tree's minios.elf)\n"
 		"IMAGE: a guest path or basename, as the image list shows it\n");
 	exit(0);

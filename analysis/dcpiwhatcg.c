@@ -11,6 +11,7 @@
  * it (analysis/whatcg.h).
  */
 #include "analysis/anout.h"
+#include "analysis/report.h"
 #include "analysis/session.h"
 #include "analysis/whatcg.h"
 #include <math.h>
@@ -37,11 +38,6 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 	an_wcg_add(&x->w, a);
 	x->procs++;
 	return true;
-}
-
-static double pct(double v, double total)
-{
-	return total > 0 ? 100 * v / total : 0;
 }
 
 static void text(const struct an_session *s, const struct acc *x, const struct an_skips *k)
@@ -81,9 +77,10 @@ static void csv(const struct an_session *s, const struct acc *x, const struct an
 		}
 		printf("%s,%s,", name, group);
 		an_out_csv(stdout, label);
-		printf(",%.4f,%.4f,%.0f,%.0f", pct(lo, w->total), pct(hi, w->total), lo, hi);
+		printf(",%.4f,%.4f,%.0f,%.0f", report_pct(lo, w->total), report_pct(hi, w->total),
+		       lo, hi);
 		if (s->have_truth)
-			printf(",%.4f,%.0f", pct(t, w->truth_total), t);
+			printf(",%.4f,%.0f", report_pct(t, w->truth_total), t);
 		putchar('\n');
 	}
 	an_skips_text(k, stderr, "dcpiwhatcg: ");
@@ -112,16 +109,18 @@ static void json(const struct an_session *s, const struct acc *x, const struct a
 		printf("%s\n  {\"name\": \"%s\", \"group\": \"%s\", \"label\": ", c ? "," : "",
 		       an_wcg_table[c].name, an_wcg_group_name[an_wcg_table[c].group]);
 		an_out_json_str(stdout, an_wcg_table[c].label);
-		printf(", \"lo_pct\": %.4f, \"hi_pct\": %.4f, \"true_pct\": ", pct(w->lo[c], w->total),
-		       pct(w->hi[c], w->total));
-		an_out_json_num(stdout, s->have_truth ? pct(w->truth[c], w->truth_total) : NAN);
+		printf(", \"lo_pct\": %.4f, \"hi_pct\": %.4f, \"true_pct\": ",
+		       report_pct(w->lo[c], w->total), report_pct(w->hi[c], w->total));
+		an_out_json_num(stdout, s->have_truth ? report_pct(w->truth[c], w->truth_total)
+		                                      : NAN);
 		printf("}");
 	}
 	printf("],\n \"subtotals\": {");
 	for (int g = 0; g < AN_WCG_GROUPS; g++) {
 		printf("%s\"%s\": {\"pct\": %.4f, \"true_pct\": ", g ? ", " : "", an_wcg_group_name[g],
-		       pct(w->group[g], w->total));
-		an_out_json_num(stdout, s->have_truth ? pct(w->truth_group[g], w->truth_total) : NAN);
+		       report_pct(w->group[g], w->total));
+		an_out_json_num(stdout, s->have_truth
+		                        ? report_pct(w->truth_group[g], w->truth_total) : NAN);
 		printf("}");
 	}
 	printf("},\n ");

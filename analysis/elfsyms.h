@@ -14,7 +14,6 @@
 struct elfsym {
 	uint64_t addr;
 	char *name;
-	int rank;                    /* which of two at one address to show */
 };
 
 struct elfseg {

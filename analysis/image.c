@@ -1,19 +1,17 @@
 /*
  * image.c - an image's bytes, sections and procedures (analysis/image.h).
  *
- * The file is opened and checked by sim/loader.c's elf_open; libelf gives
- * the program headers, the sections and the symbols.  Procedures a symbol
- * does not name are found the way a tool without symbols must: code
- * starts where something transfers to it (the entry point, a BSR, a JSR
- * hint) or where GCC's standard prologue loads gp from the procedure
- * value (Alpha calling standard: t12 holds the procedure's address on
- * entry, so "ldah gp,X(t12)" can only be a procedure's first word).
+ * The file's segments, executable sections and procedure symbols come
+ * from isa/elf.c.  Procedures a symbol does not name are found the way a
+ * tool without symbols must: code starts where something transfers to it
+ * (the entry point, a BSR, a JSR hint) or where GCC's standard prologue
+ * loads gp from the procedure value (Alpha calling standard: t12 holds
+ * the procedure's address on entry, so "ldah gp,X(t12)" can only be a
+ * procedure's first word).
  */
 #include "analysis/image.h"
-#include "sim/isa.h"
-#include "sim/loader.h"
-#include <gelf.h>
-#include <libelf.h>
+#include "isa/elf.h"
+#include "isa/isa.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,107 +376,26 @@ bool an_image_finish(struct an_image *im)
 
 /* ---- reading an ELF file ----------------------------------------------- */
 
-struct sym {
-	uint64_t addr, size;
-	const char *name;
-	int rank;
-};
-
-static int sym_cmp(const void *pa, const void *pb)
-{
-	const struct sym *a = pa, *b = pb;
-	if (a->addr != b->addr)
-		return a->addr < b->addr ? -1 : 1;
-	if (a->rank != b->rank)
-		return b->rank - a->rank;
-	/* the public name of aliases (malloc, not __libc_malloc), then the
-	 * first alphabetically: the choice does not depend on table order */
-	size_t ua = strspn(a->name, "_"), ub = strspn(b->name, "_");
-	return ua != ub ? (ua < ub ? -1 : 1) : strcmp(a->name, b->name);
-}
-
-/* Function symbols and the untyped labels of assembly code in the text,
- * not the compiler's local labels; a function beats a label, a global
- * symbol a weak one, a weak one a local one. */
-static bool read_symbols(struct an_image *im, Elf *elf, Elf_Scn *scn)
-{
-	GElf_Shdr sh;
-	Elf_Data *data;
-	if (!gelf_getshdr(scn, &sh) || !sh.sh_entsize || !(data = elf_getdata(scn, NULL)))
-		return false;
-	size_t n = sh.sh_size / sh.sh_entsize, k = 0;
-	struct sym *v = calloc(n ? n : 1, sizeof *v);
-	if (!v)
-		return false;
-	for (size_t i = 0; i < n; i++) {
-		GElf_Sym st;
-		if (!gelf_getsym(data, (int)i, &st)) {
-			free(v);
-			return false;
-		}
-		int type = GELF_ST_TYPE(st.st_info), bind = GELF_ST_BIND(st.st_info);
-		const char *name = elf_strptr(elf, sh.sh_link, st.st_name);
-		if ((type != STT_FUNC && type != STT_NOTYPE) || !name || !*name ||
-		    *name == '$' || !strncmp(name, ".L", 2) || st.st_shndx == SHN_UNDEF ||
-		    !text_of(im, st.st_value))
-			continue;
-		v[k++] = (struct sym){ st.st_value, st.st_size, name,
-		                       (type == STT_FUNC ? 4 : 0) +
-		                       (bind == STB_GLOBAL ? 2 : bind == STB_WEAK ? 1 : 0) };
-	}
-	qsort(v, k, sizeof *v, sym_cmp);
-	bool ok = true;
-	for (size_t i = 0; ok && i < k; i++)
-		if (!i || v[i - 1].addr != v[i].addr)
-			ok = push_proc(im, v[i].name, v[i].addr, v[i].size, false);
-	free(v);
-	return ok;
-}
-
-static bool read_elf(struct an_image *im, Elf *elf)
-{
-	GElf_Ehdr eh;
-	size_t n, rawlen;
-	const char *raw = elf_rawfile(elf, &rawlen);
-	if (!gelf_getehdr(elf, &eh) || elf_getphdrnum(elf, &n) || !raw)
-		return false;
-	im->entry = eh.e_entry;
-	for (size_t i = 0; i < n; i++) {
-		GElf_Phdr ph;
-		if (!gelf_getphdr(elf, (int)i, &ph))
-			return false;
-		if (ph.p_type != PT_LOAD)
-			continue;
-		if (ph.p_offset > rawlen || ph.p_filesz > rawlen - ph.p_offset ||
-		    !an_image_add_seg(im, ph.p_vaddr, ph.p_offset, raw + ph.p_offset, ph.p_filesz,
-		                      ph.p_flags & PF_X))
-			return false;
-	}
-	Elf_Scn *symtab = NULL, *dynsym = NULL;
-	for (Elf_Scn *s = NULL; (s = elf_nextscn(elf, s));) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(s, &sh))
-			return false;
-		if (sh.sh_type == SHT_SYMTAB && sh.sh_size)
-			symtab = s;
-		if (sh.sh_type == SHT_DYNSYM && sh.sh_size)
-			dynsym = s;
-		if ((sh.sh_flags & SHF_EXECINSTR) && (sh.sh_flags & SHF_ALLOC) && sh.sh_size &&
-		    !add_text(im, sh.sh_addr, sh.sh_size))
-			return false;
-	}
-	/* a stripped shared library still has its dynamic symbols */
-	Elf_Scn *use = symtab ? symtab : dynsym;
-	return (!use || read_symbols(im, elf, use)) && an_image_finish(im);
-}
-
 bool an_image_load(struct an_image *im, const char *path, char *err, size_t errlen)
 {
 	an_image_init(im);
 	struct elf_file *f = elf_open(path, err, errlen);
 	if (!f)
 		return false;
-	bool ok = (im->path = strdup(path)) && read_elf(im, elf_handle(f));
+	struct elf_procs ep;
+	bool ok = (im->path = strdup(path)) && elf_procs_read(f, &ep);
+	if (ok) {
+		im->entry = elf_entry(f);
+		for (size_t i = 0; ok && i < ep.nseg; i++)
+			ok = an_image_add_seg(im, ep.seg[i].vaddr, ep.seg[i].offset, ep.seg[i].bytes,
+			                      ep.seg[i].filesz, ep.seg[i].exec);
+		for (size_t i = 0; ok && i < ep.ntext; i++)
+			ok = add_text(im, ep.text[i].vaddr, ep.text[i].size);
+		for (size_t i = 0; ok && i < ep.nproc; i++)
+			ok = push_proc(im, ep.proc[i].name, ep.proc[i].addr, ep.proc[i].size, false);
+		ok = ok && an_image_finish(im);
+		elf_procs_free(&ep);
+	}
 	elf_close(f);
 	if (!ok) {
 		snprintf(err, errlen, "%s: unreadable program headers, sections or symbols", path);

@@ -1,5 +1,5 @@
 /*
- * issuesched.c - the static schedule from sim/issue.h's issue_block
+ * issuesched.c - the static schedule from timing/issue.h's issue_block
  * (analysis/issuesched.h).
  */
 #include "analysis/issuesched.h"

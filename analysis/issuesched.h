@@ -1,6 +1,6 @@
 /*
  * issuesched.h - the static schedule (analysis/sched.h) from the
- * simulator's own 21164 issue model: sim/issue.h's issue_block, the same
+ * simulator's own 21164 issue model: timing/issue.h's issue_block, the same
  * tables and issue steps the timed run loop uses, with every dynamic
  * event off (every access hits, every branch is predicted).  There is
  * no second copy of the issue rules in analysis/ (DESIGN.md, "Analysis
@@ -19,7 +19,7 @@
 #define ANALYSIS_ISSUESCHED_H
 
 #include "analysis/sched.h"
-#include "sim/issue.h"
+#include "timing/issue.h"
 
 struct an_issue_sched {
 	struct issue_model model;

@@ -8,7 +8,7 @@
  * widened to all-unknown, so the pass ends.
  */
 #include "analysis/jtab.h"
-#include "sim/isa.h"
+#include "isa/isa.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,8 +1,8 @@
 # analysis/: host tools that read what alphasim writes.
 bin_PROGRAMS += analysis/truthcsv
 analysis_truthcsv_SOURCES = analysis/truthcsv.c
-# the truth file's reader; sim/outfile's check of standard output
-analysis_truthcsv_LDADD = analysis/libanalysis.a sim/libsim.a
+# the truth file's reader (analysis/truthfile.c)
+analysis_truthcsv_LDADD = analysis/libanalysis.a util/libutil.a
 
 # dcpiprof: the profile database by image and by procedure (docs/usage.md).
 # Its reading of the database and of images' symbols is a library that
@@ -14,8 +14,8 @@ analysis_libreport_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
 bin_PROGRAMS += analysis/dcpiprof
 analysis_dcpiprof_SOURCES = analysis/dcpiprof.c
 analysis_dcpiprof_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
-analysis_dcpiprof_LDADD = analysis/libreport.a daemon/libprofdb.a sim/libsim.a \
-	pmu/libpmu.a $(LIBELF_LIBS) -lm
+analysis_dcpiprof_LDADD = analysis/libreport.a daemon/libprofdb.a pmu/libpmu.a \
+	isa/libisa.a util/libutil.a $(LIBELF_LIBS) -lm
 
 # libanalysis: the analysis half of DCPI (docs/analysis.md): images and
 # procedures, CFG and jump tables, dominators, loops, equivalence
@@ -42,7 +42,7 @@ analysis_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
 # listing with samples, the top stalls, where the cycles went, and the
 # estimates against the truth.
 AN_TOOL_LIBS = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a \
-	sim/libsim.a pmu/libpmu.a $(LIBELF_LIBS) -lm
+	timing/libtiming.a pmu/libpmu.a isa/libisa.a util/libutil.a $(LIBELF_LIBS) -lm
 AN_TOOLS = analysis/dcpicalc analysis/dcpilist analysis/dcpitopstalls \
 	analysis/dcpiwhatcg analysis/dcpiaccuracy
 bin_PROGRAMS += $(AN_TOOLS)

@@ -2,17 +2,18 @@
  * report.c - reading a profile database for a listing (analysis/report.h).
  */
 #include "analysis/report.h"
+#include "analysis/elfsyms.h"
+#include "util/fail.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
-#include "sim/boot.h"
+#include "util/paths.h"
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
 
 long report_col_of(const struct report *r, const char *event)
 {
@@ -115,8 +116,8 @@ static bool read_epoch(struct report *r, const char *db, unsigned epoch, const c
 static int col_cmp(const void *a, const void *b)
 {
 	const struct report_col *x = a, *y = b;
-	unsigned i = (unsigned)dcpi_event_by_name(x->name);
-	unsigned j = (unsigned)dcpi_event_by_name(y->name);
+	unsigned i = (unsigned)pmu_event_by_name(x->name);
+	unsigned j = (unsigned)pmu_event_by_name(y->name);
 	return i != j ? (i < j ? -1 : 1) : strcmp(x->name, y->name);
 }
 
@@ -188,11 +189,11 @@ bool report_image_file(const struct report_paths *p, const struct report_image *
 			snprintf(out, len, "%s", p->kernel);
 			return true;
 		}
-		return boot_find_minios(out, len, err, errlen);
+		return paths_find_minios(out, len, err, errlen);
 	}
 	/* the C library and the loader live in the cross sysroot (Debian's
 	 * has lib/ and no usr/lib/), the rest in the guest's root tree, as
-	 * alphasim's hostfs mounts them (sim/boot.c) */
+	 * alphasim's hostfs mounts them (platform/boot.c) */
 	static const char *const sys[][2] = {   /* guest prefix, sysroot dir */
 		{ "/lib/", "/lib/" }, { "/usr/lib/", "/usr/lib/" }, { "/usr/lib/", "/lib/" },
 	};
@@ -213,7 +214,7 @@ bool report_image_file(const struct report_paths *p, const struct report_image *
 			return true;
 		snprintf(tried, sizeof tried, "%s", out);
 		/* a program outside the root: alphasim mounts its directory
-		 * at the same path in the guest (sim/boot.c guest_file) */
+		 * at the same path in the guest (platform/boot.c guest_file) */
 		snprintf(out, len, "%s", im->path);
 		if (im->path[0] == '/' && access(out, R_OK) == 0)
 			return true;
@@ -222,4 +223,79 @@ bool report_image_file(const struct report_paths *p, const struct report_image *
 	}
 	FAIL("%s: cannot find the image file (tried %s; see --root, --sysroot)",
 	     im->path, tried);
+}
+
+/* ---- listings --------------------------------------------------------- */
+
+double report_pct(double n, double total)
+{
+	return total > 0 ? 100 * n / total : 0;
+}
+
+void report_rows_free(struct report_row *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(rows[i].name);
+	free(rows);
+}
+
+/* The row of process pid in rows[0..*n), added if new; NULL when out of
+ * memory. */
+static struct report_row *pid_row(struct report_row **rows, size_t *n, uint32_t pid)
+{
+	char name[32];
+	snprintf(name, sizeof name, "pid %" PRIu32, pid);
+	for (size_t r = 0; r < *n; r++)
+		if (!strcmp((*rows)[r].name, name))
+			return &(*rows)[r];
+	struct report_row *a = realloc(*rows, (*n + 1) * sizeof *a);
+	if (!a)
+		return NULL;
+	*rows = a;
+	memset(&a[*n], 0, sizeof a[*n]);
+	if (!(a[*n].name = strdup(name)))
+		return NULL;
+	return &a[(*n)++];
+}
+
+bool report_procs(const struct report *r, const struct report_paths *p,
+                  const struct report_image *im, char *file, size_t filelen,
+                  struct report_row **rows, size_t *nrows, char *err, size_t errlen)
+{
+	struct elfsyms es = { 0 };
+	*file = 0;
+	if (im->kind != PROF_UNKNOWN &&
+	    (!report_image_file(p, im, file, filelen, err, errlen) ||
+	     !elfsyms_load(&es, file, err, errlen)))
+		return false;
+	size_t n = im->kind == PROF_UNKNOWN ? 0 : es.nsym + 1;
+	struct report_row *a = calloc(n ? n : 1, sizeof *a);
+	bool ok = a != NULL;
+	for (size_t i = 0; ok && i < es.nsym; i++) {
+		a[i].name = es.sym[i].name;        /* the rows keep the names */
+		es.sym[i].name = NULL;
+	}
+	if (ok && n)
+		ok = (a[es.nsym].name = strdup("(no symbol)")) != NULL;
+	for (size_t c = 0; ok && c < r->ncols; c++)
+		for (size_t k = 0; ok && im->have[c] && k < im->prof[c].n; k++) {
+			const struct prof_entry *e = &im->prof[c].e[k];
+			struct report_row *row;
+			if (im->kind == PROF_UNKNOWN) {
+				ok = (row = pid_row(&a, &n, e->pid)) != NULL;
+			} else {
+				long s = elfsyms_find(&es, e->offset);
+				row = &a[s < 0 ? es.nsym : (size_t)s];
+			}
+			if (ok)
+				row->count[c] += e->count;
+		}
+	elfsyms_free(&es);
+	if (!ok) {
+		report_rows_free(a, a ? n : 0);
+		FAIL("out of memory");
+	}
+	*rows = a;
+	*nrows = n;
+	return true;
 }

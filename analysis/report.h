@@ -1,9 +1,10 @@
 /*
  * report.h - a profile database read for a listing (docs/dcpi-db.md):
  * per event its totals, per image its samples per event and, for the
- * images asked for, their profiles merged over the epochs read; and the
- * host file holding a guest image, for its symbols.  Shared by dcpiprof
- * and alphasim --profile's summary (sim/profile.c).
+ * images asked for, their profiles merged over the epochs read; the
+ * host file holding a guest image, and its procedures with their samples.
+ * The one report module of dcpiprof and alphasim --profile's summary
+ * (sim/profile.c).
  */
 #ifndef ANALYSIS_REPORT_H
 #define ANALYSIS_REPORT_H
@@ -70,5 +71,26 @@ struct report_paths {
  * places tried. */
 bool report_image_file(const struct report_paths *p, const struct report_image *im,
                        char *out, size_t len, char *err, size_t errlen);
+
+/* A row of a listing: a name and its samples per column. */
+struct report_row {
+	char *name;
+	uint64_t count[REPORT_MAX_COLS];
+};
+
+/* The procedures of image im (one of r's, its profiles kept) with their
+ * samples per column: a row per procedure symbol of its file (in file
+ * order: analysis/elfsyms.h), then "(no symbol)" for the samples outside
+ * every symbol; the unknown image has a row per process ("pid N")
+ * instead.  file gets the image file read (empty for the unknown
+ * image).  False with a message in err. */
+bool report_procs(const struct report *r, const struct report_paths *p,
+                  const struct report_image *im, char *file, size_t filelen,
+                  struct report_row **rows, size_t *nrows, char *err, size_t errlen);
+void report_rows_free(struct report_row *rows, size_t n);
+
+/* n as a percentage of total (0 when total is not above 0): sample
+ * counts, and the analysis's estimates (dcpiwhatcg). */
+double report_pct(double n, double total);
 
 #endif

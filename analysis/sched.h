@@ -3,7 +3,7 @@
  * section 6.1.1; DESIGN.md "Analysis and truth": the simulator's own
  * 21164 issue logic run over one basic block with every dynamic event
  * off).  This is the interface: the schedule is the simulator's issue
- * model (analysis/issuesched.h, over sim/issue.h's issue_block), or a
+ * model (analysis/issuesched.h, over timing/issue.h's issue_block), or a
  * test's table.
  *
  * For each instruction i of a block the schedule gives M_i, the cycles i
@@ -11,7 +11,7 @@
  * (caches hit, branches are predicted, the write buffer has room): from
  * the cycle its predecessor issued to its own issue, so M_i = 0 when it
  * issues with its predecessor.  Those cycles are split by static cause,
- * with the simulator's truth names (sim/truth.h: dep_int ... slot), so an
+ * with the simulator's truth names (timing/causes.h: dep_int ... slot), so an
  * estimate and the truth use one vocabulary.  A dependency names the
  * instruction it waits for.
  */
@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "analysis/cfg.h"
-#include "sim/truth.h"
+#include "timing/causes.h"
 
 /* The static causes: a contiguous run of enum truth_cause. */
 #define AN_STATIC_FIRST TC_dep_int

@@ -3,7 +3,9 @@
  */
 #include "analysis/session.h"
 #include "daemon/profdb.h"
-#include "sim/outfile.h"
+#include "util/outfile.h"
+#include "util/paths.h"
+#include "util/fail.h"
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -11,9 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
-#define DEFAULT_SYSROOT "/usr/alpha-linux-gnu"
 
 /* ---- opening ------------------------------------------------------------ */
 
@@ -323,7 +322,7 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 	};
 	struct an_session_opts *o = &c->so;
 	*o = (struct an_session_opts){ .db = PROFDB_DEFAULT_DIR, .est = AN_EST_dcpi,
-	                               .paths = { ".", DEFAULT_SYSROOT, NULL } };
+	                               .paths = { ".", PATHS_DEFAULT_SYSROOT, NULL } };
 	c->fmt = AN_TEXT;
 	bool root = false, sysroot = false;
 	/* long options with one dash too: DCPI's tools spell it -db */
@@ -361,7 +360,7 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 			       "frequency estimate\n"
 			       "  --csv, --json      comma-separated values, or JSON\n"
 			       "  --root DIR         the guest's file tree (default: .)\n"
-			       "  --sysroot DIR      the cross sysroot (default " DEFAULT_SYSROOT ")\n"
+			       "  --sysroot DIR      the cross sysroot (default " PATHS_DEFAULT_SYSROOT ")\n"
 			       "  --kernel FILE      the kernel image (default: the build tree's "
 			       "minios.elf)\n"
 			       "IMAGE: a guest path or basename, as dcpiprof lists them; PROC: a "

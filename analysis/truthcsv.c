@@ -21,13 +21,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis/truthfile.h"
-#include "sim/outfile.h"
+#include "util/cmd.h"
+#include "util/outfile.h"
 
-static _Noreturn void bad(const char *msg)
-{
-	fprintf(stderr, "truthcsv: %s\n", msg);
-	exit(125);
-}
+enum mode { ROWS, SUMMARY, PARAMS, IMAGES, HELP };
+
+static const struct cmd_option options[] = {
+	{ "summary", no_argument, SUMMARY, NULL, 0, "key=value totals (and balance=ok|bad)" },
+	{ "params",  no_argument, PARAMS,  NULL, 0, "the machine description the run used" },
+	{ "images",  no_argument, IMAGES,  NULL, 0, "the image table, in load order" },
+	{ "help",    no_argument, HELP,    NULL, 0, "print this help and exit" },
+};
+enum { NOPT = sizeof options / sizeof options[0] };
+static const char usage[] = "usage: truthcsv [--summary | --params | --images] FILE\n";
 
 /* A path as one CSV field. */
 static void put_field(const char *s)
@@ -56,117 +62,139 @@ static int done(void)
 	return 125;
 }
 
-int main(int argc, char **argv)
+/* The mode and the FILE of the command line; --help printed here.  A
+ * FILE starting with "-" needs a directory: ./-x. */
+static enum mode parse(int argc, char **argv, const char **path)
 {
-	enum { ROWS, SUMMARY, PARAMS, IMAGES } mode = ROWS;
-	static const char *const modes[] = { "", "--summary", "--params", "--images" };
-	const char *use = "usage: truthcsv [--summary | --params | --images] FILE\n";
-	if (argc == 2 && !strcmp(argv[1], "--help")) {
-		fputs(use, stdout);
-		return done();
-	}
-	/* [MODE] FILE; a FILE starting with "-" needs a directory: ./-x */
-	int i = 1;
-	if (argc == 3)
-		for (mode = SUMMARY; mode <= IMAGES && strcmp(argv[1], modes[mode]); mode++)
-			;
-	if (argc == 3 && mode <= IMAGES)
-		i = 2;
-	if (i != argc - 1 || argv[i][0] == '-') {
-		fputs(use, stderr);
-		return 125;
-	}
-	const char *path = argv[i];
-	if (!*path) {
-		fprintf(stderr, "truthcsv: empty file name\n");
-		return 125;
-	}
-	struct truthfile t;
-	char err[512];
-	if (!truthfile_open(&t, path, err, sizeof err))
-		bad(err);
-	if (mode == PARAMS) {
-		fputs(t.params, stdout);
-		truthfile_close(&t);
-		return done();
-	}
-	if (mode == IMAGES) {
-		printf("asn,pid,cpu,cycles,base,size,offset,ident,path\n");
-		for (size_t k = 0; k < t.nimg; k++) {
-			const struct truthfile_image *im = &t.img[k];
-			printf("%u,%u,%u,%llu,0x%llx,%llu,0x%llx,0x%016llx,", im->asn, im->pid,
-			       im->cpu, (unsigned long long)im->cycles,
-			       (unsigned long long)im->base, (unsigned long long)im->size,
-			       (unsigned long long)im->offset, (unsigned long long)im->ident);
-			put_field(im->path);
-			printf("\n");
+	struct option lopt[NOPT + 1];
+	char sopt[3 * NOPT + 2];
+	cmd_getopt_tables(options, NOPT, "+", lopt, sopt);
+	opterr = 0;                 /* the usage line says it */
+	enum mode mode = ROWS;
+	for (int m; (m = getopt_long(argc, argv, sopt, lopt, NULL)) != -1;) {
+		if (m == HELP) {
+			fputs(usage, stdout);
+			cmd_help(stdout, options, NOPT, 10);
+			exit(done());
 		}
-		truthfile_close(&t);
-		return done();
+		if (m == '?' || mode != ROWS) {
+			fputs(usage, stderr);
+			exit(125);
+		}
+		mode = (enum mode)m;
 	}
-	uint32_t nc = t.ncause, ne = t.nevent;
+	if (optind != argc - 1 || argv[optind][0] == '-') {
+		fputs(usage, stderr);
+		exit(125);
+	}
+	*path = argv[optind];
+	if (!**path)
+		cmd_die(125, "empty file name");
+	return mode;
+}
+
+static void images(const struct truthfile *t)
+{
+	printf("asn,pid,cpu,cycles,base,size,offset,ident,path\n");
+	for (size_t k = 0; k < t->nimg; k++) {
+		const struct truthfile_image *im = &t->img[k];
+		printf("%u,%u,%u,%llu,0x%llx,%llu,0x%llx,0x%016llx,", im->asn, im->pid,
+		       im->cpu, (unsigned long long)im->cycles,
+		       (unsigned long long)im->base, (unsigned long long)im->size,
+		       (unsigned long long)im->offset, (unsigned long long)im->ident);
+		put_field(im->path);
+		printf("\n");
+	}
+}
+
+static void row(const struct truthfile *t, const struct truthfile_rec *r)
+{
+	if (r->space == TRUTHFILE_SPACE_PAL)
+		printf("pal,");
+	else
+		printf("%u,", r->space);
+	printf("0x%016llx,%llu,%llu", (unsigned long long)r->pc, (unsigned long long)r->count,
+	       (unsigned long long)r->head);
+	for (uint32_t k = 0; k < t->ncause; k++)
+		printf(",%llu", (unsigned long long)r->cause[k]);
+	for (uint32_t k = 0; k < t->nevent; k++)
+		printf(",%llu", (unsigned long long)r->event[k]);
+	uint64_t off;
+	const struct truthfile_image *im = truthfile_image_of(t, r->space, r->pc, &off);
+	putchar(',');
+	if (im) {
+		put_field(im->path);
+		printf(",0x%llx", (unsigned long long)off);
+	} else {
+		putchar(',');
+	}
+	printf("\n");
+}
+
+/* Every record: printed (ROWS) or summed (SUMMARY). */
+static void records(struct truthfile *t, enum mode mode)
+{
+	uint32_t nc = t->ncause, ne = t->nevent;
 	uint64_t count = 0, head = 0, csum[TRUTHFILE_MAX_COLS] = { 0 };
 	uint64_t esum[TRUTHFILE_MAX_COLS] = { 0 };
 	bool causes_ok = true;
 	if (mode == ROWS) {
 		printf("space,pc,count,head_cycles");
 		for (uint32_t k = 0; k < nc; k++)
-			printf(",%s", t.cause_name[k]);
+			printf(",%s", t->cause_name[k]);
 		for (uint32_t k = 0; k < ne; k++)
-			printf(",ev_%s", t.event_name[k]);
+			printf(",ev_%s", t->event_name[k]);
 		printf(",image,offset\n");
 	}
 	static struct truthfile_rec r;
+	char err[512];
 	int got;
-	while ((got = truthfile_next(&t, &r, err, sizeof err)) > 0) {
-		causes_ok &= truthfile_balanced(&t, &r);
+	while ((got = truthfile_next(t, &r, err, sizeof err)) > 0) {
+		causes_ok &= truthfile_balanced(t, &r);
 		count += r.count;
 		head += r.head;
 		for (uint32_t k = 0; k < nc; k++)
 			csum[k] += r.cause[k];
 		for (uint32_t k = 0; k < ne; k++)
 			esum[k] += r.event[k];
-		if (mode != ROWS)
-			continue;
-		if (r.space == TRUTHFILE_SPACE_PAL)
-			printf("pal,");
-		else
-			printf("%u,", r.space);
-		printf("0x%016llx,%llu,%llu", (unsigned long long)r.pc, (unsigned long long)r.count,
-		       (unsigned long long)r.head);
-		for (uint32_t k = 0; k < nc; k++)
-			printf(",%llu", (unsigned long long)r.cause[k]);
-		for (uint32_t k = 0; k < ne; k++)
-			printf(",%llu", (unsigned long long)r.event[k]);
-		uint64_t off;
-		const struct truthfile_image *im = truthfile_image_of(&t, r.space, r.pc, &off);
-		putchar(',');
-		if (im) {
-			put_field(im->path);
-			printf(",0x%llx", (unsigned long long)off);
-		} else {
-			putchar(',');
-		}
-		printf("\n");
+		if (mode == ROWS)
+			row(t, &r);
 	}
 	if (got < 0)
-		bad(err);
-	if (mode == SUMMARY) {
-		for (uint32_t k = 0; k < t.ncpus; k++)
-			printf("cpu%u_cycles=%llu\ncpu%u_instructions=%llu\n", k,
-			       (unsigned long long)t.cpu_cycles[k], k,
-			       (unsigned long long)t.cpu_insns[k]);
-		printf("cycles=%llu\ninstructions=%llu\nrecords=%llu\ncount=%llu\nhead_cycles=%llu\n",
-		       (unsigned long long)t.cycles, (unsigned long long)t.insns,
-		       (unsigned long long)t.nrec, (unsigned long long)count,
-		       (unsigned long long)head);
-		for (uint32_t k = 0; k < nc; k++)
-			printf("cause_%s=%llu\n", t.cause_name[k], (unsigned long long)csum[k]);
-		for (uint32_t k = 0; k < ne; k++)
-			printf("event_%s=%llu\n", t.event_name[k], (unsigned long long)esum[k]);
-		printf("balance=%s\n", head == t.cycles && count == t.insns && causes_ok ? "ok"
-		                                                                        : "bad");
-	}
+		cmd_die(125, "%s", err);
+	if (mode != SUMMARY)
+		return;
+	for (uint32_t k = 0; k < t->ncpus; k++)
+		printf("cpu%u_cycles=%llu\ncpu%u_instructions=%llu\n", k,
+		       (unsigned long long)t->cpu_cycles[k], k,
+		       (unsigned long long)t->cpu_insns[k]);
+	printf("cycles=%llu\ninstructions=%llu\nrecords=%llu\ncount=%llu\nhead_cycles=%llu\n",
+	       (unsigned long long)t->cycles, (unsigned long long)t->insns,
+	       (unsigned long long)t->nrec, (unsigned long long)count,
+	       (unsigned long long)head);
+	for (uint32_t k = 0; k < nc; k++)
+		printf("cause_%s=%llu\n", t->cause_name[k], (unsigned long long)csum[k]);
+	for (uint32_t k = 0; k < ne; k++)
+		printf("event_%s=%llu\n", t->event_name[k], (unsigned long long)esum[k]);
+	printf("balance=%s\n", head == t->cycles && count == t->insns && causes_ok ? "ok"
+	                                                                        : "bad");
+}
+
+int main(int argc, char **argv)
+{
+	cmd_name = "truthcsv";
+	const char *path;
+	enum mode mode = parse(argc, argv, &path);
+	struct truthfile t;
+	char err[512];
+	if (!truthfile_open(&t, path, err, sizeof err))
+		cmd_die(125, "%s", err);
+	if (mode == PARAMS)
+		fputs(t.params, stdout);
+	else if (mode == IMAGES)
+		images(&t);
+	else
+		records(&t, mode);
 	truthfile_close(&t);
 	return done();
 }

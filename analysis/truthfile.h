@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "sim/causes.h"
+#include "timing/causes.h"
 
 #define TRUTHFILE_MAX_COLS 64         /* cause or event columns        */
 #define TRUTHFILE_NAME_MAX 64

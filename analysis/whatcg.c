@@ -2,7 +2,7 @@
  * whatcg.c - cycles by category, estimated and true (analysis/whatcg.h).
  */
 #include "analysis/whatcg.h"
-#include "sim/isa.h"
+#include "isa/isa.h"
 #include <math.h>
 
 const struct an_wcg_info an_wcg_table[AN_WCG_N] = {

@@ -37,9 +37,9 @@ void collect_image(struct collect *c, const struct pcount_image *r)
 /* The table of (image, event), image -1 for unknown; NULL: no memory. */
 static struct counttab *table(struct collect *c, long image, unsigned ev)
 {
-	size_t i = (size_t)(image + 1) * dcpi_nevents() + ev;
+	size_t i = (size_t)(image + 1) * PEV_COUNT + ev;
 	if (i >= c->ntab) {
-		size_t n = (c->map.nimg + 1) * dcpi_nevents();
+		size_t n = (c->map.nimg + 1) * PEV_COUNT;
 		if (n <= i)
 			n = i + 1;
 		struct counttab **t = realloc(c->tab, n * sizeof *t);
@@ -59,7 +59,7 @@ void collect_samples(struct collect *c, const struct pcount_sample *s, size_t n)
 	for (size_t k = 0; k < n; k++) {
 		c->st.entries++;
 		c->st.samples += s[k].count;
-		if (s[k].event >= dcpi_nevents()) {
+		if (s[k].event >= PEV_COUNT) {
 			c->st.samples_bad += s[k].count;
 			continue;
 		}
@@ -76,8 +76,8 @@ void collect_samples(struct collect *c, const struct pcount_sample *s, size_t n)
 /* The header of table i's profile: its image, or the unknown profile. */
 static void describe(const struct collect *c, size_t i, struct prof *p)
 {
-	size_t image = i / dcpi_nevents();
-	unsigned ev = (unsigned)(i % dcpi_nevents());
+	size_t image = i / PEV_COUNT;
+	unsigned ev = (unsigned)(i % PEV_COUNT);
 	prof_init(p);
 	if (image) {
 		const struct im_image *im = &c->map.img[image - 1];
@@ -91,7 +91,7 @@ static void describe(const struct collect *c, size_t i, struct prof *p)
 		p->kind = PROF_UNKNOWN;
 		p->id = PROF_UNKNOWN_ID;
 	}
-	snprintf(p->event, sizeof p->event, "%s", dcpi_event_name(ev));
+	snprintf(p->event, sizeof p->event, "%s", pmu_events[ev].name);
 	p->period = c->ev[ev].period;
 	p->monitored = c->ev[ev].monitored;
 	p->elapsed = c->ev[ev].elapsed;

@@ -24,7 +24,6 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +34,7 @@
 #include "daemon/collect.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
+#include "util/cmd.h"
 
 #define DEVICE "/dev/pcount"
 #define DEFAULT_EVENTS "cycles"
@@ -53,21 +53,10 @@ static struct pcount_stats now_stats;
 
 static volatile sig_atomic_t want_flush, want_epoch, want_stop, child_changed;
 
-static _Noreturn void die(int status, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fputs("dcpid: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	exit(status);
-}
-
 static void pc_ioctl(unsigned long req, void *arg, const char *what)
 {
 	if (ioctl(fd, req, arg) < 0)
-		die(1, "%s: %s: %s", DEVICE, what, strerror(errno));
+		cmd_die(1, "%s: %s: %s", DEVICE, what, strerror(errno));
 }
 
 
@@ -79,7 +68,7 @@ static void parse_events(const char *spec)
 {
 	char err[768];
 	if (!dcpi_events_parse(spec, &cfg, err, sizeof err))
-		die(2, "--events: %s", err);
+		cmd_die(2, "--events: %s", err);
 }
 
 /* Each configured event's mean period, for the profiles' headers: the
@@ -188,7 +177,7 @@ static void open_epoch(bool fresh)
 	char err[PROF_ERR_MAX];
 	unsigned epoch;
 	if (!profdb_epoch(db, fresh, &epoch, err, sizeof err))
-		die(1, "%s", err);
+		cmd_die(1, "%s", err);
 	profdb_epoch_dir(epoch_dir, sizeof epoch_dir, db, epoch);
 }
 
@@ -257,7 +246,7 @@ static pid_t run(char **argv)
 {
 	pid_t pid = fork();
 	if (pid < 0)
-		die(1, "fork: %s", strerror(errno));
+		cmd_die(1, "fork: %s", strerror(errno));
 	if (pid == 0) {
 		extern char **environ;
 		execve(argv[0], argv, environ);
@@ -273,107 +262,125 @@ static bool reaped(pid_t child, int *status)
 	int ws;
 	pid_t r = waitpid(child, &ws, WNOHANG);
 	if (r < 0)
-		die(1, "waitpid: %s", strerror(errno));
+		cmd_die(1, "waitpid: %s", strerror(errno));
 	if (r == 0)
 		return false;
 	*status = WIFSIGNALED(ws) ? 128 + WTERMSIG(ws) : WEXITSTATUS(ws);
 	return true;
 }
 
+/* The options; --run, which takes the rest of the line, is listed for
+ * --help but found before getopt sees the line. */
+static const struct cmd_option options[] = {
+	{ "db",        required_argument, 'd', "DIR",  0,
+	  "the profile database (default ./" PROFDB_DEFAULT_DIR ")" },
+	{ "events",    required_argument, 'e', "LIST", 0,
+	  "events to sample, each with an optional mean period\n"
+	  "(default " DEFAULT_EVENTS ", at the driver's default period)" },
+	{ "interval",  required_argument, 'i', "SECS", 0,
+	  "write the database every SECS of simulated time (default 5)" },
+	{ "new-epoch", no_argument,       'n', NULL,   0,
+	  "start a new epoch instead of adding to the newest" },
+	{ "stats",     required_argument, 's', "FILE", 0,
+	  "write the totals to FILE as key=value lines (instead of\n"
+	  "on stderr, which --verbose adds back)" },
+	{ "duration",  required_argument, 't', "SECS", 0,
+	  "stop by itself after SECS of simulated time" },
+	{ "verbose",   no_argument,       'v', NULL,   0, NULL },
+	{ "seed",      required_argument, 'S', "N",    0,
+	  "seed the driver's sampling periods with N (1 or more;\n"
+	  "default: the driver's own)" },
+	{ "help",      no_argument,       'h', NULL,   0, NULL },
+	{ "run",       required_argument, 'R', "PROG ARGS", 0,
+	  "run PROG (a path) while sampling; stop when it ends\n"
+	  "and exit with its status (the last option)" },
+};
+enum { NOPT = sizeof options / sizeof options[0] };
+
 static _Noreturn void usage(int status)
 {
-	fprintf(status ? stderr : stdout,
+	FILE *f = status ? stderr : stdout;
+	fprintf(f,
 		"usage: dcpid [--db DIR] [--events EV[:PERIOD],...] [--interval SECONDS]\n"
 		"             [--new-epoch] [--stats FILE] [--duration SECS] [--seed N]\n"
-		"             [--verbose] [--run PROG [ARGS...]]\n"
-		"  --db DIR          the profile database (default ./" PROFDB_DEFAULT_DIR ")\n"
-		"  --events LIST     events to sample, each with an optional mean period\n"
-		"                    (default " DEFAULT_EVENTS ", at the driver's default period)\n"
-		"  --interval SECS   write the database every SECS of simulated time (default 5)\n"
-		"  --new-epoch       start a new epoch instead of adding to the newest\n"
-		"  --stats FILE      write the totals to FILE as key=value lines (instead of\n"
-		"                    on stderr, which --verbose adds back)\n"
-		"  --duration SECS   stop by itself after SECS of simulated time\n"
-		"  --seed N          seed the driver's sampling periods with N (1 or more;\n"
-		"                    default: the driver's own)\n"
-		"  --run PROG ARGS   run PROG (a path) while sampling; stop when it ends\n"
-		"                    and exit with its status (the last option)\n");
+		"             [--verbose] [--run PROG [ARGS...]]\n");
+	cmd_help(f, options, NOPT, 17);
 	exit(status);
 }
 
-int main(int argc, char **argv)
+struct opts {
+	const char *events;
+	double interval, duration;
+	bool fresh, verbose;
+	const char *stats_path;
+	char **prog;                 /* --run's PROG and ARGS, or NULL */
+};
+
+/* The command line into o, db and cfg's seed. */
+static void parse(int argc, char **argv, struct opts *o)
 {
-	static const struct option opts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "events", required_argument, NULL, 'e' },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "new-epoch", no_argument, NULL, 'n' },
-		{ "stats", required_argument, NULL, 's' },
-		{ "duration", required_argument, NULL, 't' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *events = DEFAULT_EVENTS;
-	double interval = DEFAULT_INTERVAL, duration = 0;
-	bool fresh = false, verbose = false;
-	const char *stats_path = NULL;
+	*o = (struct opts){ .events = DEFAULT_EVENTS, .interval = DEFAULT_INTERVAL };
 	/* --run takes the rest of the line, options of PROG's included */
-	char **prog = NULL;
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--run")) {
 			if (i + 1 == argc)
-				die(2, "--run: no program");
-			prog = &argv[i + 1];
+				cmd_die(2, "--run: no program");
+			o->prog = &argv[i + 1];
 			argc = i;
 			break;
 		}
-	for (int c; (c = getopt_long(argc, argv, "", opts, NULL)) != -1;) {
+	struct option lopt[NOPT + 1];
+	char sopt[3 * NOPT + 1];
+	cmd_getopt_tables(options, NOPT, "", lopt, sopt);
+	for (int c; (c = getopt_long(argc, argv, sopt, lopt, NULL)) != -1;) {
 		char *end;
 		switch (c) {
 		case 'd': db = optarg; break;
-		case 'e': events = optarg; break;
+		case 'e': o->events = optarg; break;
 		case 'i': case 't':
-			*(c == 'i' ? &interval : &duration) = strtod(optarg, &end);
+			*(c == 'i' ? &o->interval : &o->duration) = strtod(optarg, &end);
 			if (*end || !(strtod(optarg, NULL) > 0))
-				die(2, "--%s: '%s' is not a positive number of seconds",
-				    c == 'i' ? "interval" : "duration", optarg);
+				cmd_die(2, "--%s: '%s' is not a positive number of seconds",
+				        c == 'i' ? "interval" : "duration", optarg);
 			break;
-		case 'n': fresh = true; break;
+		case 'n': o->fresh = true; break;
 		case 'S':
 			errno = 0;
 			cfg.seed = strtoull(optarg, &end, 0);
 			if (*end || !*optarg || *optarg == '-' || errno || !cfg.seed)
-				die(2, "--seed: '%s' is not a number from 1 to 2^64-1", optarg);
+				cmd_die(2, "--seed: '%s' is not a number from 1 to 2^64-1", optarg);
 			break;
-		case 's': stats_path = optarg; break;
-		case 'v': verbose = true; break;
+		case 's': o->stats_path = optarg; break;
+		case 'v': o->verbose = true; break;
 		case 'h': usage(0);
-		default: usage(2);
+		default: usage(2);    /* and --ru..., an abbreviated --run */
 		}
 	}
 	if (optind != argc)
 		usage(2);
-	parse_events(events);
+}
 
+/* The device opened and configured, the epoch and the maps started. */
+static void start(const struct opts *o)
+{
+	parse_events(o->events);
 	collect_init(&col);
 	if ((fd = open(DEVICE, O_RDWR | O_CLOEXEC)) < 0)
-		die(1, "%s: %s", DEVICE, strerror(errno));
+		cmd_die(1, "%s: %s", DEVICE, strerror(errno));
 	pc_ioctl(PCOUNT_INFO, &info, "reading the driver's constants");
 	if (info.version != PCOUNT_VERSION)
-		die(1, "%s: interface version %u, dcpid knows %d", DEVICE, info.version,
-		    PCOUNT_VERSION);
+		cmd_die(1, "%s: interface version %u, dcpid knows %d", DEVICE, info.version,
+		        PCOUNT_VERSION);
 	pc_ioctl(PCOUNT_SET_CONFIG, &cfg, "configuring the events");
 	set_periods();
-	open_epoch(fresh);
+	open_epoch(o->fresh);
 	start_maps();
 	pc_ioctl(PCOUNT_READ_STATS, &last, "reading the statistics");
 	now_stats = last;
 
 	/* no SA_RESTART: a signal ends the blocking read; the timeout keeps
 	 * the periodic writes on time when no buffer fills */
-	pc_ioctl(PCOUNT_SET_TIMEOUT, (void *)(uintptr_t)(interval * 1e9),
+	pc_ioctl(PCOUNT_SET_TIMEOUT, (void *)(uintptr_t)(o->interval * 1e9),
 	         "setting the read timeout");
 	static const int sigs[] = { SIGUSR1, SIGHUP, SIGTERM, SIGINT, SIGCHLD };
 	struct sigaction sa = { .sa_handler = on_signal };
@@ -381,16 +388,21 @@ int main(int argc, char **argv)
 	for (size_t s = 0; s < sizeof sigs / sizeof sigs[0]; s++)
 		sigaction(sigs[s], &sa, NULL);
 	pc_ioctl(PCOUNT_START, NULL, "starting");
-	pid_t child = prog ? run(prog) : 0;
-	int status = 0;
+}
 
-	double next = seconds() + interval, end = duration ? seconds() + duration : 0;
+/* Until a signal, --duration or --run's program ends it: the exit
+ * status (the program's, or 0). */
+static int loop(const struct opts *o)
+{
+	pid_t child = o->prog ? run(o->prog) : 0;
+	int status = 0;
+	double next = seconds() + o->interval, end = o->duration ? seconds() + o->duration : 0;
 	while (!want_stop && (!end || seconds() < end)) {
 		ssize_t n = read(fd, buf, sizeof buf);
 		if (n > 0)
 			take((size_t)n / sizeof buf[0]);
 		else if (n < 0 && errno != EINTR && errno != EAGAIN)
-			die(1, "%s: read: %s", DEVICE, strerror(errno));
+			cmd_die(1, "%s: read: %s", DEVICE, strerror(errno));
 		if (child_changed) {
 			child_changed = 0;
 			if (child && reaped(child, &status))
@@ -401,12 +413,22 @@ int main(int argc, char **argv)
 			if (want_epoch)
 				open_epoch(true);
 			want_flush = want_epoch = 0;
-			next = seconds() + interval;
+			next = seconds() + o->interval;
 		}
 	}
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	cmd_name = "dcpid";
+	struct opts o;
+	parse(argc, argv, &o);
+	start(&o);
+	int status = loop(&o);
 	pc_ioctl(PCOUNT_STOP, NULL, "stopping");
 	write_db();
-	report(stats_path, verbose);
+	report(o.stats_path, o.verbose);
 	collect_free(&col);
 	return status;
 }

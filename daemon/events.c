@@ -1,52 +1,10 @@
 /*
- * events.c - event names and counter selects from pmu/events.def.
+ * events.c - dcpid's --events list (daemon/events.h).
  */
 #include <stdio.h>
 #include <string.h>
 #include "daemon/events.h"
-#include "pmu/pmu.h"
-
-static const char *const names[] = {
-#define EVENT(id, name, kind, desc) name,
-#include "pmu/events.def"
-#undef EVENT
-};
-
-/* Bit ctr set when counter ctr has a select for ev: the SELECT lines
- * as a chain of comparisons. */
-static unsigned counter_mask(unsigned ev)
-{
-	unsigned m = 0;
-#define SELECT(ctr, sel, id) m |= ev == PEV_##id ? 1u << (ctr) : 0;
-#include "pmu/events.def"
-#undef SELECT
-	return m;
-}
-
-unsigned dcpi_nevents(void)
-{
-	return PEV_COUNT;
-}
-
-const char *dcpi_event_name(unsigned ev)
-{
-	return ev < PEV_COUNT ? names[ev] : NULL;
-}
-
-int dcpi_event_by_name(const char *name)
-{
-	for (unsigned i = 0; i < PEV_COUNT; i++)
-		if (!strcmp(names[i], name))
-			return (int)i;
-	return -1;
-}
-
-bool dcpi_event_on_counter(unsigned ev, unsigned ctr)
-{
-	return ev < PEV_COUNT && ctr < 3 && (counter_mask(ev) >> ctr & 1);
-}
-
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
+#include "util/fail.h"
 
 /* The known names, for a message. */
 static void known(char *buf, size_t len)
@@ -54,7 +12,8 @@ static void known(char *buf, size_t len)
 	size_t at = 0;
 	buf[0] = 0;
 	for (unsigned e = 0; e < PEV_COUNT && at < len; e++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%s", e ? ", " : "", names[e]);
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", e ? ", " : "",
+		                       pmu_events[e].name);
 }
 
 /* The decimal period of "digits" (n bytes), at most PERIOD_CAP (longer
@@ -85,7 +44,7 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
 		size_t len = strcspn(s, ","), n = strcspn(s, ":,");
 		char name[32];
 		snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : 0), s);
-		int ev = dcpi_event_by_name(name);
+		int ev = pmu_event_by_name(name);
 		if (ev < 0) {
 			char list[512];
 			known(list, sizeof list);
@@ -107,7 +66,7 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
 					FAIL("'%s' named twice", name);
 		int best = -1;
 		for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
-			if (dcpi_event_on_counter((unsigned)ev, c) &&
+			if (pmu_select_for(c, (unsigned)ev) >= 0 &&
 			    cfg->ctr[c].nevents < PCOUNT_MUX_MAX &&
 			    (best < 0 || cfg->ctr[c].nevents < cfg->ctr[best].nevents))
 				best = (int)c;

@@ -1,8 +1,8 @@
 /*
- * events.h - the PMU's events as the daemon sees them: their names in
- * pmu/events.def order (the number a struct pcount_sample carries) and
- * the counters that can count them (its SELECT lines).  The simulator's
- * pmu.c has its own table; this one is built into the guest's dcpid.
+ * events.h - the events dcpid samples: its --events list, checked and
+ * spread over the counters.  The events themselves, their numbers (the
+ * number a struct pcount_sample carries), names and selects, are
+ * pmu/events.h's.
  */
 #ifndef DAEMON_EVENTS_H
 #define DAEMON_EVENTS_H
@@ -10,14 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "driver/pcount.h"
-
-/* The number of events; the name of event ev (NULL if out of range). */
-unsigned dcpi_nevents(void);
-const char *dcpi_event_name(unsigned ev);
-/* The number of the event called name, or -1. */
-int dcpi_event_by_name(const char *name);
-/* Whether counter ctr (0..2) can count event ev. */
-bool dcpi_event_on_counter(unsigned ev, unsigned ctr);
+#include "pmu/events.h"
 
 /* Add the events of "name[:period],..." (dcpid --events, docs/dcpi-db.md)
  * to cfg's counters as dcpid configures the driver; false with a

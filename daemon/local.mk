@@ -14,10 +14,10 @@ daemon_libdcpid_a_SOURCES = $(DCPID_CORE_SRCS)
 
 # The same sources cross-compiled into the guest's dcpid.
 DCPID_SRCS = daemon/dcpid.c $(PROFDB_SRCS) $(DCPID_CORE_SRCS) driver/pcount.h \
-	pmu/pmu.h pmu/events.def
+	pmu/events.h pmu/events.c pmu/events.def util/fail.h util/cmd.h util/cmd.c
 daemon/dcpid.lnx: $(DCPID_SRCS:%=$(srcdir)/%)
 	@$(MKDIR_P) $(@D)
-	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) -std=gnu11 -I$(srcdir) $(ALPHA_LNX_LINK) \
+	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) -std=gnu11 $(ALPHA_LNX_LINK) \
 	  -o $@ $(filter %.c,$^)
 GUEST_TARGETS += daemon/dcpid.lnx
 CLEANFILES += daemon/dcpid.lnx

@@ -23,16 +23,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "driver/pcount.h"
+#include "pmu/events.h"
 
-/* The events, numbered in pmu/events.def order. */
-enum pcount_event {
-#define EVENT(id, name, kind, desc) PEV_##id,
-#include "pmu/events.def"
-#undef EVENT
-	PCOUNT_NEVENTS
-};
-_Static_assert(PCOUNT_NEVENTS <= PCOUNT_MAX_EVENTS, "events");
-_Static_assert(PCOUNT_NEVENTS <= 256, "events fit the hot line's bytes");
+/* The events, numbered in pmu/events.def order (pmu/events.h). */
+_Static_assert(PEV_COUNT <= PCOUNT_MAX_EVENTS, "events");
+_Static_assert(PEV_COUNT <= 256, "events fit the hot line's bytes");
 
 /* A hash-table or buffer entry as the handler sees it: the second
  * quadword of struct pcount_sample is pid | event << 32 | count << 48
@@ -115,8 +110,8 @@ struct pcount_cpu {
 	uint8_t ctr_mask;              /* counters in use                   */
 	uint32_t flags;                /* PCOUNT_NO_*                       */
 	struct pcount_cpu_stats st;
-	uint64_t monitored[PCOUNT_NEVENTS];
-	uint64_t read_by_event[PCOUNT_NEVENTS];
+	uint64_t monitored[PEV_COUNT];
+	uint64_t read_by_event[PEV_COUNT];
 } __attribute__((aligned(64)));
 
 /* The entries one CPU needs for a table of `buckets` buckets (a power
@@ -142,9 +137,7 @@ uint64_t pcount_hw_cycles(void);
  * the handler at IPL 6). */
 PCOUNT_MISS void pcount_notify(void);
 
-/* ---- events and periods (driver/events.c) ---------------------------- */
-extern const char *const pcount_event_names[PCOUNT_NEVENTS];
-int pcount_select_value(unsigned ctr, unsigned event);  /* SEL or -1   */
+/* ---- events and periods (driver/events.c; the selects: pmu/events.h) - */
 /* CTR0 and CTR1 are 16 bits, CTR2 14 bits (EV5.md). */
 static inline uint32_t pcount_counter_width(unsigned ctr)
 {

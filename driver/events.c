@@ -1,29 +1,10 @@
 /*
- * events.c - the events the driver can count, from pmu/events.def: which
- * counter selects which event (EV5.md "Performance counters"), each
- * event's default sampling period, and the check of a configuration.
+ * events.c - each event's default sampling period, and the check of a
+ * configuration against the counters' selects (pmu/events.h; EV5.md
+ * "Performance counters").
  */
 #include <asm/errno.h>
 #include "driver/driver.h"
-
-const char *const pcount_event_names[PCOUNT_NEVENTS] = {
-#define EVENT(id, name, kind, desc) [PEV_##id] = name,
-#include "pmu/events.def"
-#undef EVENT
-};
-
-int pcount_select_value(unsigned ctr, unsigned event)
-{
-	static const struct { uint8_t ctr, sel, event; } sel[] = {
-#define SELECT(c, s, id) { c, s, PEV_##id },
-#include "pmu/events.def"
-#undef SELECT
-	};
-	for (size_t i = 0; i < sizeof sel / sizeof sel[0]; i++)
-		if (sel[i].ctr == ctr && sel[i].event == event)
-			return sel[i].sel;
-	return -1;
-}
 
 /*
  * Default periods (docs/dcpi.md "Default periods" says why).  CYCLES is
@@ -33,7 +14,7 @@ int pcount_select_value(unsigned ctr, unsigned event)
  * as CYCLES; the rarest (TB misses, JSR mispredicts, LDx_L) ~480.
  */
 enum { P_FREQ, P_MISS, P_RARE };
-static const uint8_t event_class[PCOUNT_NEVENTS] = {
+static const uint8_t event_class[PEV_COUNT] = {
 	[PEV_SACCESS] = P_MISS, [PEV_REPLAY] = P_MISS, [PEV_LONGSTALL] = P_MISS,
 	[PEV_BRMISS] = P_MISS, [PEV_IMISS] = P_MISS, [PEV_DMISS] = P_MISS,
 	[PEV_MAFMERGE] = P_MISS, [PEV_LDREPLAY] = P_MISS,
@@ -69,7 +50,7 @@ int pcount_config_check(struct pcount_config *cfg)
 			return -EINVAL;
 		for (unsigned i = 0; i < cc->nevents; i++) {
 			struct pcount_event_config *e = &cc->ev[i];
-			if (e->event >= PCOUNT_NEVENTS || pcount_select_value(n, e->event) < 0)
+			if (e->event >= PEV_COUNT || pmu_select_for(n, e->event) < 0)
 				return -EINVAL;
 			if (!e->period_min)
 				pcount_default_period(e->event, n, &e->period_min,

@@ -6,16 +6,8 @@
 #include "minios/defs.h"
 
 #define IOREG(pa) (*(volatile uint64_t *)P2V(pa))
-#define CON_PUTC  IOREG(IO_CONSOLE + 0x00)
-#define CON_ERRC  IOREG(IO_CONSOLE + 0x08)
-#define CON_GETC  IOREG(IO_CONSOLE + 0x10)
-#define CON_OUTSYNC IOREG(IO_CONSOLE + 0x18)
-#define CON_ERRSYNC IOREG(IO_CONSOLE + 0x20)
-#define SIM_EXIT  IOREG(IO_SIMCTL + 0x00)
-#define SIM_CYC   IOREG(IO_SIMCTL + 0x18)
-#define SIM_PID   IOREG(IO_SIMCTL + 0x40)
-#define SIM_ASN   IOREG(IO_SIMCTL + 0x48)
-#define SIM_HINT  IOREG(IO_SIMCTL + 0x80)
+#define CONSOLE(reg) IOREG(IO_CONSOLE + (reg))
+#define SIMCTL(reg)  IOREG(IO_SIMCTL + (reg))
 
 /* n bytes to the host's standard error (stream 2) or output; they reach
  * the host file before this returns (so the two streams keep the order
@@ -25,11 +17,11 @@ int cons_write(int stream, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (stream == 2)
-			CON_ERRC = (unsigned char)s[i];
+			CONSOLE(CON_ERRC) = (unsigned char)s[i];
 		else
-			CON_PUTC = (unsigned char)s[i];
+			CONSOLE(CON_PUTC) = (unsigned char)s[i];
 	}
-	return -(int)(stream == 2 ? CON_ERRSYNC : CON_OUTSYNC);
+	return -(int)(stream == 2 ? CONSOLE(CON_ERRSYNC) : CONSOLE(CON_OUTSYNC));
 }
 
 /* Up to n bytes of standard input, stopping after a newline; 0 at end. */
@@ -37,7 +29,7 @@ int64_t cons_read(char *buf, size_t n)
 {
 	size_t i = 0;
 	while (i < n) {
-		uint64_t c = CON_GETC;
+		uint64_t c = CONSOLE(CON_GETC);
 		if (c == ~0ull)
 			break;
 		buf[i++] = (char)c;
@@ -49,20 +41,20 @@ int64_t cons_read(char *buf, size_t n)
 
 _Noreturn void machine_exit(int status)
 {
-	SIM_EXIT = (uint64_t)(status & 0xff);
+	SIMCTL(SIMCTL_EXIT) = (uint64_t)(status & 0xff);
 	for (;;)
 		;
 }
 
-uint64_t machine_cycles(void) { return SIM_CYC; }
+uint64_t machine_cycles(void) { return SIMCTL(SIMCTL_CYCLES); }
 
 /* A context hint: this CPU now runs process pid in address space asn
  * (docs/platform.md "simctl", for the ground truth). */
 void hint_context(int pid, uint32_t asn)
 {
-	SIM_PID = (uint64_t)pid;
-	SIM_ASN = asn;
-	SIM_HINT = 1;
+	SIMCTL(SIMCTL_PID) = (uint64_t)pid;
+	SIMCTL(SIMCTL_ASN) = asn;
+	SIMCTL(SIMCTL_HINT) = SIMCTL_HINT_CONTEXT;
 }
 
 /* ---- formatting: %d %i %u %x %p %s %c %%, with l/ll/z, width, '0' and '-' */

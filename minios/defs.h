@@ -52,7 +52,7 @@ _Static_assert(sizeof(struct trapframe) == TF_REGS + FRAME_SIZE, "frame");
 #define MMAP_BASE  0x20000000000ul
 
 /* ---- the boot block alphasim leaves for the kernel (boot.c) --------- */
-#include "minios/bootblock.h"
+#include "abi/bootblock.h"
 
 /* ---- console.c ------------------------------------------------------ */
 int cons_write(int stream, const char *s, size_t n);    /* 1 out, 2 err; -errno */
@@ -155,8 +155,8 @@ int64_t copyinstr(struct proc *p, char *dst, uint64_t uva, size_t max);
 /* TBIAP on every CPU running mm (NULL: every CPU), by IPI (smp.c). */
 void tlb_shootdown(struct mm *mm);
 
-/* ---- hostfs.c: the file system device (sim/hostfs.h) ---------------- */
-#include "sim/hostfs.h"
+/* ---- hostfs.c: the file system device (platform/hostfs.h) ---------------- */
+#include "abi/hostfs.h"
 int64_t hostfs_call(enum hostfs_op op, uint64_t a0, uint64_t a1, uint64_t a2,
                     uint64_t a3, uint64_t a4, uint64_t a5);
 

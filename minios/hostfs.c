@@ -1,5 +1,5 @@
 /*
- * hostfs.c - requests to the hostfs device (sim/hostfs.h): the kernel
+ * hostfs.c - requests to the hostfs device (platform/hostfs.h): the kernel
  * fills the request block, writes its physical address to the device's
  * REQ register, and reads the result (>= 0, or a negated Linux/Alpha
  * errno) back from the block, with memory barriers around the doorbell

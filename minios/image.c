@@ -54,23 +54,19 @@ static uint64_t ring_next;                /* seq of the next record */
 /* simctl's hint registers (docs/platform.md "simctl"): staged per CPU,
  * recorded by the write to HINT. */
 #define SIMCTL(off) (*(volatile uint64_t *)P2V(IO_SIMCTL + (off)))
-enum { HINT_PID = 0x40, HINT_ASN = 0x48, HINT_BASE = 0x50, HINT_SIZE = 0x58,
-       HINT_OFFSET = 0x60, HINT_IDENT = 0x68, HINT_PATH = 0x70,
-       HINT_PATHLEN = 0x78, HINT = 0x80 };
-enum { HINT_IMAGE = 2 };
 
 static void tell_sim(const struct pcount_image *r, int pid, uint32_t asn)
 {
-	SIMCTL(HINT_PID) = (uint64_t)pid;
-	SIMCTL(HINT_ASN) = asn;
-	SIMCTL(HINT_BASE) = r->base;
-	SIMCTL(HINT_SIZE) = r->size;
-	SIMCTL(HINT_OFFSET) = r->offset;
-	SIMCTL(HINT_IDENT) = r->id;
-	SIMCTL(HINT_PATH) = V2P(r->path);
-	SIMCTL(HINT_PATHLEN) = strlen(r->path);
+	SIMCTL(SIMCTL_PID) = (uint64_t)pid;
+	SIMCTL(SIMCTL_ASN) = asn;
+	SIMCTL(SIMCTL_BASE) = r->base;
+	SIMCTL(SIMCTL_SIZE) = r->size;
+	SIMCTL(SIMCTL_OFFSET) = r->offset;
+	SIMCTL(SIMCTL_IDENT) = r->id;
+	SIMCTL(SIMCTL_PATH) = V2P(r->path);
+	SIMCTL(SIMCTL_PATHLEN) = strlen(r->path);
 	__asm__ volatile("mb" ::: "memory");    /* the path, then the doorbell */
-	SIMCTL(HINT) = HINT_IMAGE;
+	SIMCTL(SIMCTL_HINT) = SIMCTL_HINT_IMAGE;
 }
 
 /* Add r to the ring (its seq filled in) and, unless an exit, tell the

@@ -1,6 +1,6 @@
 # minios/: the guest operating system (docs/minios.md): PALcode and
 # kernel in one kseg image, minios/minios.elf, built with the Alpha cross
-# tools (never $(CC)).  Installed in $(pkglibdir), where sim/boot.c looks
+# tools (never $(CC)).  Installed in $(pkglibdir), where util/paths.c looks
 # for it after the build tree.
 MINIOS_CFLAGS = -O2 -g -std=gnu11 -Wall -Wextra -ffreestanding \
 	-fno-stack-protector -mno-fp-regs -I$(srcdir) -I$(builddir)
@@ -17,10 +17,11 @@ MINIOS_KERNEL = minios/start.o minios/entry.o minios/main.o \
 	minios/signal.o minios/futex.o minios/pipe.o \
 	minios/dev.o minios/pcount.o $(DRIVER_OBJS)
 MINIOS_OBJS = $(MINIOS_PAL) $(MINIOS_KERNEL)
-MINIOS_HDRS = $(srcdir)/minios/defs.h $(srcdir)/minios/bootblock.h \
+MINIOS_HDRS = $(srcdir)/minios/defs.h $(srcdir)/abi/bootblock.h \
 	$(srcdir)/minios/pal/pal.h $(srcdir)/minios/syscalls.def \
-	$(srcdir)/sim/hostfs.h $(srcdir)/sim/palcall.def minios/sysnames.h \
-	$(srcdir)/minios/devices.def $(DRIVER_HDRS)
+	$(srcdir)/abi/hostfs.h $(srcdir)/isa/palcall.def minios/sysnames.h \
+	$(srcdir)/minios/devices.def $(srcdir)/abi/ev5_ipr.h $(srcdir)/abi/iomap.h \
+	$(DRIVER_HDRS)
 .SECONDARY: $(MINIOS_OBJS)
 
 # The names of all Linux/Alpha system calls, X(number, name), from the
@@ -37,9 +38,6 @@ minios/%.o: $(srcdir)/minios/%.c $(MINIOS_HDRS)
 	$(AM_V_CC)$(ALPHA_CC) $(MINIOS_CFLAGS) -c -o $@ $<
 minios/minios.elf: $(MINIOS_OBJS) $(srcdir)/minios/minios.ld
 	$(AM_V_CCLD)$(ALPHA_CC) $(MINIOS_CFLAGS) $(MINIOS_LINK) -o $@ $(MINIOS_OBJS) -lgcc
-
-# The host side of booting minios (it shares the boot block's layout).
-sim_libsim_a_SOURCES += sim/boot.h sim/boot.c minios/bootblock.h
 
 GUEST_TARGETS += minios/minios.elf
 miniosdir = $(pkglibdir)

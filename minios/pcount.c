@@ -50,7 +50,7 @@ PCOUNT_INTR void pcount_hw_select(unsigned ctr, unsigned event)
 	uint64_t sel = wrperfmon(PM_READ, 0) & (sel_field[0] | sel_field[1] |
 	                                        sel_field[2]);
 	sel &= ~sel_field[ctr];
-	sel |= (uint64_t)pcount_select_value(ctr, event) << sel_shift[ctr];
+	sel |= (uint64_t)pmu_select_for(ctr, event) << sel_shift[ctr];
 	wrperfmon(PM_SELECT, sel);
 }
 
@@ -191,11 +191,11 @@ static int64_t read_entries(struct proc *p, uint64_t ubuf, struct pcount_read *r
 
 static void get_stats(struct pcount_stats *st)
 {
-	*st = (struct pcount_stats){ .ncpus = ncpus, .nevents = PCOUNT_NEVENTS };
+	*st = (struct pcount_stats){ .ncpus = ncpus, .nevents = PEV_COUNT };
 	for (unsigned i = 0; i < ncpus; i++) {
 		pcount_stats_cpu(&pc_cpu[i], &st->cpu[i]);
 		pcount_stats_add(&st->total, &st->cpu[i]);
-		for (unsigned e = 0; e < PCOUNT_NEVENTS; e++) {
+		for (unsigned e = 0; e < PEV_COUNT; e++) {
 			st->event_samples[e] += pc_cpu[i].read_by_event[e];
 			st->monitored_cycles[e] += pc_cpu[i].monitored[e];
 		}
@@ -206,15 +206,15 @@ static void get_info(struct pcount_info *in)
 {
 	*in = (struct pcount_info){
 		.version = PCOUNT_VERSION, .ncpus = ncpus,
-		.ncounters = PCOUNT_NCOUNTERS, .nevents = PCOUNT_NEVENTS,
+		.ncounters = PCOUNT_NCOUNTERS, .nevents = PEV_COUNT,
 		.hash_buckets = BUCKETS, .buffer_entries = PCOUNT_BUF_ENTRIES,
 		.mux_max = PCOUNT_MUX_MAX,
 		.memory_bytes = (uint32_t)(ncpus * (sizeof pc_cpu[0] + sizeof pc_mem[0])),
 	};
-	for (unsigned e = 0; e < PCOUNT_NEVENTS; e++) {
+	for (unsigned e = 0; e < PEV_COUNT; e++) {
 		uint32_t min, range;
-		unsigned ctr = pcount_select_value(0, e) >= 0 ? 0 :
-		               pcount_select_value(1, e) >= 0 ? 1 : 2;
+		unsigned ctr = pmu_select_for(0, e) >= 0 ? 0 :
+		               pmu_select_for(1, e) >= 0 ? 1 : 2;
 		pcount_default_period(e, ctr, &min, &range);
 		in->default_period[e] = min + range / 2;
 	}

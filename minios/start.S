@@ -24,7 +24,7 @@ _start:
 	lda	$1, pal_base
 	zapnot	$1, 0x1f, $1		/* kseg VA -> PA<39:0> */
 	bis	$1, 1, $1
-	hw_mtpr	$1, IPR_EXC_ADDR
+	hw_mtpr	$1, EV5__EXC_ADDR
 	hw_rei
 	.end	_start
 

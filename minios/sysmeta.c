@@ -3,7 +3,7 @@
  * owners (chown family), times (utimensat, utimes, futimesat), access,
  * truncate and statfs; each on a name (relative to a directory
  * descriptor, following a final symbolic link or not) or on an open
- * file, as hostfs operations (sim/hostfs.h) that the host performs with
+ * file, as hostfs operations (platform/hostfs.h) that the host performs with
  * its own ids and rules: what the guest sees of a file's owner, mode
  * and times is what the host's file has (docs/minios.md, "Files").
  */

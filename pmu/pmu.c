@@ -1,54 +1,19 @@
 /*
  * pmu.c - the 21164 performance counters: PMCTR, counting, overflow and
- * the pending interrupts with their skid trace (see pmu.h).
+ * the pending interrupts, told to a tracer (see pmu.h).
  */
 #include "pmu/pmu.h"
 #include <string.h>
 
-const struct pmu_event_info pmu_events[PEV_COUNT] = {
-#define EVENT(id, nm, k, d) [PEV_##id] = { nm, k, d },
-#include "pmu/events.def"
-#undef EVENT
-};
-
-static const struct { uint8_t ctr, sel, ev; } selects[] = {
-#define SELECT(c, s, id) { c, s, PEV_##id },
-#include "pmu/events.def"
-#undef SELECT
-};
-
 static const unsigned ctr_bits[PMU_NCTR] = { 16, 16, 14 };
 
-int pmu_event_by_name(const char *name)
-{
-	for (int e = 0; e < PEV_COUNT; e++)
-		if (!strcmp(pmu_events[e].name, name))
-			return e;
-	return -1;
-}
-
-int pmu_select_for(int ctr, int ev)
-{
-	for (size_t i = 0; i < sizeof selects / sizeof selects[0]; i++)
-		if (selects[i].ctr == ctr && selects[i].ev == ev)
-			return selects[i].sel;
-	return -1;
-}
-
-static int event_for(int ctr, unsigned sel)
-{
-	for (size_t i = 0; i < sizeof selects / sizeof selects[0]; i++)
-		if (selects[i].ctr == ctr && selects[i].sel == sel)
-			return selects[i].ev;
-	return -1;     /* a select value the model cannot count */
-}
-
-void pmu_init(struct pmu *p, unsigned cpu, unsigned delay, FILE *skid)
+void pmu_init(struct pmu *p, unsigned cpu, unsigned delay, const struct pmu_tracer *trace)
 {
 	memset(p, 0, sizeof *p);
 	p->cpu = cpu;
 	p->delay = delay;
-	p->skid = skid;
+	if (trace)
+		p->trace = *trace;
 	p->enabled = true;
 	pmu_write(p, 0);
 }
@@ -81,7 +46,7 @@ void pmu_write(struct pmu *p, uint64_t v)
 	p->sel[2] = (uint8_t)PMCTR_SEL2(v);
 	for (int n = 0; n < PMU_NCTR; n++) {
 		p->ctl[n] = (uint8_t)PMCTR_CTL(v, n);
-		p->event_of[n] = event_for(n, p->sel[n]);
+		p->event_of[n] = pmu_event_for((unsigned)n, p->sel[n]);
 	}
 	p->watch = 0;
 	for (int n = 0; n < PMU_NCTR; n++)
@@ -92,14 +57,11 @@ void pmu_write(struct pmu *p, uint64_t v)
 	p->kill[PMU_KERNEL] = PMCTR_KILLK(v);
 }
 
-static void trace_row(struct pmu *p, int ctr, const struct pmu_pending *q,
-                      const char *deliver, const char *pc, const char *why)
+static void trace(struct pmu *p, int ctr, const struct pmu_pending *q, enum pmu_fate fate,
+                  uint64_t now, uint64_t pc)
 {
-	if (!p->skid)
-		return;
-	fprintf(p->skid, "%u,%d,%s,%llu,%s,0x%llx,%s,%s\n", p->cpu, ctr,
-	        pmu_events[q->event].name, (unsigned long long)q->overflow_cycle,
-	        deliver, (unsigned long long)q->cause_pc, pc, why);
+	if (p->trace.row)
+		p->trace.row(p->trace.arg, &(struct pmu_trace){ p->cpu, ctr, q, fate, now, pc });
 }
 
 /* Counter ctr passed an interrupt point at cycle `at`. */
@@ -111,7 +73,7 @@ static void overflow(struct pmu *p, int ctr, uint64_t at, uint64_t pc)
 		/* The ISR bit is still set: this overflow merges into the
 		 * request already there and is lost (a row says so). */
 		struct pmu_pending lost = { true, at, at, pc, p->event_of[ctr], DEFER_NONE };
-		trace_row(p, ctr, &lost, "", "", "lost");
+		trace(p, ctr, &lost, PMU_LOST, 0, 0);
 		p->lost[ctr]++;
 		return;
 	}
@@ -192,15 +154,10 @@ void pmu_defer(struct pmu *p, uint64_t now, enum pmu_defer why)
 			p->pend[c].deferred = why;
 }
 
-static const char *const defer_name[] = { "none", "pal", "ipl" };
-
 void pmu_deliver(struct pmu *p, int ctr, uint64_t now, uint64_t pc)
 {
 	struct pmu_pending *q = &p->pend[ctr];
-	char d[24], a[24];
-	snprintf(d, sizeof d, "%llu", (unsigned long long)now);
-	snprintf(a, sizeof a, "0x%llx", (unsigned long long)pc);
-	trace_row(p, ctr, q, d, a, defer_name[q->deferred]);
+	trace(p, ctr, q, PMU_DELIVERED, now, pc);
 	p->delivered[ctr]++;
 	p->deferred[ctr][q->deferred]++;
 	q->active = false;
@@ -212,16 +169,10 @@ void pmu_clear(struct pmu *p, unsigned mask)
 		if (!(mask >> c & 1))
 			continue;
 		if (p->pend[c].active) {
-			trace_row(p, c, &p->pend[c], "", "", "cleared");
+			trace(p, c, &p->pend[c], PMU_CLEARED, 0, 0);
 			p->cleared[c]++;
 			p->pend[c].active = false;
 		}
 		p->latch &= (uint8_t)~(1u << c);
 	}
-}
-
-void pmu_skid_header(FILE *f)
-{
-	fprintf(f, "cpu,counter,event,overflow_cycle,deliver_cycle,cause_pc,"
-	           "delivered_pc,deferred_by\n");
 }

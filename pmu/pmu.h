@@ -10,35 +10,15 @@
  * it at the first instruction boundary at or after that cycle where PAL
  * mode and the IPL allow, handing the PC of the oldest instruction not
  * yet issued.  This module keeps the counters and the pending overflows
- * and writes the skid trace; the CPU decides when delivery is allowed.
+ * and tells a tracer what became of each overflow (the skid trace:
+ * obs/skid.c); the CPU decides when delivery is allowed.
  */
 #ifndef ALPHASIM_PMU_H
 #define ALPHASIM_PMU_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
-
-enum pmu_event {
-#define EVENT(id, name, kind, desc) PEV_##id,
-#include "pmu/events.def"
-#undef EVENT
-	PEV_COUNT
-};
-
-enum pmu_kind { PK_CYCLE, PK_OCCUR };
-
-struct pmu_event_info {
-	const char *name;
-	uint8_t kind;
-	const char *description;
-};
-extern const struct pmu_event_info pmu_events[PEV_COUNT];
-
-/* Look an event up by name; -1 if none. */
-int pmu_event_by_name(const char *name);
-/* The SELn value with which counter ctr counts ev, or -1 if it cannot. */
-int pmu_select_for(int ctr, int ev);
+#include "pmu/events.h"
 
 /* PMCTR fields (EV5.md table). */
 #define PMCTR_CTR0(v)   (((v) >> 48) & 0xffff)
@@ -68,6 +48,23 @@ struct pmu_pending {
 	enum pmu_defer deferred;    /* why delivery has waited so far    */
 };
 
+/* What became of an overflow: delivered (at deliver_cycle with EXC_ADDR
+ * delivered_pc, after waiting for q->deferred), lost (its ISR bit was
+ * still set) or cleared (HWINT_CLR before it was delivered). */
+enum pmu_fate { PMU_DELIVERED, PMU_LOST, PMU_CLEARED };
+struct pmu_trace {
+	unsigned cpu;
+	int      ctr;
+	const struct pmu_pending *q;
+	enum pmu_fate fate;
+	uint64_t deliver_cycle, delivered_pc;      /* PMU_DELIVERED only     */
+};
+/* Who is told, row(arg, trace), for every overflow. */
+struct pmu_tracer {
+	void (*row)(void *arg, const struct pmu_trace *t);
+	void *arg;
+};
+
 struct pmu {
 	uint32_t ctr[PMU_NCTR];     /* counter values                    */
 	uint8_t  latch;             /* ISR PC0-PC2: set by an overflow,  */
@@ -94,10 +91,11 @@ struct pmu {
 	 * (docs/pmu.md "Blind spots of sampling"). */
 	uint64_t discarded[PMU_NCTR];
 	bool     wrapped[PMU_NCTR]; /* overflowed since the last write    */
-	FILE    *skid;              /* skid trace, or NULL               */
+	struct pmu_tracer trace;    /* row NULL: nobody                  */
 };
 
-void pmu_init(struct pmu *p, unsigned cpu, unsigned delay, FILE *skid);
+/* trace may be NULL (nobody is told). */
+void pmu_init(struct pmu *p, unsigned cpu, unsigned delay, const struct pmu_tracer *trace);
 
 /* PMCTR read and write (HW_MFPR/HW_MTPR 0x11C). */
 uint64_t pmu_read(const struct pmu *p);
@@ -145,15 +143,13 @@ int pmu_deliverable(const struct pmu *p, uint64_t now);
 /* Delivery was wanted at `now` but was held back. */
 void pmu_defer(struct pmu *p, uint64_t now, enum pmu_defer why);
 
-/* Counter ctr's interrupt is taken at cycle now with EXC_ADDR pc: write
- * the skid trace row, end the pending state (the ISR bit stays set). */
+/* Counter ctr's interrupt is taken at cycle now with EXC_ADDR pc: tell
+ * the tracer, end the pending state (the ISR bit stays set). */
 void pmu_deliver(struct pmu *p, int ctr, uint64_t now, uint64_t pc);
 
 /* HWINT_CLR: clear the ISR bits of the counters in mask (bit n =
- * counter n); an overflow not yet delivered is dropped (a row says so). */
+ * counter n); an overflow not yet delivered is dropped (the tracer is
+ * told). */
 void pmu_clear(struct pmu *p, unsigned mask);
-
-/* The skid trace's header line. */
-void pmu_skid_header(FILE *f);
 
 #endif

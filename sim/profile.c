@@ -3,10 +3,11 @@
  * "Profiling"; the DCPI paper, seeds/000_*, sections 4 and 5).
  */
 #include "sim/profile.h"
-#include "sim/boot.h"
-#include "sim/loader.h"
-#include "sim/truth.h"
-#include "analysis/elfsyms.h"
+#include "util/fail.h"
+#include "util/paths.h"
+#include "platform/boot.h"
+#include "isa/elf.h"
+#include "obs/truth.h"
 #include "analysis/report.h"
 #include "analysis/session.h"
 #include "analysis/truthfile.h"
@@ -14,7 +15,6 @@
 #include "daemon/events.h"
 #include "daemon/profdb.h"
 #include <errno.h>
-#include <gelf.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -22,7 +22,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return false; } while (0)
 #define NONE UINT64_MAX
 
 /* ---- before the run ------------------------------------------------------ */
@@ -42,7 +41,7 @@ static bool check_events(const char *events, char *err, size_t errlen)
  * must), and its guest path.  Beneath root the guest sees it there (and
  * dcpid creates it); anywhere else it is created now, and boot mounts it
  * read-write at its own host path (pr->mount), which only it shows, as a
- * program outside the root is mounted (sim/boot.c).  Either way the user
+ * program outside the root is mounted (platform/boot.c).  Either way the user
  * must be able to write it. */
 static bool place_db(struct profile_run *pr, const char *db, const char *root,
                      char *err, size_t errlen)
@@ -104,11 +103,11 @@ bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
 	if (events && !check_events(events, err, errlen))
 		return false;
 	if (!place_db(pr, db ? db : PROFILE_DEFAULT_DIR, root, err, errlen) ||
-	    !boot_find_file("daemon/dcpid.lnx", "ALPHASIM_DCPID", pr->dcpid,
+	    !paths_find_file("daemon/dcpid.lnx", "ALPHASIM_DCPID", pr->dcpid,
 	                    sizeof pr->dcpid, err, errlen))
 		return false;
 	if (!prog) {
-		if (!boot_find_file(PROFILE_WORKLOAD, NULL, pr->demo, sizeof pr->demo, err, errlen))
+		if (!paths_find_file(PROFILE_WORKLOAD, NULL, pr->demo, sizeof pr->demo, err, errlen))
 			return false;
 		prog = pr->demo;
 		argc = 1;
@@ -176,26 +175,6 @@ static bool read_text(const char *path, char *buf, size_t len, char *err, size_t
 
 /* ---- the truth: the handler's and the daemon's cycles -------------------- */
 
-static bool symbol(Elf *e, const char *name, uint64_t *value)
-{
-	for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
-		GElf_Shdr sh;
-		if (!gelf_getshdr(s, &sh) || sh.sh_type != SHT_SYMTAB)
-			continue;
-		Elf_Data *d = elf_getdata(s, NULL);
-		for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
-			GElf_Sym sym;
-			const char *n = gelf_getsym(d, (int)i, &sym)
-				? elf_strptr(e, sh.sh_link, sym.st_name) : NULL;
-			if (n && !strcmp(n, name)) {
-				*value = sym.st_value;
-				return true;
-			}
-		}
-	}
-	return false;
-}
-
 struct walk {
 	uint64_t intr[2], miss[2];    /* the ranges of minios.elf */
 	uint64_t asn[MAX_CPUS * 4];   /* dcpid's address spaces */
@@ -236,8 +215,8 @@ static void walk_page(const struct truth_page *p, void *arg)
 	}
 }
 
-static bool measure_truth(struct machine *m, const char *minios, struct dcpi_figures *fig,
-                          char *err, size_t errlen)
+static bool measure_truth(struct machine *m, const struct truth *truth, const char *minios,
+                          struct dcpi_figures *fig, char *err, size_t errlen)
 {
 	struct walk w = { .fig = fig };
 	struct elf_file *f = elf_open(minios, err, errlen);
@@ -247,7 +226,7 @@ static bool measure_truth(struct machine *m, const char *minios, struct dcpi_fig
 	                                     "__dcpi_miss_start", "__dcpi_miss_end" };
 	uint64_t *at[] = { &w.intr[0], &w.intr[1], &w.miss[0], &w.miss[1] };
 	for (size_t i = 0; i < 4; i++)
-		if (!symbol(elf_handle(f), names[i], at[i])) {
+		if (!elf_symbol(f, names[i], at[i])) {
 			snprintf(err, errlen, "%s: no symbol %s: the handler's cycles cannot be "
 			         "measured", minios, names[i]);
 			elf_close(f);
@@ -259,7 +238,7 @@ static bool measure_truth(struct machine *m, const char *minios, struct dcpi_fig
 	uint64_t pid = NONE;
 	for (size_t i = 0; i < m->nhints; i++) {
 		const struct machine_hint *h = &m->hints[i];
-		if (h->kind != HINT_CONTEXT || (pid != NONE && h->pid != pid))
+		if (h->kind != SIMCTL_HINT_CONTEXT || (pid != NONE && h->pid != pid))
 			continue;
 		pid = h->pid;
 		bool seen = false;
@@ -270,7 +249,7 @@ static bool measure_truth(struct machine *m, const char *minios, struct dcpi_fig
 	}
 	fig->driver_cycles = fig->miss_cycles = fig->miss_dmisses = 0;
 	fig->handler_dmisses = fig->daemon_cycles = 0;
-	truth_each(m->truth, walk_page, &w);
+	truth_each(truth, walk_page, &w);
 	fig->overhead_cycles = fig->driver_cycles + fig->daemon_cycles;
 	return true;
 }
@@ -283,8 +262,8 @@ static uint64_t file_size(const char *path)
 	return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
 }
 
-bool profile_measure(struct profile_run *pr, struct machine *m, const char *minios,
-                     struct dcpi_figures *fig, char *err, size_t errlen)
+bool profile_measure(struct profile_run *pr, struct machine *m, const struct truth *truth,
+                     const char *minios, struct dcpi_figures *fig, char *err, size_t errlen)
 {
 #define X(name, desc) fig->name = NONE;
 	DCPI_FIGURES(X)
@@ -309,11 +288,11 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const char *mini
 	 * PALcode clears a counter interrupt only to dispatch it to entInt
 	 * (minios/pal/trap.S), so each of those reached the handler too. */
 	fig->samples_delivered = fig->total_cycles = 0;
-	for (unsigned i = 0; i < m->ncpus; i++) {
+	for (unsigned i = 0; i < m->bus.ncpus; i++) {
 		for (int n = 0; n < PMU_NCTR; n++)
-			fig->samples_delivered += m->cpu[i]->pmu.delivered[n] +
-			                          m->cpu[i]->pmu.cleared[n];
-		fig->total_cycles += cpu_cycles(m->cpu[i]);
+			fig->samples_delivered += m->bus.cpu[i]->pmu.delivered[n] +
+			                          m->bus.cpu[i]->pmu.cleared[n];
+		fig->total_cycles += cpu_cycles(m->bus.cpu[i]);
 	}
 
 	/* this run's epoch: the newest (dcpid --new-epoch) */
@@ -346,34 +325,17 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const char *mini
 	fig->conserved = fig->samples_dropped != NONE &&
 		fig->samples_delivered == fig->samples_in_db + fig->samples_unknown +
 		                          fig->samples_dropped;
-	if (!measure_truth(m, minios, fig, err, errlen))
+	if (!measure_truth(m, truth, minios, fig, err, errlen))
 		return false;
 	fig->overhead_pct = fig->total_cycles
 		? 100.0 * (double)fig->overhead_cycles / (double)fig->total_cycles : 0;
 	return true;
 }
 
-void profile_json(const struct dcpi_figures *fig, FILE *f, const char *in)
-{
-	fprintf(f, "%s\"dcpi\": {", in);
-#define X(name, desc) \
-	if (fig->name != NONE) fprintf(f, " \"" #name "\": %" PRIu64 ",", fig->name);
-	DCPI_FIGURES(X)
-#undef X
-	fprintf(f, " \"aggregation_factor\": %.3f, \"overhead_pct\": %.4f, "
-	        "\"conserved\": %s }", fig->aggregation_factor, fig->overhead_pct,
-	        fig->conserved ? "true" : "false");
-}
-
 /* ---- the summary -------------------------------------------------------- */
 
 #define TOP_IMAGES 5
 #define TOP_PROCS 10
-
-static double pct(uint64_t n, uint64_t total)
-{
-	return total ? 100.0 * (double)n / (double)total : 0.0;
-}
 
 struct proc_row {
 	const char *image;
@@ -389,37 +351,30 @@ static int proc_cmp(const void *a, const void *b)
 }
 
 /* Image im's procedures by the samples of column c, added to rows. */
-static void image_procs(const struct report_paths *paths, const struct report_image *im,
-                        size_t c, struct proc_row **rows, size_t *n, FILE *f)
+static void image_procs(const struct report *r, const struct report_paths *paths,
+                        const struct report_image *im, size_t c, struct proc_row **rows,
+                        size_t *n, FILE *f)
 {
 	char file[PATH_MAX], err[PROF_ERR_MAX];
-	struct elfsyms es = { 0 };
+	struct report_row *procs;
+	size_t nprocs;
 	if (!im->have[c] || im->kind == PROF_UNKNOWN)
 		return;
-	if (!report_image_file(paths, im, file, sizeof file, err, sizeof err) ||
-	    !elfsyms_load(&es, file, err, sizeof err)) {
+	if (!report_procs(r, paths, im, file, sizeof file, &procs, &nprocs, err, sizeof err)) {
 		fprintf(f, "alphasim: %s\n", err);
 		return;
 	}
-	size_t base = *n, add = es.nsym + 1;
-	struct proc_row *a = realloc(*rows, (base + add) * sizeof *a);
-	if (!a) {
-		elfsyms_free(&es);
-		return;
+	struct proc_row *a = realloc(*rows, (*n + nprocs) * sizeof *a);
+	if (a) {
+		*rows = a;
+		for (size_t i = 0; i < nprocs; i++) {
+			a[*n + i].image = im->path;
+			a[*n + i].samples = procs[i].count[c];
+			snprintf(a[*n + i].name, sizeof a[*n + i].name, "%s", procs[i].name);
+		}
+		*n += nprocs;
 	}
-	*rows = a;
-	for (size_t i = 0; i < add; i++) {
-		a[base + i].image = im->path;
-		a[base + i].samples = 0;
-		snprintf(a[base + i].name, sizeof a[base + i].name, "%s",
-		         i < es.nsym ? es.sym[i].name : "(no symbol)");
-	}
-	for (size_t k = 0; k < im->prof[c].n; k++) {
-		long s = elfsyms_find(&es, im->prof[c].e[k].offset);
-		a[base + (s < 0 ? es.nsym : (size_t)s)].samples += im->prof[c].e[k].count;
-	}
-	*n = base + add;
-	elfsyms_free(&es);
+	report_rows_free(procs, nprocs);
 }
 
 /* ---- the analysis of the top image (docs/analysis.md) --------------------- */
@@ -565,7 +520,7 @@ void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fi
 	fprintf(f, "alphasim: profile %s, epoch %u: %" PRIu64 " samples (%.2f%% unknown, %"
 	        PRIu64 " dropped); analysis/dcpiprof -db %s for more\n", pr->db, pr->epoch,
 	        fig->samples_in_db + fig->samples_unknown,
-	        pct(fig->samples_unknown, fig->samples_in_db + fig->samples_unknown),
+	        report_pct(fig->samples_unknown, fig->samples_in_db + fig->samples_unknown),
 	        fig->samples_dropped == NONE ? 0 : fig->samples_dropped, pr->db);
 	/* per event: its images by samples */
 	size_t *order = malloc((r.nimages + 1) * sizeof *order);
@@ -584,7 +539,7 @@ void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fi
 			const struct report_image *im = &r.images[order[i]];
 			if (im->samples[c])
 				fprintf(f, "%12" PRIu64 " %6.2f%%  %s\n", im->samples[c],
-				        pct(im->samples[c], r.cols[c].samples), im->path);
+				        report_pct(im->samples[c], r.cols[c].samples), im->path);
 		}
 	}
 	free(order);
@@ -593,14 +548,14 @@ void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fi
 	struct proc_row *rows = NULL;
 	size_t n = 0;
 	for (size_t i = 0; r.ncols && i < r.nimages; i++)
-		image_procs(&paths, &r.images[i], 0, &rows, &n, f);
+		image_procs(&r, &paths, &r.images[i], 0, &rows, &n, f);
 	if (n) {
 		qsort(rows, n, sizeof *rows, proc_cmp);
 		fprintf(f, "%12s %7s  procedure (image)\n", r.cols[0].name, "%");
 		for (size_t i = 0; i < n && i < TOP_PROCS && rows[i].samples; i++) {
 			const char *base = strrchr(rows[i].image, '/');
 			fprintf(f, "%12" PRIu64 " %6.2f%%  %s (%s)\n", rows[i].samples,
-			        pct(rows[i].samples, r.cols[0].samples), rows[i].name,
+			        report_pct(rows[i].samples, r.cols[0].samples), rows[i].name,
 			        base ? base + 1 : rows[i].image);
 		}
 	}
@@ -645,7 +600,7 @@ void profile_overhead(const struct dcpi_figures *fig, FILE *f)
 	row(f, "hash misses / interrupts", FIG("%" PRIu64 " / %" PRIu64, misses, intr), "");
 	row(f, "aggregation (samples / entries)", fig->entries_read == NONE ? "n/a"
 	    : FIG("%.1f", fig->aggregation_factor), ">= 20 on loops");
-	row(f, "unknown samples", FIG("%.3f%%", pct(fig->samples_unknown, all)), "< 1%");
+	row(f, "unknown samples", FIG("%.3f%%", report_pct(fig->samples_unknown, all)), "< 1%");
 	row(f, "driver memory", fig->memory_bytes == NONE ? "n/a"
 	    : FIG("%" PRIu64 " KB", fig->memory_bytes >> 10), "");
 	row(f, "database / image bytes", FIG("%" PRIu64 " / %" PRIu64, fig->db_bytes,

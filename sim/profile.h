@@ -14,7 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "sim/machine.h"
+#include "obs/figures.h"
+#include "platform/machine.h"
 
 #define PROFILE_DEFAULT_DIR "dcpidb"
 /* The default workload (no program): the stress kernels of
@@ -42,37 +43,6 @@ struct profile_run {
 	unsigned epoch;               /* the epoch the run wrote            */
 };
 
-/* The figures of the stats file's "dcpi" object (docs/usage.md).  A
- * figure dcpid's stats or the truth could not give is UINT64_MAX. */
-#define DCPI_FIGURES(X) \
-	X(samples_delivered, "counter interrupts the PMU delivered to the handler") \
-	X(samples_in_db,     "samples in the image profiles of this run's epoch") \
-	X(samples_unknown,   "samples in the unknown profile") \
-	X(samples_dropped,   "samples the driver dropped (buffers full)") \
-	X(entries_read,      "driver entries the daemon read") \
-	X(samples_read,      "samples in them") \
-	X(driver_interrupts, "interrupts the driver counted") \
-	X(driver_misses,     "hash misses the driver counted") \
-	X(driver_cycles,     "head cycles in [__dcpi_intr_start, __dcpi_intr_end)") \
-	X(miss_cycles,       "... of them in [__dcpi_miss_start, __dcpi_miss_end)") \
-	X(handler_dmisses,   "D-cache misses in the handler") \
-	X(miss_dmisses,      "... of them in the miss path") \
-	X(daemon_cycles,     "head cycles in dcpid's address space, outside the handler") \
-	X(overhead_cycles,   "driver_cycles + daemon_cycles") \
-	X(total_cycles,      "all CPUs' cycles") \
-	X(memory_bytes,      "the driver's memory (dcpid's driver_memory_bytes)") \
-	X(db_bytes,          "bytes of this epoch's profile files") \
-	X(image_bytes,       "bytes of the image files they profile")
-
-struct dcpi_figures {
-#define X(name, desc) uint64_t name;
-	DCPI_FIGURES(X)
-#undef X
-	double aggregation_factor;    /* samples_read / entries_read        */
-	double overhead_pct;          /* overhead_cycles / total_cycles     */
-	bool conserved;
-};
-
 /* Set pr up: db the --profile directory (NULL: ./dcpidb), anywhere the
  * user can write (outside root, the guest's "/", it is created here and
  * pr->mount names it for boot_config.rwdir; sysroot the cross sysroot,
@@ -92,11 +62,9 @@ void profile_free(struct profile_run *pr);
  * collection in the truth (minios the kernel image booted).  False with
  * a reason in err if they cannot be read; fig->conserved says whether
  * samples_delivered = in_db + unknown + dropped. */
-bool profile_measure(struct profile_run *pr, struct machine *m, const char *minios,
-                     struct dcpi_figures *fig, char *err, size_t errlen);
-
-/* The stats file's "dcpi" object, at indentation in. */
-void profile_json(const struct dcpi_figures *fig, FILE *f, const char *in);
+struct truth;
+bool profile_measure(struct profile_run *pr, struct machine *m, const struct truth *truth,
+                     const char *minios, struct dcpi_figures *fig, char *err, size_t errlen);
 
 /* The summary (top images per event, top procedures by the first
  * event); the overhead table beside the paper's targets. */

@@ -3,7 +3,8 @@
 #   NAME.lnx    static Linux/Alpha program, for qemu-alpha comparisons
 #   NAME.dyn    dynamically linked Linux/Alpha program (only where asked for)
 
-ALPHA_CFLAGS = -O2 -g -Wall -Wextra -I$(srcdir)/testprogs/lib -I$(srcdir)/testprogs/rt
+ALPHA_CFLAGS = -O2 -g -Wall -Wextra -I$(srcdir)/testprogs/lib -I$(srcdir)/testprogs/rt \
+	-I$(srcdir)
 # -m21164: the assembler takes HW_MFPR, HW_MTPR, HW_LD, HW_ST and HW_REI
 # (in inline assembly too) only when told so on its command line (EV5.md).
 ALPHA_BARE_CFLAGS = $(ALPHA_CFLAGS) -ffreestanding -fno-builtin -fno-stack-protector -Wa,-m21164
@@ -22,7 +23,7 @@ LNX_RT = $(srcdir)/testprogs/lib/tio.c $(srcdir)/testprogs/lib/tio_linux.c \
 .SECONDARY: $(BARE_RT)
 GUEST_HDRS = $(srcdir)/testprogs/rt/rt.h $(srcdir)/testprogs/rt/rt_pal.h \
 	$(srcdir)/testprogs/lib/tio.h $(srcdir)/testprogs/lib/trap.h \
-	$(srcdir)/testprogs/isa/conform.h
+	$(srcdir)/testprogs/isa/conform.h $(srcdir)/abi/ev5_ipr.h $(srcdir)/abi/iomap.h
 
 testprogs/rt/%.o: $(srcdir)/testprogs/rt/%.S $(GUEST_HDRS)
 	@$(MKDIR_P) $(@D)

@@ -1,6 +1,6 @@
 /*
  * an_asm.h - a small assembler for the analysis tests: instruction words
- * from the one instruction table (sim/isa.h's isa_encode), labels with
+ * from the one instruction table (isa/isa.h's isa_encode), labels with
  * fix-ups, and the image a program is loaded into.
  */
 #ifndef TESTS_AN_ASM_H
@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "analysis/image.h"
-#include "sim/isa.h"
+#include "isa/isa.h"
 
 /* Integer registers by their software names. */
 enum { V0 = 0, T0 = 1, T1, T2, T3, T4, T5, T6, T7, S0 = 9, A0 = 16, A1, A2, A3,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/an_schedule.sh - the analysis's static schedule (analysis/
-# issuesched.h: sim/issue.h's issue_block over each basic block) against
+# issuesched.h: timing/issue.h's issue_block over each basic block) against
 # the simulator's own head cycles (the truth) on the timing
 # microbenchmarks whose loops have no dynamic event after warm-up
 # (testprogs/timing/; docs/timing.md, "Validation microbenchmarks"): for

@@ -1,7 +1,7 @@
 # Command-line behaviour: the demo runs, bad input is refused cleanly.
 TESTS += tests/cli_demo.sh tests/cli_badinput.sh
 
-# Output files (sim/outfile): the module, and alphasim's --stats, --truth
+# Output files (util/outfile): the module, and alphasim's --stats, --truth
 # and --skid-trace on devices, pipes, links and unwritable directories.
 TESTS += tests/cli_output.sh
 if HAVE_CMOCKA
@@ -9,7 +9,7 @@ check_PROGRAMS += tests/test_outfile
 TESTS += tests/test_outfile
 tests_test_outfile_SOURCES = tests/test_outfile.c
 tests_test_outfile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_test_outfile_LDADD = sim/libsim.a $(CMOCKA_LIBS)
+tests_test_outfile_LDADD = util/libutil.a $(CMOCKA_LIBS)
 endif
 
 # Stripped programs: --disassemble beside objdump, dcpiprof's symbols.

@@ -6,15 +6,13 @@ b="$top_builddir/testprogs/demo"
 "$ALPHASIM" -q --stats "$tmp/stats.json" "$b.bare" >"$tmp/sim.out"
 expect_eq "demo exit status" "$?" 0
 "$QEMU_ALPHA" "$b.lnx" >"$tmp/qemu.out"
-if cmp -s "$tmp/sim.out" "$tmp/qemu.out"; then ok "output matches qemu-alpha"; else
-	fail "output differs from qemu-alpha"; diff "$tmp/sim.out" "$tmp/qemu.out"; fi
+same_file "demo.bare" "$tmp/sim.out" "$tmp/qemu.out" "qemu-alpha's"
 grep -q '"user_instructions"' "$tmp/stats.json" && ok "stats file written" || fail "no stats"
 # The Linux build on minios: same output as under qemu-alpha, and the
 # user-mode instruction count within 0.1% of qemu's (tests/qemu_icount.so).
 "$ALPHASIM" -q --stats "$tmp/lnx.json" "$b.lnx" >"$tmp/lnx.out" 2>/dev/null
 expect_eq "demo.lnx exit status" "$?" 0
-cmp -s "$tmp/lnx.out" "$tmp/qemu.out" && ok "Linux build on minios matches qemu-alpha" ||
-	fail "Linux build on minios differs from qemu-alpha"
+same_file "demo.lnx on minios" "$tmp/lnx.out" "$tmp/qemu.out" "qemu-alpha's"
 "$QEMU_ALPHA" -plugin "$top_builddir/tests/qemu_icount.so,out=$tmp/qn" "$b.lnx" >/dev/null
 python3 -c "
 import json, sys

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli_output.sh - alphasim's output files, --stats, --truth and
-# --skid-trace (sim/outfile.h, docs/usage.md "Output files"), each on:
+# --skid-trace (util/outfile.h, docs/usage.md "Output files"), each on:
 #   a device (our own nodes made with mknod, never the real /dev/null:
 #   the old FILE.tmp-and-rename replaced it with a regular file as root),
 #   a write error, /dev/stdout redirected to a file and to a pipe, a FIFO,

@@ -20,11 +20,8 @@ expect_eq "$name: qemu-alpha exit status" "$?" 0
 lines=$(wc -l <"$tmp/qemu.out")
 if [ "$lines" -lt 1 ]; then
 	fail "$name: qemu-alpha printed nothing"
-elif cmp -s "$tmp/sim.out" "$tmp/qemu.out"; then
-	ok "$name: $lines lines identical to qemu-alpha"
 else
-	fail "$name: output differs from qemu-alpha (first differences, alphasim < > qemu):"
-	diff "$tmp/sim.out" "$tmp/qemu.out" | head -20
+	same_file "$name" "$tmp/sim.out" "$tmp/qemu.out" "qemu-alpha's"
 fi
 cat "$tmp/sim.err" "$tmp/qemu.err"
 finish

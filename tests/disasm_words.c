@@ -9,7 +9,7 @@
  * function, the 16-bit miscellaneous function, the 2-bit jump type, CALL_PAL
  * functions 0..0xff, the HW_LD/HW_ST flags) under a few register, literal
  * and displacement combinations; and to LISTING, one line per word,
- * "TAG<tab>WORD<tab>TEXT", TEXT being sim/disasm.c's output as objdump prints it for
+ * "TAG<tab>WORD<tab>TEXT", TEXT being isa/disasm.c's output as objdump prints it for
  * a raw binary at address 0.  The script compares TEXT with
  * alpha-linux-gnu-objdump -D -b binary -m alpha:ev5.
  *
@@ -17,8 +17,8 @@
  * differences below, each with the difference the script then insists
  * on.  On standard output the program prints the differences' legend.
  */
-#include "sim/disasm.h"
-#include "sim/isa.h"
+#include "isa/disasm.h"
+#include "isa/isa.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,7 +143,7 @@ static void emit(struct gen *g, uint32_t w)
 #define RB(r)   ((uint32_t)(r) << 16)
 #define N(a)    (sizeof (a) / sizeof (a)[0])
 
-/* Register triples that reach every alias of sim/disasm.c: R31 in each
+/* Register triples that reach every alias of isa/disasm.c: R31 in each
  * position, Ra == Rb, and ordinary registers. */
 static const uint8_t regs3[][3] = {
 	{ 1, 2, 3 }, { 31, 31, 31 }, { 31, 2, 3 }, { 2, 2, 3 }, { 1, 31, 3 },

@@ -5,11 +5,10 @@ check_PROGRAMS += tests/test_driver
 TESTS += tests/test_driver
 tests_test_driver_SOURCES = tests/test_driver.c $(DRIVER_SRCS)
 tests_test_driver_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_test_driver_LDADD = $(CMOCKA_LIBS)
+tests_test_driver_LDADD = pmu/libpmu.a $(CMOCKA_LIBS)
 endif
 
 DCPI_GUEST = testprogs/dcpi/pcount_selftest.lnx
-testprogs/dcpi/pcount_selftest.lnx: ALPHA_CFLAGS += -I$(srcdir)
 GUEST_CHECK += $(DCPI_GUEST) minios/minios.elf
 CLEANFILES += $(DCPI_GUEST)
 TESTS += tests/dcpi_guest.sh

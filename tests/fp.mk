@@ -12,5 +12,5 @@ check_PROGRAMS += tests/test_fpu
 TESTS += tests/test_fpu
 tests_test_fpu_SOURCES = tests/test_fpu.c
 tests_test_fpu_CFLAGS = $(AM_CFLAGS) -O2 $(CMOCKA_CFLAGS)
-tests_test_fpu_LDADD = sim/libsim.a pmu/libpmu.a $(LIBELF_LIBS) $(CMOCKA_LIBS) -lm
+tests_test_fpu_LDADD = isa/libisa.a $(CMOCKA_LIBS) -lm
 endif

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/idle.sh - an idle minios CPU waits in wtint (sched.c; sim/wait.h)
+# tests/idle.sh - an idle minios CPU waits in wtint (sched.c; platform/wait.h)
 # instead of spinning.  hello and testprogs/minios/sleep run on 1 and on
 # 4 CPUs, timed and not: the output is the same; the CPUs' idle cycles
 # show in --stats; and the 4-CPU run retires about as many instructions

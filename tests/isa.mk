@@ -5,7 +5,7 @@
 # (tests/disasm_words.c writes the words and alphasim's text for them).
 check_PROGRAMS += tests/disasm_words
 tests_disasm_words_SOURCES = tests/disasm_words.c
-tests_disasm_words_LDADD = sim/libsim.a pmu/libpmu.a
+tests_disasm_words_LDADD = isa/libisa.a util/libutil.a $(LIBELF_LIBS)
 
 # alphasim --disassemble: glibc against objdump -d, and bad input.
 TESTS += tests/disasm_objdump.sh tests/disasm_sweep.sh tests/disasm_badinput.sh
@@ -15,6 +15,6 @@ if HAVE_CMOCKA
 check_PROGRAMS += tests/test_isa
 tests_test_isa_SOURCES = tests/test_isa.c
 tests_test_isa_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_test_isa_LDADD = sim/libsim.a pmu/libpmu.a $(CMOCKA_LIBS)
+tests_test_isa_LDADD = isa/libisa.a util/libutil.a $(LIBELF_LIBS) $(CMOCKA_LIBS)
 TESTS += tests/test_isa
 endif

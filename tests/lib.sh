@@ -5,6 +5,26 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok()   { echo "ok: $*"; }
 # expect_eq WHAT GOT WANT
 expect_eq() { if [ "$2" = "$3" ]; then ok "$1"; else fail "$1: got '$2', want '$3'"; fi; }
+# need_qemu: the test compares with qemu-alpha; without one it is
+# skipped (status 77).
+need_qemu() {
+	if [ -z "${QEMU_ALPHA:-}" ] || [ ! -x "$QEMU_ALPHA" ]; then
+		echo "SKIP: no qemu-alpha to compare with"
+		exit 77
+	fi
+}
+# same_file WHAT GOT WANT [WHOSE]: alphasim's output GOT has the bytes of
+# WANT, which came from WHOSE (default "expected": a text here; say
+# "qemu-alpha's" for its output); else the first lines of the difference.
+same_file() {
+	if cmp -s "$2" "$3"; then
+		ok "$1: output as ${4:-expected} ($(wc -l <"$3") lines)"
+	else
+		fail "$1: output differs from ${4:-expected} (alphasim < > ${4:-expected}):"
+		diff "$2" "$3" | head -20
+		return 1
+	fi
+}
 # stat_num KEY FILE: KEY's number in a stats file, alphasim's (--stats:
 # JSON, KEY in its dcpi object) or dcpid's (--stats: KEY=N lines).
 stat_num() {

@@ -9,13 +9,7 @@
 . "$top_srcdir/tests/lib.sh"
 progs="hello args malloc fileio stdio strmath status unaligned fault divzero"
 dir=$(cd "$top_builddir" && pwd)/testprogs/linux
-if [ -z "$QEMU_ALPHA" ] || [ ! -x "$QEMU_ALPHA" ]; then
-	echo "SKIP: no qemu-alpha to compare with"
-	exit 77
-fi
-case $("$ALPHASIM" -q "$dir/hello.lnx" 2>&1) in
-*"does not have yet"*) echo "SKIP: this alphasim cannot run Linux programs yet"; exit 77 ;;
-esac
+need_qemu
 
 # run NAME TOOL...: run the program in $tmp/NAME.$p, output in $tmp/NAME.$p.out
 run() {
@@ -31,12 +25,7 @@ for p in $progs; do
 	run qemu "$QEMU_ALPHA"
 	q=$?
 	expect_eq "$p: exit status (qemu-alpha's: $q)" "$s" "$q"
-	if cmp -s "$tmp/sim.$p.out" "$tmp/qemu.$p.out"; then
-		ok "$p: output identical to qemu-alpha ($(wc -l <"$tmp/qemu.$p.out") lines)"
-	else
-		fail "$p: output differs from qemu-alpha (alphasim < > qemu-alpha):"
-		diff "$tmp/sim.$p.out" "$tmp/qemu.$p.out" | head -20
-	fi
+	same_file "$p" "$tmp/sim.$p.out" "$tmp/qemu.$p.out" "qemu-alpha's"
 	cat "$tmp/sim.$p.err"
 done
 
@@ -69,13 +58,8 @@ for p in forkwait forkexec pipes threads shared signals futex sleep sigcheck pgr
 			>"$tmp/sim$n.$p.out" 2>"$tmp/sim$n.$p.err")
 		s=$?
 		expect_eq "$p --cpus $n: exit status (expected $w)" "$s" "$w"
-		if cmp -s "$tmp/sim$n.$p.out" "$tmp/want.$p.out"; then
-			ok "$p --cpus $n: output as expected ($(wc -l <"$tmp/want.$p.out") lines)"
-		else
-			fail "$p --cpus $n: output differs (alphasim < > expected):"
-			diff "$tmp/sim$n.$p.out" "$tmp/want.$p.out" | head -20
+		same_file "$p --cpus $n" "$tmp/sim$n.$p.out" "$tmp/want.$p.out" ||
 			cat "$tmp/sim$n.$p.err"
-		fi
 	done
 done
 
@@ -88,12 +72,7 @@ for w in files procs; do
 	q=$?
 	(cd "$tmp" && env -i "$ALPHASIM" -q "$pdir/limits.lnx" $w >"$tmp/sim.limits.$w" 2>&1)
 	expect_eq "limits $w: exit status (qemu-alpha's: $q)" $? $q
-	if cmp -s "$tmp/sim.limits.$w" "$tmp/want.limits.$w"; then
-		ok "limits $w: output as qemu-alpha's"
-	else
-		fail "limits $w: output differs (alphasim < > qemu-alpha):"
-		diff "$tmp/sim.limits.$w" "$tmp/want.limits.$w" | head
-	fi
+	same_file "limits $w" "$tmp/sim.limits.$w" "$tmp/want.limits.$w" "qemu-alpha's"
 done
 cat >"$tmp/want.limits.rlimits" <<EOF
 RLIMIT_NOFILE: soft 1024 hard 1024
@@ -111,12 +90,7 @@ EOF
 for w in rlimits malloc; do
 	(cd "$tmp" && env -i "$ALPHASIM" -q --mem 32 "$pdir/limits.lnx" $w >"$tmp/sim.limits.$w" 2>&1)
 	expect_eq "limits $w: exit status" $? 0
-	if cmp -s "$tmp/sim.limits.$w" "$tmp/want.limits.$w"; then
-		ok "limits $w: output as expected"
-	else
-		fail "limits $w: output differs (alphasim < > expected):"
-		diff "$tmp/sim.limits.$w" "$tmp/want.limits.$w" | head
-	fi
+	same_file "limits $w" "$tmp/sim.limits.$w" "$tmp/want.limits.$w"
 done
 
 # --trace-syscalls: nothing on standard error without it, even for a

@@ -5,10 +5,7 @@
 # output and exit status must agree.
 . "$top_srcdir/tests/lib.sh"
 dir=$(cd "$top_builddir" && pwd)/testprogs/minios_fs
-if [ -z "$QEMU_ALPHA" ] || [ ! -x "$QEMU_ALPHA" ]; then
-	echo "SKIP: no qemu-alpha to compare with"
-	exit 77
-fi
+need_qemu
 
 # insns JSON: the run's instructions (user + kernel + PAL) from --stats
 insns() { sed -n 's/.*"instructions": {.*"total": \([0-9]*\) }.*/\1/p' "$1" | head -1; }
@@ -30,22 +27,10 @@ expect_eq "stattimes: instructions the same for times 1 and 1700000000.987654321
 s=$?
 "$QEMU_ALPHA" "$dir/stattimes.lnx" f >"$tmp/qemu.out"
 expect_eq "stattimes: exit status" "$s" $?
-if cmp -s "$tmp/sim.out" "$tmp/qemu.out"; then
-	ok "stattimes: times as qemu-alpha gives them"
-else
-	fail "stattimes: times differ from qemu-alpha's (alphasim < > qemu-alpha):"
-	diff "$tmp/sim.out" "$tmp/qemu.out"
-fi
+same_file "stattimes: times" "$tmp/sim.out" "$tmp/qemu.out" "qemu-alpha's"
 
 # expect_file NAME: $tmp/NAME.out against $tmp/NAME.want
-expect_file() {
-	if cmp -s "$tmp/$1.out" "$tmp/$1.want"; then
-		ok "$1: output as expected ($(wc -l <"$tmp/$1.want") lines)"
-	else
-		fail "$1: output differs (alphasim < > expected):"
-		diff "$tmp/$1.out" "$tmp/$1.want"
-	fi
-}
+expect_file() { same_file "$1" "$tmp/$1.out" "$tmp/$1.want"; }
 
 # What a guest creates: the umask applies, set-id bits are stripped even
 # when alphasim runs as root (which Linux would keep: so the expected

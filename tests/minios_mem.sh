@@ -16,10 +16,7 @@
 . "$top_srcdir/tests/lib.sh"
 build=$(cd "$top_builddir" && pwd)
 sysroot=${ALPHA_SYSROOT:-/usr/alpha-linux-gnu}
-if [ -z "$QEMU_ALPHA" ] || [ ! -x "$QEMU_ALPHA" ]; then
-	echo "SKIP: no qemu-alpha to compare with"
-	exit 77
-fi
+need_qemu
 
 # run NAME PROG TOOL...: PROG in $tmp/NAME, output in $tmp/NAME.out, .err
 run() {
@@ -40,12 +37,7 @@ for t in linux/hello.dyn linux/args.dyn linux/args.pie linux/stdio.dyn \
 	run "qemu.$p" "$build/testprogs/$t" "$QEMU_ALPHA" -L "$sysroot"
 	q=$?
 	expect_eq "$t: exit status (qemu-alpha's: $q)" "$s" "$q"
-	if cmp -s "$tmp/sim.$p.out" "$tmp/qemu.$p.out"; then
-		ok "$t: output identical to qemu-alpha ($(wc -l <"$tmp/qemu.$p.out") lines)"
-	else
-		fail "$t: output differs from qemu-alpha (alphasim < > qemu-alpha):"
-		diff "$tmp/sim.$p.out" "$tmp/qemu.$p.out" | head -20
-	fi
+	same_file "$t" "$tmp/sim.$p.out" "$tmp/qemu.$p.out" "qemu-alpha's"
 	cat "$tmp/sim.$p.err"
 done
 

@@ -106,12 +106,12 @@ int main(int argc, char **argv)
 			struct pcount_image r = { .kind = PCOUNT_IMG_EXIT, .pid = (uint32_t)num(w[1]) };
 			collect_image(&c, &r);
 		} else if (!strcmp(w[0], "event") && n == 5) {
-			int ev = dcpi_event_by_name(w[1]);
+			int ev = pmu_event_by_name(w[1]);
 			if (ev < 0)
 				bad("unknown event", w[1]);
 			c.ev[ev] = (struct collect_event){ strtod(w[2], NULL), num(w[3]), num(w[4]) };
 		} else if (!strcmp(w[0], "sample") && n == 5) {
-			int ev = dcpi_event_by_name(w[3]);
+			int ev = pmu_event_by_name(w[3]);
 			uint64_t count = num(w[4]);
 			if (ev < 0 || !count || count > UINT16_MAX)
 				bad("bad event or count", w[3]);

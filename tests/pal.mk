@@ -17,5 +17,5 @@ check_PROGRAMS += tests/test_intr
 TESTS += tests/test_intr
 tests_test_intr_SOURCES = tests/test_intr.c
 tests_test_intr_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_test_intr_LDADD = sim/libsim.a pmu/libpmu.a $(LIBELF_LIBS) $(CMOCKA_LIBS) -lm
+tests_test_intr_LDADD = $(SIM_LIBS) $(LIBELF_LIBS) $(CMOCKA_LIBS) -lm
 endif

@@ -4,7 +4,7 @@ check_PROGRAMS += tests/test_hostfs
 TESTS += tests/test_hostfs
 tests_test_hostfs_SOURCES = tests/test_hostfs.c
 tests_test_hostfs_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_test_hostfs_LDADD = sim/libsim.a pmu/libpmu.a $(CMOCKA_LIBS)
+tests_test_hostfs_LDADD = platform/libplatform.a $(CMOCKA_LIBS)
 endif
 
 # The qemu instruction-counting plugin (a host shared object).  It is

@@ -18,4 +18,4 @@ TESTS += tests/profile_kinds.sh
 TESTS += tests/profile_paths.sh tests/profile_repeat.sh
 check_PROGRAMS += tests/profdump
 tests_profdump_SOURCES = tests/profdump.c
-tests_profdump_LDADD = daemon/libprofdb.a
+tests_profdump_LDADD = daemon/libprofdb.a pmu/libpmu.a

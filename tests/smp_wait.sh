@@ -1,5 +1,5 @@
 #!/bin/sh
-# simctl WAIT (testprogs/smp/wait.c, sim/wait.h): a CPU waiting for an
+# simctl WAIT (testprogs/smp/wait.c, platform/wait.h): a CPU waiting for an
 # interrupt is woken by its timer's tick, a request already there, another
 # CPU's IPI (not before it was sent), a cycle counter's overflow; it
 # retires nothing meanwhile.  Here: the program's checks pass on 1 and 2

@@ -33,8 +33,8 @@ static int setup(void **state)
 	strcpy(dir, "/tmp/collect-test-XXXXXX");
 	assert_non_null(mkdtemp(dir));
 	collect_init(&col);
-	CYC = dcpi_event_by_name("cycles");
-	IMISS = dcpi_event_by_name("imiss");
+	CYC = pmu_event_by_name("cycles");
+	IMISS = pmu_event_by_name("imiss");
 	assert_true(CYC >= 0 && IMISS >= 0);
 	col.ev[CYC] = (struct collect_event){ 62000, 1000, 1000 };
 	col.ev[IMISS] = (struct collect_event){ 4096, 250, 1000 };
@@ -71,7 +71,7 @@ static bool load(struct prof *p, const char *path, uint64_t id, int event)
 	prof_init(&key);
 	snprintf(key.path, sizeof key.path, "%s", path);
 	key.id = id;
-	snprintf(key.event, sizeof key.event, "%s", dcpi_event_name((unsigned)event));
+	snprintf(key.event, sizeof key.event, "%s", pmu_events[event].name);
 	char name[PROFDB_NAME_MAX], file[600];
 	profdb_file_name(name, sizeof name, &key);
 	snprintf(file, sizeof file, "%s/%s", dir, name);

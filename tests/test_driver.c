@@ -406,11 +406,8 @@ static void test_config(void **state)
 	cfg = one_event(PEV_CYCLES);
 	cfg.ctr[0].nevents = PCOUNT_MUX_MAX + 1;
 	assert_int_equal(pcount_config_check(&cfg), -22);
-	assert_int_equal(pcount_select_value(2, PEV_IMISS), 4);
-	assert_int_equal(pcount_select_value(1, PEV_SACCESS), 0xf);
-	assert_string_equal(pcount_event_names[PEV_IMISS], "imiss");
 	/* every event has a default period that fits its counters */
-	for (unsigned e = 0; e < PCOUNT_NEVENTS; e++)
+	for (unsigned e = 0; e < PEV_COUNT; e++)
 		for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++) {
 			uint32_t min, range;
 			pcount_default_period(e, c, &min, &range);

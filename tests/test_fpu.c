@@ -1,5 +1,5 @@
 /*
- * test_fpu.c - unit tests of the Alpha IEEE operates (sim/fpu.c) against
+ * test_fpu.c - unit tests of the Alpha IEEE operates (isa/fpu.c) against
  * an independent reference: the host's IEEE-754 arithmetic, in each of
  * the four rounding modes, on random and near-underflow operands; plus
  * architected special cases written out by hand from the Alpha
@@ -13,8 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
-#include "sim/fpu.h"
-#include "sim/isa.h"
+#include "isa/fpu.h"
+#include "isa/isa.h"
 
 #define LINUX_FPCR 0x680e800000000000ull   /* a Linux process's default */
 #define Q(trap, round) ((trap) << 2 | (round))

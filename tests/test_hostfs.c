@@ -17,7 +17,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "sim/hostfs.h"
+#include "platform/hostfs.h"
 
 #define AE_PERM 1
 #define AE_NOENT 2

@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "analysis/cfg.h"
-#include "sim/isa.h"
+#include "isa/isa.h"
 
 static char path[512], stripped[512], err[512];
 

@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
-#include "sim/machine.h"
-#include "sim/pal.h"
+#include "platform/machine.h"
+#include "chip/pal.h"
 
 #define CODE      0x2000ull                 /* physical; NOPs         */
 #define PALBASE   0x4000ull
@@ -30,8 +30,8 @@ static int setup(void **state)
 	if (!m)
 		return -1;
 	for (uint64_t a = CODE; a < 0x8000; a += 4)
-		memcpy(m->ram + a, &(uint32_t){ NOP }, 4);
-	c = m->cpu[0];
+		memcpy(m->bus.ram + a, &(uint32_t){ NOP }, 4);
+	c = m->bus.cpu[0];
 	cpu_reset_bare(c, KSEG(CODE));
 	c->ipr[IPR_PAL_BASE] = PALBASE;
 	return 0;

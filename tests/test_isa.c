@@ -1,13 +1,13 @@
 /*
- * test_isa.c - unit tests of the instruction table (sim/insns.def) and the
- * decoder generated from it (sim/isa.c):
+ * test_isa.c - unit tests of the instruction table (isa/insns.def) and the
+ * decoder generated from it (isa/isa.c):
  *   - every line and every legal FP qualifier survives isa_encode then
  *     isa_decode, and illegal qualifiers do not decode to the line;
  *   - no two lines claim the same word, checked by walking every
  *     function value of every primary opcode (ARM 3.3, appendix C);
  *   - every line's fields agree with each other: function width, qualifier
  *     set, flags against the operand layout, extension against opcode.
- * And the one property of sim/disasm.c the sweep cannot see: its output
+ * And the one property of isa/disasm.c the sweep cannot see: its output
  * is cut off as snprintf's is.
  */
 #include <setjmp.h>
@@ -17,8 +17,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "sim/disasm.h"
-#include "sim/isa.h"
+#include "isa/disasm.h"
+#include "isa/isa.h"
 
 #define N(a) (sizeof (a) / sizeof (a)[0])
 
@@ -26,7 +26,7 @@
 static const bool is_vax[OP_COUNT] = {
 #define INSN(id, ...) [OP_##id] = false,
 #define VAX(id, ...)  [OP_##id] = true,
-#include "sim/insns.def"
+#include "isa/insns.def"
 #undef INSN
 #undef VAX
 };
@@ -35,7 +35,7 @@ static const bool is_vax[OP_COUNT] = {
 static const bool is_opr[OP_COUNT] = {
 #define INSN(id, ...) [OP_##id] = false,
 #define OPR(id, ...)  [OP_##id] = true,
-#include "sim/insns.def"
+#include "isa/insns.def"
 #undef INSN
 #undef OPR
 };

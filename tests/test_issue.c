@@ -1,5 +1,5 @@
 /*
- * test_issue.c - unit tests of the 21164 issue model (sim/issue.h) on
+ * test_issue.c - unit tests of the 21164 issue model (timing/issue.h) on
  * its own, with no CPU, memory or predictor: the loops of the timing
  * microbenchmarks (testprogs/timing/NAME.S) as instruction words at their
  * addresses, run through issue_next/issue_retire until the schedule
@@ -12,7 +12,7 @@
  * buffer and a PAL handler, not the issue model: they stay guest tests.
  * Also: basic blocks' static schedules (issue_block) with the producers
  * their dependencies wait for, the timing form of instruction words
- * (issue_decode), and the timing column of sim/insns.def against the
+ * (issue_decode), and the timing column of isa/insns.def against the
  * rest of each line.
  */
 #include <setjmp.h>
@@ -22,7 +22,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "sim/issue.h"
+#include "timing/issue.h"
 
 /* ---- instruction words ----------------------------------------------- */
 
@@ -612,7 +612,7 @@ static void test_decode(void **state)
 	assert_int_equal(x.flags, IOP_VALID);
 }
 
-/* The timing column agrees with the rest of each line of sim/insns.def:
+/* The timing column agrees with the rest of each line of isa/insns.def:
  * the kinds with the operand layouts and flags, the same-cycle test
  * bypass between integer compares/logicals and integer branch/CMOV tests. */
 static void test_column(void **state)

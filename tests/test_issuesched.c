@@ -1,6 +1,6 @@
 /*
  * test_issuesched.c - the analysis's static schedule is the simulator's
- * issue model (analysis/issuesched.h over sim/issue.h's issue_block):
+ * issue model (analysis/issuesched.h over timing/issue.h's issue_block):
  * the adapter gives each instruction of a block exactly what
  * issue_block gives it (M_i, its static causes, the producer, the waits
  * on Ra/Rb/Rc); the 21164's latencies come through (EV5.md

@@ -1,5 +1,5 @@
 /*
- * test_outfile.c - unit tests of sim/outfile: an output file appears
+ * test_outfile.c - unit tests of util/outfile: an output file appears
  * whole at the commit or not at all, keeps an existing file's mode,
  * replaces the file a symbolic link names and not the link, refuses a
  * link to nothing and a directory, writes a FIFO in place, and leaves no
@@ -23,7 +23,7 @@
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "sim/outfile.h"
+#include "util/outfile.h"
 
 static char dir[64];
 static char err[PATH_MAX + 256];

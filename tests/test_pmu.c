@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "obs/skid.h"
 #include "pmu/pmu.h"
 
 /* PMCTR for: CTR0 value, CTL0, SEL1 etc. assembled by hand. */
@@ -58,6 +59,11 @@ static void event_names(void **state)
 	assert_int_equal(pmu_select_for(2, PEV_CYCLES), 0xc);
 	assert_int_equal(pmu_select_for(1, PEV_CYCLES), -1);
 	assert_int_equal(pmu_select_for(2, PEV_IMISS), 4);
+	assert_int_equal(pmu_select_for(1, PEV_SACCESS), 0xf);
+	assert_string_equal(pmu_events[PEV_IMISS].name, "imiss");
+	/* and back: what a select picks */
+	assert_int_equal(pmu_event_for(2, 4), PEV_IMISS);
+	assert_int_equal(pmu_event_for(1, 0xf), PEV_SACCESS);
 }
 
 static void ctl_modes(void **state)
@@ -131,7 +137,8 @@ static void skid_trace_rows(void **state)
 	FILE *f = fmemopen(buf, sizeof buf, "w");
 	assert_non_null(f);
 	struct pmu p;
-	pmu_init(&p, 3, 6, f);
+	struct pmu_tracer t = skid_tracer(f);
+	pmu_init(&p, 3, 6, &t);
 	pmu_write(&p, pmctr(0xffff, 0, 0, 2, 0, 0, 0, 0, 0));
 	pmu_count(&p, PEV_CYCLES, 1, 50, 0x100, PMU_KERNEL);
 	pmu_defer(&p, 60, DEFER_PAL);

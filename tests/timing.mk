@@ -21,11 +21,11 @@ TESTS += $(TIMING_BENCHES) tests/timing_balance.sh tests/timing_config.sh
 CLEANFILES += testprogs/timing/*.bare
 
 if HAVE_CMOCKA
-# The issue model on its own (sim/issue.h): the microbenchmarks' loops as
+# The issue model on its own (timing/issue.h): the microbenchmarks' loops as
 # instruction words, their cycles per iteration and causes.
 check_PROGRAMS += tests/test_issue
 tests_test_issue_SOURCES = tests/test_issue.c
 tests_test_issue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_test_issue_LDADD = sim/libsim.a $(CMOCKA_LIBS)
+tests_test_issue_LDADD = timing/libtiming.a isa/libisa.a $(CMOCKA_LIBS)
 TESTS += tests/test_issue
 endif

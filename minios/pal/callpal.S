@@ -6,7 +6,7 @@
  * A CALL_PAL enters at 0x2000 + fn<5:0> * 64 (privileged, fn 0x00-0x3f)
  * or 0x3000 + fn<5:0> * 64 (unprivileged, 0x80-0xbf), with EXC_ADDR the
  * instruction after it (21164 HRM 6.7).  The table is made from
- * sim/palcall.def, the list of OSF functions: each listed function's
+ * isa/palcall.def, the list of OSF functions: each listed function's
  * slot branches to pal_NAME, every other slot to pal_call_opcdec.  The
  * functions return with HW_REI to EXC_ADDR.
  */
@@ -31,7 +31,7 @@ pal_calls:
 	slots_to SLOT(fn);			\
 	br	$31, pal_##name;		\
 	.rept 15; nop; .endr;
-#include "sim/palcall.def"
+#include "isa/palcall.def"
 #undef PALCALL
 	slots_to 0x2000
 
@@ -40,7 +40,7 @@ pal_calls:
 
 /* Reserved or unimplemented function: entIF(OPDEC) after the call. */
 pal_call_opcdec:
-	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mfpr	$12, EV5__EXC_ADDR
 	lda	$14, IF_OPDEC($31)
 	br	$31, pal_entif
 
@@ -66,9 +66,9 @@ pal_draina:
 pal_wripir:
 	lda	$12, 1($31)
 	sll	$12, $16, $12
-	lda	$13, 0x80($31)
+	lda	$13, IO_BASE >> 32($31)
 	sll	$13, 32, $13
-	lda	$13, 0x6000 + IPI_SEND($13)
+	lda	$13, IO_IPI - IO_BASE + IPI_SEND($13)
 	hw_stq/p $12, 0($13)
 	hw_rei
 
@@ -90,12 +90,12 @@ pal_wrmces:
 /* wrfen: a0<0> -> ICSR<FPE> and the PCB's FEN bit. */
 pal_wrfen:
 	and	$16, 1, $13
-	hw_mfpr	$12, IPR_ICSR
+	hw_mfpr	$12, EV5__ICSR
 	ldah	$14, 0x400($31)		/* FPE, bit 26 */
 	bic	$12, $14, $12
 	sll	$13, ICSR_FPE_SHIFT, $14
 	or	$12, $14, $12
-	hw_mtpr	$12, IPR_ICSR
+	hw_mtpr	$12, EV5__ICSR
 	hw_mfpr	$12, PT_PCBB
 	hw_ldq/p $14, PCB_FLAGS($12)
 	bic	$14, 1, $14
@@ -106,8 +106,8 @@ pal_wrfen:
 /* wrvptptr: kept (the TB miss walk is physical and does not use it). */
 pal_wrvptptr:
 	hw_mtpr	$16, PT_VPTB
-	hw_mtpr	$16, IPR_IVPTBR
-	hw_mtpr	$16, IPR_MVPTBR
+	hw_mtpr	$16, EV5__IVPTBR
+	hw_mtpr	$16, EV5__MVPTBR
 	hw_rei
 
 /*
@@ -130,9 +130,9 @@ pal_swpctx:
 	hw_ldl/p $12, PCB_ASN($16)
 	zapnot	$12, 0x0f, $12
 	sll	$12, 4, $13		/* ITB_ASN<10:4> */
-	hw_mtpr	$13, IPR_ITB_ASN
+	hw_mtpr	$13, EV5__ITB_ASN
 	sll	$12, 57, $13		/* DTB_ASN<63:57> */
-	hw_mtpr	$13, IPR_DTB_ASN
+	hw_mtpr	$13, EV5__DTB_ASN
 	hw_ldq/p $12, PCB_FLAGS($16)
 	and	$12, 1, $13		/* FEN -> ICSR<FPE> */
 	sll	$13, ICSR_FPE_SHIFT, $13
@@ -140,12 +140,12 @@ pal_swpctx:
 	and	$14, 1, $14
 	sll	$14, ICSR_PMP_SHIFT, $14
 	or	$13, $14, $13
-	hw_mfpr	$12, IPR_ICSR
+	hw_mfpr	$12, EV5__ICSR
 	ldah	$14, 0x400($31)		/* FPE (bit 26) and PMP (bit 9) */
 	lda	$14, 0x200($14)
 	bic	$12, $14, $12
 	or	$12, $13, $12
-	hw_mtpr	$12, IPR_ICSR
+	hw_mtpr	$12, EV5__ICSR
 	hw_rei
 
 pal_wrval:
@@ -164,15 +164,15 @@ pal_tbi:
 	blbs	$16, 3f			/* 1 and 3: the ITB */
 4:	and	$16, 2, $12		/* 2 and 3: the DTB */
 	beq	$12, 5f
-	hw_mtpr	$17, IPR_DTB_IS
+	hw_mtpr	$17, EV5__DTB_IS
 5:	hw_rei
-3:	hw_mtpr	$17, IPR_ITB_IS
+3:	hw_mtpr	$17, EV5__ITB_IS
 	br	$31, 4b
-1:	hw_mtpr	$31, IPR_DTB_IA
-	hw_mtpr	$31, IPR_ITB_IA
+1:	hw_mtpr	$31, EV5__DTB_IA
+	hw_mtpr	$31, EV5__ITB_IA
 	hw_rei
-2:	hw_mtpr	$31, IPR_DTB_IAP
-	hw_mtpr	$31, IPR_ITB_IAP
+2:	hw_mtpr	$31, EV5__DTB_IAP
+	hw_mtpr	$31, EV5__ITB_IAP
 	hw_rei
 
 /* wrent: a0 = entry point, a1 = 0 entInt .. 5 entSys. */
@@ -210,7 +210,7 @@ pal_swpipl:
 	or	$11, $12, $11
 	hw_mfpr	$13, PT_INTMASK
 	extbl	$13, $12, $13
-	hw_mtpr	$13, IPR_IPLR
+	hw_mtpr	$13, EV5__IPLR
 	hw_rei
 
 pal_rdps:
@@ -303,28 +303,28 @@ pm_freq:				/* 4: CTL modes <15:10>, kept */
 	hw_mtpr	$10, PT_PERFMON
 	hw_rei
 pm_read:				/* 5 */
-	hw_mfpr	$0, IPR_PMCTR
+	hw_mfpr	$0, EV5__PMCTR
 	hw_rei
 pm_clear:				/* 7: zero the counts, then enable */
 	mov	$31, $17
-	hw_mfpr	$12, IPR_PMCTR
+	hw_mfpr	$12, EV5__PMCTR
 	bic	$12, $9, $12
-	hw_mtpr	$12, IPR_PMCTR
+	hw_mtpr	$12, EV5__PMCTR
 pm_enable:				/* 1: CTLn = the kept mode; ICSR<PMA> */
-	hw_mfpr	$10, IPR_ICSR
+	hw_mfpr	$10, EV5__ICSR
 	lda	$11, 1($31)
 	sll	$11, ICSR_PMA_SHIFT, $11
 	bis	$10, $11, $10
-	hw_mtpr	$10, IPR_ICSR
+	hw_mtpr	$10, EV5__ICSR
 	hw_mfpr	$17, PT_PERFMON
 	mov	$8, $9
 pm_write:				/* 6: the chosen counts from a1 */
 pm_merge:				/* PMCTR<r9> = a1<r9> */
 	and	$17, $9, $17
-	hw_mfpr	$12, IPR_PMCTR
+	hw_mfpr	$12, EV5__PMCTR
 	bic	$12, $9, $12
 	bis	$12, $17, $12
-	hw_mtpr	$12, IPR_PMCTR
+	hw_mtpr	$12, EV5__PMCTR
 	hw_rei
 
 /*
@@ -338,9 +338,9 @@ pm_merge:				/* PMCTR<r9> = a1<r9> */
  * calls wtint and lowers the IPL to take what woke it (sched.c).
  */
 pal_wtint:
-	lda	$13, 0x80($31)
+	lda	$13, IO_BASE >> 32($31)
 	sll	$13, 32, $13
-	lda	$13, 0x2000 + SIMCTL_WAIT($13)
+	lda	$13, IO_SIMCTL - IO_BASE + SIMCTL_WAIT($13)
 	hw_stq/p $31, 0($13)
 	mov	$31, $0
 	hw_rei
@@ -359,13 +359,13 @@ pal_rti:
 	ldq	$18, FRAME_A2($30)
 	lda	$30, FRAME_SIZE($30)
 	bic	$13, 3, $13
-	hw_mtpr	$13, IPR_EXC_ADDR
+	hw_mtpr	$13, EV5__EXC_ADDR
 	and	$12, PS_USER, $25
 	bne	$25, pal_to_user
 	and	$12, PS_IPL, $11
 	hw_mfpr	$13, PT_INTMASK
 	extbl	$13, $11, $13
-	hw_mtpr	$13, IPR_IPLR
+	hw_mtpr	$13, EV5__IPLR
 	hw_rei
 
 /* retsys: pop the frame's PC and GP (a0-a2 stay as the kernel left
@@ -375,15 +375,15 @@ pal_retsys:
 	ldq	$29, FRAME_GP($30)
 	lda	$30, FRAME_SIZE($30)
 	bic	$13, 3, $13
-	hw_mtpr	$13, IPR_EXC_ADDR
+	hw_mtpr	$13, EV5__EXC_ADDR
 pal_to_user:
 	hw_mtpr	$30, PT_KSP
 	hw_mfpr	$30, PT_USP
 	lda	$11, PS_USER($31)
 	lda	$13, CM_USER($31)
-	hw_mtpr	$13, IPR_DTB_CM
-	hw_mtpr	$13, IPR_ICM
-	hw_mtpr	$31, IPR_IPLR
+	hw_mtpr	$13, EV5__DTB_CM
+	hw_mtpr	$13, EV5__ICM
+	hw_mtpr	$31, EV5__IPLR
 	hw_rei
 
 /* bpt, bugchk, gentrap -> entIF(0, 1, 2) with the PC after the call. */
@@ -395,14 +395,14 @@ pal_bugchk:
 	br	$31, 1f
 pal_gentrap:
 	lda	$14, IF_GENTRAP($31)
-1:	hw_mfpr	$12, IPR_EXC_ADDR
+1:	hw_mfpr	$12, EV5__EXC_ADDR
 	br	$31, pal_entif
 
 /* callsys: from user mode only -> entSys with a0-a2 as they are. */
 pal_callsys:
 	and	$11, PS_USER, $12
 	beq	$12, pal_bug
-	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mfpr	$12, EV5__EXC_ADDR
 	mov	$16, $14
 	mov	$17, $9
 	mov	$18, $10
@@ -411,7 +411,7 @@ pal_callsys:
 
 /* imb: the I-cache is made coherent with memory. */
 pal_imb:
-	hw_mtpr	$31, IPR_IC_FLUSH_CTL
+	hw_mtpr	$31, EV5__IC_FLUSH_CTL
 	hw_rei
 
 /* rdunique/wrunique: the process unique value lives in its PCB. */

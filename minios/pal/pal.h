@@ -2,8 +2,8 @@
  * pal.h - constants shared by minios's PALcode (the .S files here), the
  * kernel's trap entry (minios/entry.S) and its C code.
  *
- * IPR indices: 21164 hardware reference manual (HRM) chapter 5, as listed
- * in EV5.md "PAL mode".  The OSF/1 PAL interface (PS, exception frame,
+ * IPR numbers: abi/ev5_ipr.h (21164 hardware reference manual, HRM,
+ * chapter 5).  The OSF/1 PAL interface (PS, exception frame,
  * entry-point arguments, PCB, PTE): Alpha AXP Architecture Reference
  * Manual, OpenVMS/OSF part (ARM III), as summarised in EV5.md "The OSF/1
  * PALcode interface"; PTE bit positions match the 21164's ITB_PTE and
@@ -13,37 +13,8 @@
 #ifndef MINIOS_PAL_H
 #define MINIOS_PAL_H
 
-/* ---- 21164 IPRs ----------------------------------------------------- */
-#define IPR_ISR          0x100
-#define IPR_ITB_TAG      0x101
-#define IPR_ITB_PTE      0x102
-#define IPR_ITB_ASN      0x103
-#define IPR_ITB_IA       0x105
-#define IPR_ITB_IAP      0x106
-#define IPR_ITB_IS       0x107
-#define IPR_EXC_ADDR     0x10b
-#define IPR_EXC_SUM      0x10c
-#define IPR_EXC_MASK     0x10d
-#define IPR_PAL_BASE     0x10e
-#define IPR_ICM          0x10f     /* Ibox current mode, bits 4:3      */
-#define IPR_IPLR         0x110
-#define IPR_INTID        0x111
-#define IPR_IVPTBR       0x113
-#define IPR_HWINT_CLR    0x115
-#define IPR_ICSR         0x118
-#define IPR_IC_FLUSH_CTL 0x119
-#define IPR_PMCTR        0x11c
-#define IPR_DTB_ASN      0x200
-#define IPR_DTB_CM       0x201     /* Mbox current mode, bits 4:3      */
-#define IPR_DTB_TAG      0x202
-#define IPR_DTB_PTE      0x203
-#define IPR_MM_STAT      0x205
-#define IPR_VA           0x206
-#define IPR_MVPTBR       0x208
-#define IPR_DTB_IAP      0x209
-#define IPR_DTB_IA       0x20a
-#define IPR_DTB_IS       0x20b
-#define IPR_MCSR         0x20f
+/* ---- 21164 IPRs: their numbers (EV5__*) ------------------------------ */
+#include "abi/ev5_ipr.h"
 
 /* ICSR and MCSR bits (HRM 5.1.17, 5.2.15) */
 #define ICSR_PMA_SHIFT   8
@@ -65,25 +36,25 @@
 #define MM_STAT_RA_SHIFT 6
 #define MM_STAT_OP_SHIFT 11
 
-/* ---- PALtemp use (PALtemp n is IPR 0x140 + n) ----------------------- */
-#define PT_SCRATCH  0x140      /* local scratch                        */
-#define PT_ENTINT   0x141      /* wrent 0..5, in this order            */
-#define PT_ENTARITH 0x142
-#define PT_ENTMM    0x143
-#define PT_ENTIF    0x144
-#define PT_ENTUNA   0x145
-#define PT_ENTSYS   0x146
-#define PT_KGP      0x147      /* wrkgp                                */
-#define PT_USP      0x148      /* user stack pointer while not in user  */
-#define PT_KSP      0x149      /* kernel stack pointer while in user    */
-#define PT_PTBR     0x14a      /* physical address of the level-1 table */
-#define PT_PCBB     0x14b      /* physical address of the current PCB   */
-#define PT_INTMASK  0x14c      /* OSF IPL -> EV5 IPL, one byte per IPL  */
-#define PT_VPTB     0x14d      /* wrvptptr                             */
-#define PT_WHAMI    0x14e      /* this CPU's number                    */
-#define PT_SYSVAL   0x14f      /* wrval/rdval                          */
-#define PT_MCES     0x150      /* machine check error summary          */
-#define PT_PERFMON  0x151      /* wrperfmon: the modes function 4 set   */
+/* ---- PALtemp use (PALtemp n is IPR EV5__PALTEMP0 + n) --------------- */
+#define PT_SCRATCH     (EV5__PALTEMP0 + 0)  /* local scratch */
+#define PT_ENTINT      (EV5__PALTEMP0 + 1)  /* wrent 0..5, in this order */
+#define PT_ENTARITH    (EV5__PALTEMP0 + 2)
+#define PT_ENTMM       (EV5__PALTEMP0 + 3)
+#define PT_ENTIF       (EV5__PALTEMP0 + 4)
+#define PT_ENTUNA      (EV5__PALTEMP0 + 5)
+#define PT_ENTSYS      (EV5__PALTEMP0 + 6)
+#define PT_KGP         (EV5__PALTEMP0 + 7)  /* wrkgp */
+#define PT_USP         (EV5__PALTEMP0 + 8)  /* user stack pointer while not in user */
+#define PT_KSP         (EV5__PALTEMP0 + 9)  /* kernel stack pointer while in user */
+#define PT_PTBR        (EV5__PALTEMP0 + 10) /* physical address of the level-1 table */
+#define PT_PCBB        (EV5__PALTEMP0 + 11) /* physical address of the current PCB */
+#define PT_INTMASK     (EV5__PALTEMP0 + 12) /* OSF IPL -> EV5 IPL, one byte per IPL */
+#define PT_VPTB        (EV5__PALTEMP0 + 13) /* wrvptptr */
+#define PT_WHAMI       (EV5__PALTEMP0 + 14) /* this CPU's number */
+#define PT_SYSVAL      (EV5__PALTEMP0 + 15) /* wrval/rdval */
+#define PT_MCES        (EV5__PALTEMP0 + 16) /* machine check error summary */
+#define PT_PERFMON     (EV5__PALTEMP0 + 17) /* wrperfmon: the modes function 4 set */
 
 /* OSF IPL 0..7 -> EV5 IPL 0,1,2,0x14,0x15,0x16,0x1e,0x1f (EV5.md) */
 #define INTMASK_LO  0x14020100
@@ -137,19 +108,8 @@
 #define PTE_UWE     0x8000
 #define PTE_PFN_SHIFT 32
 
-/* ---- the platform (docs/platform.md) -------------------------------- */
+/* ---- the platform: its device registers (docs/platform.md) ---------- */
 #define KSEG_BASE   0xfffffc0000000000
-#define IO_CONSOLE  0x8000000000       /* physical */
-#define IO_SIMCTL   0x8000002000
-#define IO_TIMER    0x8000004000       /* per CPU: CTRL, PENDING, ...   */
-#define IO_IPI      0x8000006000       /* WHAMI, SEND, PENDING          */
-#define IO_HOSTFS   0x8000008000       /* REQ at +0 (sim/dev.h)         */
-#define TIMER_CTRL    0x00
-#define TIMER_PENDING 0x08
-#define IPI_SEND      0x08
-#define IPI_PENDING   0x10
-#define SIMCTL_CPUID  0x20
-#define SIMCTL_WAIT   0x38
-#define HOSTFS_REG_REQ 0x00
+#include "abi/iomap.h"
 
 #endif

@@ -32,20 +32,20 @@ pcb0:					/* the PCB until the kernel's swpctx */
 pal_reset:
 	bic	$1, 3, $1
 	subq	$1, 4, $1
-	hw_mtpr	$1, IPR_PAL_BASE
+	hw_mtpr	$1, EV5__PAL_BASE
 	ldah	$2, (ICSR_RESET >> 16)($31)
-	hw_mtpr	$2, IPR_ICSR
+	hw_mtpr	$2, EV5__ICSR
 	lda	$2, MCSR_RESET($31)
-	hw_mtpr	$2, IPR_MCSR
-	hw_mtpr	$31, IPR_ICM
-	hw_mtpr	$31, IPR_DTB_CM
+	hw_mtpr	$2, EV5__MCSR
+	hw_mtpr	$31, EV5__ICM
+	hw_mtpr	$31, EV5__DTB_CM
 	lda	$2, 0x1f($31)
-	hw_mtpr	$2, IPR_IPLR
-	hw_mtpr	$31, IPR_ITB_ASN
-	hw_mtpr	$31, IPR_DTB_ASN
-	hw_mtpr	$31, IPR_ITB_IA
-	hw_mtpr	$31, IPR_DTB_IA
-	hw_mtpr	$31, IPR_IC_FLUSH_CTL
+	hw_mtpr	$2, EV5__IPLR
+	hw_mtpr	$31, EV5__ITB_ASN
+	hw_mtpr	$31, EV5__DTB_ASN
+	hw_mtpr	$31, EV5__ITB_IA
+	hw_mtpr	$31, EV5__DTB_IA
+	hw_mtpr	$31, EV5__IC_FLUSH_CTL
 
 	ldah	$2, (INTMASK_LO >> 16)($31)
 	lda	$2, (INTMASK_LO & 0xffff)($2)
@@ -65,9 +65,9 @@ pal_reset:
 	hw_mtpr	$31, PT_KSP
 	hw_mtpr	$31, PT_PTBR
 	hw_mtpr	$31, PT_VPTB
-	lda	$2, 0x80($31)		/* simctl CPUID */
+	lda	$2, IO_BASE >> 32($31)	/* simctl CPUID */
 	sll	$2, 32, $2
-	lda	$2, 0x2000 + SIMCTL_CPUID($2)
+	lda	$2, IO_SIMCTL - IO_BASE + SIMCTL_CPUID($2)
 	hw_ldq/p $4, 0($2)
 	hw_mtpr	$4, PT_WHAMI
 	hw_mtpr	$31, PT_SYSVAL
@@ -82,7 +82,7 @@ pal_reset:
 	lda	$5, lit_ksecondary - 1b($2)
 	cmovne	$4, $5, $3
 	hw_ldq/p $3, 0($3)
-	hw_mtpr	$3, IPR_EXC_ADDR
+	hw_mtpr	$3, EV5__EXC_ADDR
 	lda	$11, 7($31)		/* PS: kernel mode, IPL 7 */
 	hw_rei
 

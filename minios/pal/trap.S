@@ -16,15 +16,15 @@
 	.set noat
 	.section .pal.text, "ax"
 
-/* reg = the physical address of I/O register off (docs/platform.md) */
-#define IOPA(reg, off)	lda reg, 0x80($31); sll reg, 32, reg; lda reg, off(reg)
+/* reg = pa, the physical address of an I/O register (abi/iomap.h) */
+#define IOPA(reg, pa)	lda reg, IO_BASE >> 32($31); sll reg, 32, reg; lda reg, pa - IO_BASE(reg)
 
 	.globl	pal_post, pal_entif, pal_bug, pal_interrupt
 pal_post:
 	and	$11, PS_IPL, $8
 pal_post_ps:
-	hw_mtpr	$31, IPR_DTB_CM		/* the pushes are kernel references */
-	hw_mtpr	$31, IPR_ICM
+	hw_mtpr	$31, EV5__DTB_CM		/* the pushes are kernel references */
+	hw_mtpr	$31, EV5__ICM
 	and	$11, PS_USER, $25
 	beq	$25, 1f
 	hw_mtpr	$30, PT_USP
@@ -41,7 +41,7 @@ pal_post_ps:
 	mov	$9, $17
 	mov	$10, $18
 	hw_mfpr	$29, PT_KGP
-	hw_mtpr	$13, IPR_EXC_ADDR
+	hw_mtpr	$13, EV5__EXC_ADDR
 	hw_rei
 
 /* entIF with a0 in r14 and the frame PC in r12; a1, a2 unpredictable. */
@@ -62,11 +62,11 @@ pal_entif:
  * 0x1d..0x1e 6, 0x1f 7 (EV5.md); software levels 1 and 2 are themselves.
  */
 pal_interrupt:
-	hw_mfpr	$13, IPR_INTID
-	hw_mfpr	$8, IPR_IPLR
+	hw_mfpr	$13, EV5__INTID
+	hw_mfpr	$8, EV5__IPLR
 	cmple	$13, $8, $9
 	bne	$9, pal_passive		/* no longer above the IPL */
-	hw_mfpr	$10, IPR_ISR
+	hw_mfpr	$10, EV5__ISR
 	srl	$10, 27, $9
 	and	$9, 7, $9
 	bne	$9, pal_int_perf
@@ -74,7 +74,7 @@ pal_interrupt:
 	mov	$13, $9
 	cmpeq	$13, 0x16, $12		/* IRQ2: the timer and the IPIs */
 	beq	$12, pal_int_ipl
-	IOPA($12, 0x4000 + TIMER_PENDING)
+	IOPA($12, IO_TIMER + TIMER_PENDING)
 	hw_ldq/p $12, 0($12)
 	mov	$31, $14		/* entInt(0): an IPI ... */
 	cmovne	$12, 1, $14		/* ... unless the clock ticked */
@@ -89,7 +89,7 @@ pal_int_perf:
 	lda	$25, 1($31)
 	sll	$25, $10, $25
 	sll	$25, 27, $25
-	hw_mtpr	$25, IPR_HWINT_CLR
+	hw_mtpr	$25, EV5__HWINT_CLR
 	mov	$31, $9
 pal_int_ipl:
 	subq	$13, 0x11, $8		/* 0x14..0x16 -> 3..5 */
@@ -100,8 +100,8 @@ pal_int_ipl:
 	cmovne	$12, $13, $8		/* software 1, 2 */
 	hw_mfpr	$12, PT_INTMASK
 	extbl	$12, $8, $12
-	hw_mtpr	$12, IPR_IPLR
-	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mtpr	$12, EV5__IPLR
+	hw_mfpr	$12, EV5__EXC_ADDR
 	hw_mfpr	$13, PT_ENTINT
 	br	$31, pal_post_ps
 pal_passive:
@@ -114,18 +114,18 @@ pal_passive:
  */
 #define PUTC(ch)	lda $10, ch($31); hw_stq/p $10, 0($13)
 pal_bug:
-	IOPA($13, 8)			/* console ERRC */
+	IOPA($13, IO_CONSOLE + CON_ERRC)
 	PUTC(10); PUTC(0x70); PUTC(0x61); PUTC(0x6c); PUTC(0x3a); PUTC(0x20)
-	hw_mfpr	$8, IPR_EXC_ADDR
+	hw_mfpr	$8, EV5__EXC_ADDR
 	bsr	$14, pal_puthex
 	PUTC(0x20)
-	hw_mfpr	$8, IPR_VA
+	hw_mfpr	$8, EV5__VA
 	bsr	$14, pal_puthex
 	PUTC(0x20)
-	hw_mfpr	$8, IPR_MM_STAT
+	hw_mfpr	$8, EV5__MM_STAT
 	bsr	$14, pal_puthex
 	PUTC(10)
-	IOPA($13, 0x2000)		/* simctl EXIT */
+	IOPA($13, IO_SIMCTL + SIMCTL_EXIT)
 	lda	$10, 254($31)
 	hw_stq/p $10, 0($13)
 1:	br	$31, 1b

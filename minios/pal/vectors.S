@@ -35,7 +35,7 @@
 
 /* IACCVIO: I-stream access violation -> entMM(pc, ACV, -1). */
 	.org	0x080
-	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mfpr	$12, EV5__EXC_ADDR
 	blbs	$12, pal_bug
 	mov	$12, $14
 	lda	$9, MMCSR_ACV($31)
@@ -49,7 +49,7 @@
 
 /* ITB_MISS: fetch at EXC_ADDR missed in the ITB. */
 	.org	0x180
-	hw_mfpr	$8, IPR_EXC_ADDR
+	hw_mfpr	$8, EV5__EXC_ADDR
 	hw_mfpr	$9, PT_PTBR
 	WALK(21, $9, pal_itb_invalid)
 	NEXT
@@ -58,21 +58,21 @@
 	WALK(41, $9, pal_itb_invalid)
 	and	$9, PTE_FOE, $10
 	bne	$10, pal_itb_foe
-	hw_mtpr	$8, IPR_ITB_TAG
-	hw_mtpr	$9, IPR_ITB_PTE
+	hw_mtpr	$8, EV5__ITB_TAG
+	hw_mtpr	$9, EV5__ITB_PTE
 	hw_rei
 
 /* DTB_MISS single: the reference to VA missed in the DTB. */
 	.org	0x200
-	hw_mfpr	$8, IPR_VA
+	hw_mfpr	$8, EV5__VA
 	hw_mfpr	$9, PT_PTBR
 	WALK(21, $9, pal_dtb_invalid)
 	NEXT
 	WALK(31, $9, pal_dtb_invalid)
 	NEXT
 	WALK(41, $9, pal_dtb_invalid)
-	hw_mtpr	$9, IPR_DTB_PTE
-	hw_mtpr	$8, IPR_DTB_TAG
+	hw_mtpr	$9, EV5__DTB_PTE
+	hw_mtpr	$8, EV5__DTB_TAG
 	hw_rei
 
 /* DTB_MISS double: only a virtual PTE fetch misses twice, and the walk
@@ -82,10 +82,10 @@
 
 /* UNALIGN -> entUna(va, opcode, ra), returning after the instruction. */
 	.org	0x300
-	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mfpr	$12, EV5__EXC_ADDR
 	blbs	$12, pal_bug
-	hw_mfpr	$8, IPR_MM_STAT
-	hw_mfpr	$14, IPR_VA
+	hw_mfpr	$8, EV5__MM_STAT
+	hw_mfpr	$14, EV5__VA
 	srl	$8, MM_STAT_OP_SHIFT, $9
 	and	$9, 0x3f, $9
 	srl	$8, MM_STAT_RA_SHIFT, $10
@@ -96,10 +96,10 @@
 
 /* D_FAULT -> entMM(va, ACV, FOR or FOW, write) */
 	.org	0x380
-	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mfpr	$12, EV5__EXC_ADDR
 	blbs	$12, pal_bug
-	hw_mfpr	$8, IPR_MM_STAT
-	hw_mfpr	$14, IPR_VA
+	hw_mfpr	$8, EV5__MM_STAT
+	hw_mfpr	$14, EV5__VA
 	and	$8, MM_STAT_WR, $10
 	lda	$9, MMCSR_FOW($31)
 	and	$8, MM_STAT_FOR, $25
@@ -115,7 +115,7 @@
 
 /* OPCDEC -> entIF(OPDEC), returning after the instruction. */
 	.org	0x480
-	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mfpr	$12, EV5__EXC_ADDR
 	blbs	$12, pal_bug
 	addq	$12, 4, $12
 	lda	$14, IF_OPDEC($31)
@@ -124,12 +124,12 @@
 /* ARITH -> entArith(exception summary, register mask); EXC_ADDR is
  * already past the trapping instruction. */
 	.org	0x500
-	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mfpr	$12, EV5__EXC_ADDR
 	blbs	$12, pal_bug
-	hw_mfpr	$14, IPR_EXC_SUM
+	hw_mfpr	$14, EV5__EXC_SUM
 	srl	$14, 10, $14
-	hw_mfpr	$9, IPR_EXC_MASK
-	hw_mtpr	$31, IPR_EXC_SUM
+	hw_mfpr	$9, EV5__EXC_MASK
+	hw_mtpr	$31, EV5__EXC_SUM
 	mov	$18, $10
 	hw_mfpr	$13, PT_ENTARITH
 	br	$31, pal_post
@@ -137,10 +137,10 @@
 /* FEN: an FP instruction with ICSR<FPE> clear -> entIF(FEN); with FPE
  * set it is really an illegal instruction. */
 	.org	0x580
-	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mfpr	$12, EV5__EXC_ADDR
 	blbs	$12, pal_bug
 	lda	$14, IF_FEN($31)
-	hw_mfpr	$8, IPR_ICSR
+	hw_mfpr	$8, EV5__ICSR
 	srl	$8, ICSR_FPE_SHIFT, $8
 	blbc	$8, pal_entif
 	addq	$12, 4, $12
@@ -154,15 +154,15 @@ pal_itb_invalid:
 pal_itb_foe:
 	lda	$9, MMCSR_FOE($31)
 pal_itb_fault:				/* entMM(a0 = PC, a1 = $9, a2 = -1) */
-	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mfpr	$12, EV5__EXC_ADDR
 	mov	$12, $14
 	lda	$10, -1($31)
 	hw_mfpr	$13, PT_ENTMM
 	br	$31, pal_post
 pal_dtb_invalid:
-	hw_mfpr	$12, IPR_EXC_ADDR
+	hw_mfpr	$12, EV5__EXC_ADDR
 	blbs	$12, pal_bug
-	hw_mfpr	$10, IPR_MM_STAT
+	hw_mfpr	$10, EV5__MM_STAT
 	and	$10, MM_STAT_WR, $10
 	mov	$8, $14
 	lda	$9, MMCSR_TNV($31)

@@ -45,17 +45,17 @@ static void expect_taken(const char *id, uint64_t before, uint64_t want, uint64_
 	exc_expect(id, before, PAL_INTERRUPT);
 	exc_check(id, "EXC_ADDR", rt_trap.exc_addr, want);
 	exc_check(id, "INTID", rt_trap.intid, lvl);
-	exc_check(id, "IPLR after", MFPR(IPR_IPLR), lvl);
+	exc_check(id, "IPLR after", MFPR(EV5__IPLR), lvl);
 }
 
 static void software(void)
 {
 	uint64_t before = rt_trap.count;
 	set_ipl(31);
-	MTPR(IPR_SIRR, SIRR_LEVEL(5));
-	exc_check("sirr", "SIRR", MFPR(IPR_SIRR), SIRR_LEVEL(5));
-	exc_check("sirr", "ISR", MFPR(IPR_ISR), SIRR_LEVEL(5));
-	exc_check("sirr", "INTID", MFPR(IPR_INTID), 5);
+	MTPR(EV5__SIRR, SIRR_LEVEL(5));
+	exc_check("sirr", "SIRR", MFPR(EV5__SIRR), SIRR_LEVEL(5));
+	exc_check("sirr", "ISR", MFPR(EV5__ISR), SIRR_LEVEL(5));
+	exc_check("sirr", "INTID", MFPR(EV5__INTID), 5);
 	set_ipl(5);                     /* level 5 is not above IPL 5 */
 	exc_expect("sirr ipl 5", before, 0);
 	uint64_t at = set_ipl(4);
@@ -67,31 +67,31 @@ static void software(void)
 	before = rt_trap.count;
 	at = set_ipl(0);
 	expect_taken("sirr again", before, at + 4, 5);
-	MTPR(IPR_SIRR, 0);
+	MTPR(EV5__SIRR, 0);
 	before = rt_trap.count;
 	set_ipl(0);
 	exc_expect("sirr cleared", before, 0);
-	exc_check("sirr cleared", "INTID", MFPR(IPR_INTID), 0);
+	exc_check("sirr cleared", "INTID", MFPR(EV5__INTID), 0);
 
 	/* two levels: the higher first, then the other */
 	set_ipl(31);
-	MTPR(IPR_SIRR, SIRR_LEVEL(3) | SIRR_LEVEL(7));
-	exc_check("two", "INTID", MFPR(IPR_INTID), 7);
+	MTPR(EV5__SIRR, SIRR_LEVEL(3) | SIRR_LEVEL(7));
+	exc_check("two", "INTID", MFPR(EV5__INTID), 7);
 	before = rt_trap.count;
 	at = set_ipl(0);
 	expect_taken("two: 7", before, at + 4, 7);
-	MTPR(IPR_SIRR, SIRR_LEVEL(3));
+	MTPR(EV5__SIRR, SIRR_LEVEL(3));
 	before = rt_trap.count;
 	at = set_ipl(2);
 	expect_taken("two: 3", before, at + 4, 3);
-	MTPR(IPR_SIRR, 0);
+	MTPR(EV5__SIRR, 0);
 	/* bits outside <18:4> do not exist */
 	set_ipl(31);
 	before = rt_trap.count;
-	MTPR(IPR_SIRR, ~0ull);
-	exc_check("sirr mask", "SIRR", MFPR(IPR_SIRR), 0x7fff0);
-	exc_check("sirr mask", "INTID", MFPR(IPR_INTID), 15);
-	MTPR(IPR_SIRR, 0);
+	MTPR(EV5__SIRR, ~0ull);
+	exc_check("sirr mask", "SIRR", MFPR(EV5__SIRR), 0x7fff0);
+	exc_check("sirr mask", "INTID", MFPR(EV5__INTID), 15);
+	MTPR(EV5__SIRR, 0);
 	exc_expect("sirr mask", before, 0);
 }
 
@@ -104,7 +104,7 @@ static void pal_mode(void)
 	uint64_t at = spin_pal(200, SIRR_LEVEL(6));
 	expect_taken("in PAL", before, at + 4, 6);
 	exc_check("in PAL", "EXC_ADDR<0>", rt_trap.exc_addr & 1, 0);
-	MTPR(IPR_SIRR, 0);
+	MTPR(EV5__SIRR, 0);
 	set_ipl(31);
 }
 
@@ -114,25 +114,25 @@ static void asts(void)
 {
 	set_ipl(0);
 	uint64_t before = rt_trap.count;
-	MTPR(IPR_ASTER, 0xf);
-	MTPR(IPR_ASTRR, 8);             /* user AST: not for kernel mode */
-	exc_check("user ast", "ISR", MFPR(IPR_ISR), 8);
+	MTPR(EV5__ASTER, 0xf);
+	MTPR(EV5__ASTRR, 8);             /* user AST: not for kernel mode */
+	exc_check("user ast", "ISR", MFPR(EV5__ISR), 8);
 	exc_expect("user ast", before, 0);
-	MTPR(IPR_ASTER, 0xe);
-	MTPR(IPR_ASTRR, 0xff);          /* four bits exist */
-	exc_check("astrr", "ASTRR", MFPR(IPR_ASTRR), 0xf);
-	exc_check("aster off", "ISR", MFPR(IPR_ISR), 0xe);
+	MTPR(EV5__ASTER, 0xe);
+	MTPR(EV5__ASTRR, 0xff);          /* four bits exist */
+	exc_check("astrr", "ASTRR", MFPR(EV5__ASTRR), 0xf);
+	exc_check("aster off", "ISR", MFPR(EV5__ISR), 0xe);
 	exc_expect("aster off", before, 0);
 	set_ipl(31);
-	MTPR(IPR_ASTER, 0xf);           /* kernel AST enabled: ATR */
-	exc_check("kernel ast", "ISR", MFPR(IPR_ISR), 0xf | 1ull << 19);
-	exc_check("kernel ast", "INTID", MFPR(IPR_INTID), 2);
+	MTPR(EV5__ASTER, 0xf);           /* kernel AST enabled: ATR */
+	exc_check("kernel ast", "ISR", MFPR(EV5__ISR), 0xf | 1ull << 19);
+	exc_check("kernel ast", "INTID", MFPR(EV5__INTID), 2);
 	set_ipl(2);
 	exc_expect("kernel ast ipl 2", before, 0);
 	uint64_t at = set_ipl(1);
 	expect_taken("kernel ast", before, at + 4, 2);
-	MTPR(IPR_ASTRR, 0);
-	MTPR(IPR_ASTER, 0);
+	MTPR(EV5__ASTRR, 0);
+	MTPR(EV5__ASTER, 0);
 	set_ipl(31);
 }
 

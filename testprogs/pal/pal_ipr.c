@@ -79,27 +79,27 @@ static void masks(void)
 		PTS(PT_CHECK)
 	}
 	/* the registers whose every value matters to the program run */
-	uint64_t pal_base = MFPR(IPR_PAL_BASE);
-	MTPR(IPR_PAL_BASE, ~0ull);
-	uint64_t got = MFPR(IPR_PAL_BASE);
-	MTPR(IPR_PAL_BASE, pal_base);
+	uint64_t pal_base = MFPR(EV5__PAL_BASE);
+	MTPR(EV5__PAL_BASE, ~0ull);
+	uint64_t got = MFPR(EV5__PAL_BASE);
+	MTPR(EV5__PAL_BASE, pal_base);
 	exc_check("PAL_BASE", "read back", got, 0x000000ffffffc000ull);
-	uint64_t icsr = MFPR(IPR_ICSR);
-	MTPR(IPR_ICSR, ~0ull);
-	got = MFPR(IPR_ICSR);
-	MTPR(IPR_ICSR, icsr);
+	uint64_t icsr = MFPR(EV5__ICSR);
+	MTPR(EV5__ICSR, ~0ull);
+	got = MFPR(EV5__ICSR);
+	MTPR(EV5__ICSR, icsr);
 	exc_check("ICSR", "read back", got, 0x000000ff7ffe0300ull);
-	uint64_t mcsr = MFPR(IPR_MCSR);
-	MTPR(IPR_MCSR, 0x5a);
-	got = MFPR(IPR_MCSR);
-	MTPR(IPR_MCSR, mcsr);
+	uint64_t mcsr = MFPR(EV5__MCSR);
+	MTPR(EV5__MCSR, 0x5a);
+	got = MFPR(EV5__MCSR);
+	MTPR(EV5__MCSR, mcsr);
 	exc_check("MCSR", "read back", got, 0x1a);
-	MTPR(IPR_ICM, ~0x18ull);        /* the mode stays kernel */
-	exc_check("ICM", "read back", MFPR(IPR_ICM), 0);
-	uint64_t ipl = MFPR(IPR_IPLR);
-	MTPR(IPR_IPLR, ~0ull);
-	exc_check("IPLR", "read back", MFPR(IPR_IPLR), 31);
-	MTPR(IPR_IPLR, ipl);
+	MTPR(EV5__ICM, ~0x18ull);        /* the mode stays kernel */
+	exc_check("ICM", "read back", MFPR(EV5__ICM), 0);
+	uint64_t ipl = MFPR(EV5__IPLR);
+	MTPR(EV5__IPLR, ~0ull);
+	exc_check("IPLR", "read back", MFPR(EV5__IPLR), 31);
+	MTPR(EV5__IPLR, ipl);
 #define RO_CHECK(name, ipr) exc_check(#name, "unchanged by a write", ro_##name(), 1);
 	RO(RO_CHECK)
 #define WO_CHECK(name, ipr, v) exc_check(#name, "reads as", wo_##name(), 0);
@@ -111,11 +111,11 @@ static void exc_sum(void)
 {
 	register uint64_t a __asm__("$7") = 0x7fffffffffffffffull;
 	__asm__ volatile("addq/v %0, 1, %0" : "+r"(a));
-	exc_check("EXC_SUM", "after ADDQ/V", MFPR(IPR_EXC_SUM), 1ull << 16);
-	exc_check("EXC_MASK", "after ADDQ/V", MFPR(IPR_EXC_MASK), 1ull << 7);
-	MTPR(IPR_EXC_SUM, 0x1234);
-	exc_check("EXC_SUM", "after a write", MFPR(IPR_EXC_SUM), 0);
-	exc_check("EXC_MASK", "after EXC_SUM write", MFPR(IPR_EXC_MASK), 0);
+	exc_check("EXC_SUM", "after ADDQ/V", MFPR(EV5__EXC_SUM), 1ull << 16);
+	exc_check("EXC_MASK", "after ADDQ/V", MFPR(EV5__EXC_MASK), 1ull << 7);
+	MTPR(EV5__EXC_SUM, 0x1234);
+	exc_check("EXC_SUM", "after a write", MFPR(EV5__EXC_SUM), 0);
+	exc_check("EXC_MASK", "after EXC_SUM write", MFPR(EV5__EXC_MASK), 0);
 }
 
 static uint64_t rpcc(void)
@@ -127,21 +127,21 @@ static uint64_t rpcc(void)
 
 static void cycle_counter(void)
 {
-	MTPR(IPR_CC, 0x1234567800000000ull);
-	MTPR(IPR_CC_CTL, 1ull << 32 | 0x10009);  /* <3:0> do not load */
+	MTPR(EV5__CC, 0x1234567800000000ull);
+	MTPR(EV5__CC_CTL, 1ull << 32 | 0x10009);  /* <3:0> do not load */
 	uint64_t a = rpcc(), b = rpcc();
 	exc_check("CC", "offset", a >> 32, 0x12345678);
 	exc_check("CC", "counts from CC_CTL", (a & 0xffffffff) >= 0x10000 &&
 	          (a & 0xffffffff) < 0x10100, 1);
 	exc_check("CC", "counting", b > a, 1);
-	exc_check("CC", "read by HW_MFPR too", MFPR(IPR_CC) >> 32, 0x12345678);
-	MTPR(IPR_CC_CTL, 0x4560);                /* disabled: it stays */
+	exc_check("CC", "read by HW_MFPR too", MFPR(EV5__CC) >> 32, 0x12345678);
+	MTPR(EV5__CC_CTL, 0x4560);                /* disabled: it stays */
 	a = rpcc();
 	b = rpcc();
 	exc_check("CC", "stopped", a & 0xffffffff, 0x4560);
 	exc_check("CC", "stays", b, a);
-	MTPR(IPR_CC, 0);
-	MTPR(IPR_CC_CTL, 1ull << 32);
+	MTPR(EV5__CC, 0);
+	MTPR(EV5__CC_CTL, 1ull << 32);
 }
 
 /* A TB entry read back through the _TEMP registers: written by hand
@@ -151,28 +151,28 @@ static void tb_readout(void)
 {
 	const uint64_t dpte = 0x123ull << 32 | 1 << 1 | 1 << 4 | 1 << 8 | 1 << 11 | 1 << 12;
 	const uint64_t dtemp = 1 | 1 << 2 | 1 << 5 | 1 << 6 | 1 << 10 | 0x123ull << 13;
-	MTPR(IPR_DTB_IA, 0);
-	MTPR(IPR_DTB_PTE, dpte);
-	MTPR(IPR_DTB_TAG, 0x40000000);
+	MTPR(EV5__DTB_IA, 0);
+	MTPR(EV5__DTB_PTE, dpte);
+	MTPR(EV5__DTB_TAG, 0x40000000);
 	int found = 0;
 	for (int i = 0; i < 64; i++) {
-		exc_check("DTB_PTE", "read", MFPR(IPR_DTB_PTE), 0);
-		found += MFPR(IPR_DTB_PTE_TEMP) == dtemp;
+		exc_check("DTB_PTE", "read", MFPR(EV5__DTB_PTE), 0);
+		found += MFPR(EV5__DTB_PTE_TEMP) == dtemp;
 	}
 	exc_check("DTB_PTE_TEMP", "entry read out once in 64", found, 1);
 	const uint64_t ipte = 0x456ull << 32 | 1 << 4 | 2 << 5 | 1 << 8 | 1 << 11;
 	const uint64_t itemp = 1 << 13 | 1 << 18 | 1 << 21 | 0x60000000ull | 0x456ull << 32;
-	MTPR(IPR_ITB_IA, 0);
-	MTPR(IPR_ITB_TAG, 0x40000000);
-	MTPR(IPR_ITB_PTE, ipte);
+	MTPR(EV5__ITB_IA, 0);
+	MTPR(EV5__ITB_TAG, 0x40000000);
+	MTPR(EV5__ITB_PTE, ipte);
 	found = 0;
 	for (int i = 0; i < 48; i++) {
-		exc_check("ITB_PTE", "read", MFPR(IPR_ITB_PTE), 0);
-		found += MFPR(IPR_ITB_PTE_TEMP) == itemp;
+		exc_check("ITB_PTE", "read", MFPR(EV5__ITB_PTE), 0);
+		found += MFPR(EV5__ITB_PTE_TEMP) == itemp;
 	}
 	exc_check("ITB_PTE_TEMP", "entry read out once in 48", found, 1);
-	MTPR(IPR_DTB_IA, 0);
-	MTPR(IPR_ITB_IA, 0);
+	MTPR(EV5__DTB_IA, 0);
+	MTPR(EV5__ITB_IA, 0);
 }
 
 /* CALL_PAL RT_PAL_SPIN adds 1 to R8 in PAL mode and copies it to R0. */
@@ -190,10 +190,10 @@ static void shadows(void)
 	uint64_t r8 = 100;
 	exc_check("no shadow", "R0", pal_r8(&r8), 101);
 	exc_check("no shadow", "R8", r8, 101);
-	uint64_t icsr = MFPR(IPR_ICSR);
-	MTPR(IPR_ICSR, icsr | 1ull << 30);
+	uint64_t icsr = MFPR(EV5__ICSR);
+	MTPR(EV5__ICSR, icsr | 1ull << 30);
 	uint64_t first = pal_r8(&r8), second = pal_r8(&r8);
-	MTPR(IPR_ICSR, icsr);
+	MTPR(EV5__ICSR, icsr);
 	exc_check("shadow", "R8 outside PAL", r8, 101);
 	exc_check("shadow", "PAL R8 kept between entries", second, first + 1);
 	pal_r8(&r8);
@@ -204,13 +204,13 @@ static void shadows(void)
  * HWE back. */
 static void hwe(void)
 {
-	uint64_t icsr = MFPR(IPR_ICSR), before = rt_trap.count, at;
-	MTPR(IPR_ICSR, icsr & ~(1ull << 27));
+	uint64_t icsr = MFPR(EV5__ICSR), before = rt_trap.count, at;
+	MTPR(EV5__ICSR, icsr & ~(1ull << 27));
 	__asm__ volatile("br %0, 1f\n1:\thw_mfpr $31, 0x140" : "=r"(at) : : "memory");
 	exc_expect("no HWE", before, PAL_OPCDEC);
 	exc_check("no HWE", "EXC_ADDR", rt_trap.exc_addr, at);
 	__asm__ volatile("call_pal 0xbe" : : : "$0", "memory");
-	exc_check("HWE back", "ICSR", MFPR(IPR_ICSR), icsr);
+	exc_check("HWE back", "ICSR", MFPR(EV5__ICSR), icsr);
 }
 
 int main(void)

@@ -58,8 +58,8 @@ static uint64_t big[8 * 1024] __attribute__((aligned(65536)));
 
 static void dtb_fill(uint64_t va, uint64_t pte)
 {
-	MTPR(IPR_DTB_PTE, pte);
-	MTPR(IPR_DTB_TAG, va);
+	MTPR(EV5__DTB_PTE, pte);
+	MTPR(EV5__DTB_TAG, va);
 }
 
 /* One access through R2 into or from R4; returns its address.  The
@@ -90,15 +90,15 @@ static void expect_d(const char *id, uint64_t before, uint64_t at, unsigned entr
 	exc_check(id, "EXC_ADDR", rt_trap.exc_addr, at);
 	exc_check(id, "VA", rt_trap.va, va);
 	exc_check(id, "MM_STAT", rt_trap.mm_stat, mm_stat);
-	exc_check(id, "VA_FORM", MFPR(IPR_VA_FORM), MVPTB | (va >> 13 & 0x3fffffff) << 3);
+	exc_check(id, "VA_FORM", MFPR(EV5__VA_FORM), MVPTB | (va >> 13 & 0x3fffffff) << 3);
 	exc_check(id, "EXC_SUM", rt_trap.exc_sum, 0);
 }
 
 static void dstream(void)
 {
 	uint64_t r4 = 7, before, at;
-	MTPR(IPR_MVPTBR, MVPTB);
-	MTPR(IPR_DTB_IA, 0);
+	MTPR(EV5__MVPTBR, MVPTB);
+	MTPR(EV5__DTB_IA, 0);
 	before = rt_trap.count;
 	at = ldq(VA_T + 16, &r4);
 	expect_d("ldq miss", before, at, PAL_DTB_MISS, VA_T + 16, MM(MISS, 4, OP_LDQ));
@@ -159,7 +159,7 @@ static void dstream(void)
 	at = hw_ldv(VA_T + 0x2000, &r4);
 	expect_d("hw_ld/v miss", before, at, PAL_DTB_DOUBLE, VA_T + 0x2000,
 	         MM(MISS, 4, OP_HWLD));
-	MTPR(IPR_ALT_MODE, 3 << 3);      /* user */
+	MTPR(EV5__ALT_MODE, 3 << 3);      /* user */
 	before = rt_trap.count;
 	at = hw_lda(VA_T, &r4);
 	expect_d("hw_ld/a user", before, at, PAL_D_FAULT, VA_T, MM(ACV, 4, OP_HWLD));
@@ -169,7 +169,7 @@ static void dstream(void)
 	hw_lda(VA_T, &r4);
 	exc_expect("hw_ld/a user page", before, 0);
 	exc_check("hw_ld/a user page", "R4", r4, 0x3333);
-	MTPR(IPR_ALT_MODE, 0);
+	MTPR(EV5__ALT_MODE, 0);
 
 	/* HW_LD/L, HW_ST/C: the second store has lost the lock */
 	dtb_fill(VA_T, PFN(PHYS(page)) | KRE | KWE);
@@ -188,38 +188,38 @@ static void asns(void)
 {
 	uint64_t r4 = 0, before;
 	page[0] = 0x77;
-	MTPR(IPR_DTB_IA, 0);
-	MTPR(IPR_DTB_ASN, 5ull << 57);
+	MTPR(EV5__DTB_IA, 0);
+	MTPR(EV5__DTB_ASN, 5ull << 57);
 	dtb_fill(VA_T, PFN(PHYS(page)) | KRE);
 	before = rt_trap.count;
 	ldq(VA_T, &r4);
 	exc_expect("asn 5", before, 0);
-	MTPR(IPR_DTB_ASN, 6ull << 57);
+	MTPR(EV5__DTB_ASN, 6ull << 57);
 	ldq(VA_T, &r4);
 	exc_expect("asn 6", before, PAL_DTB_MISS);
 	dtb_fill(VA_T + 0x2000, PFN(PHYS(page)) | KRE | ASM_);
-	MTPR(IPR_DTB_ASN, 5ull << 57);
+	MTPR(EV5__DTB_ASN, 5ull << 57);
 	before = rt_trap.count;
 	ldq(VA_T + 0x2000, &r4);
 	exc_check("asm", "R4", r4, 0x77);
 	/* TBIS: that page only; TBIAP: the entries without ASM */
-	MTPR(IPR_DTB_IS, VA_T + 0x2000);
+	MTPR(EV5__DTB_IS, VA_T + 0x2000);
 	ldq(VA_T, &r4);
 	exc_expect("tbis: other page", before, 0);
 	ldq(VA_T + 0x2000, &r4);
 	exc_expect("tbis", before, PAL_DTB_MISS);
 	dtb_fill(VA_T + 0x2000, PFN(PHYS(page)) | KRE | ASM_);
-	MTPR(IPR_DTB_IAP, 0);
+	MTPR(EV5__DTB_IAP, 0);
 	before = rt_trap.count;
 	ldq(VA_T + 0x2000, &r4);
 	exc_expect("tbiap: asm", before, 0);
 	ldq(VA_T, &r4);
 	exc_expect("tbiap: process", before, PAL_DTB_MISS);
-	MTPR(IPR_DTB_IA, 0);
+	MTPR(EV5__DTB_IA, 0);
 	before = rt_trap.count;
 	ldq(VA_T + 0x2000, &r4);
 	exc_expect("tbia", before, PAL_DTB_MISS);
-	MTPR(IPR_DTB_ASN, 0);
+	MTPR(EV5__DTB_ASN, 0);
 
 	/* a granularity hint of 1: eight pages from one entry */
 	dtb_fill(VA_G, PFN(PHYS(big)) | KRE | GH(1));
@@ -230,7 +230,7 @@ static void asns(void)
 	exc_check("gh 1", "R4", r4, 0x88);
 	ldq(VA_G + 8 * 8192, &r4);
 	exc_expect("gh 1: ninth page", before, PAL_DTB_MISS);
-	MTPR(IPR_DTB_IA, 0);
+	MTPR(EV5__DTB_IA, 0);
 }
 
 /* A function alone in its page, run at other addresses. */
@@ -250,26 +250,26 @@ static void istream(void)
 	struct trap_info t;
 	uint64_t before = rt_trap.count;
 	uint64_t fn = VA_I + (PHYS(at_va_i) & 0x1fff);
-	MTPR(IPR_IVPTBR, IVPTB);
-	MTPR(IPR_ITB_IA, 0);
+	MTPR(EV5__IVPTBR, IVPTB);
+	MTPR(EV5__ITB_IA, 0);
 	trap_run(call_va, (void *)fn, &t);
 	exc_expect("itb miss", before, PAL_ITB_MISS);
 	exc_check("itb miss", "EXC_ADDR", rt_trap.exc_addr, fn);
-	exc_check("itb miss", "IFAULT_VA_FORM", MFPR(IPR_IFAULT_VA_FORM),
+	exc_check("itb miss", "IFAULT_VA_FORM", MFPR(EV5__IFAULT_VA_FORM),
 	          IVPTB | (fn >> 13 & 0x3fffffff) << 3);
 	exc_check("itb miss", "EXC_SUM", rt_trap.exc_sum, 0);
-	MTPR(IPR_ITB_TAG, VA_I);
-	MTPR(IPR_ITB_PTE, PFN(PHYS(at_va_i)) | KRE);
+	MTPR(EV5__ITB_TAG, VA_I);
+	MTPR(EV5__ITB_PTE, PFN(PHYS(at_va_i)) | KRE);
 	call_arg = 5;
 	before = rt_trap.count;
 	trap_run(call_va, (void *)fn, &t);
 	exc_expect("itb hit", before, 0);
 	exc_check("itb hit", "result", call_arg, 16);
-	MTPR(IPR_ITB_IS, VA_I);
+	MTPR(EV5__ITB_IS, VA_I);
 	trap_run(call_va, (void *)fn, &t);
 	exc_expect("itb is", before, PAL_ITB_MISS);
-	MTPR(IPR_ITB_TAG, VA_I);
-	MTPR(IPR_ITB_PTE, PFN(PHYS(at_va_i)) | URE);
+	MTPR(EV5__ITB_TAG, VA_I);
+	MTPR(EV5__ITB_PTE, PFN(PHYS(at_va_i)) | URE);
 	before = rt_trap.count;
 	trap_run(call_va, (void *)fn, &t);
 	exc_expect("itb no KRE", before, PAL_IACCVIO);
@@ -278,7 +278,7 @@ static void istream(void)
 	trap_run(call_va, (void *)VA_BAD, &t);
 	exc_expect("bad I-VA", before, PAL_IACCVIO);
 	exc_check("bad I-VA", "EXC_ADDR", rt_trap.exc_addr, VA_BAD);
-	MTPR(IPR_ITB_IA, 0);
+	MTPR(EV5__ITB_IA, 0);
 	/* the 32-bit superpage, I-stream */
 	call_arg = 1;
 	before = rt_trap.count;
@@ -289,26 +289,26 @@ static void istream(void)
 
 static void superpage32(void)
 {
-	uint64_t r4 = 0, before = rt_trap.count, mcsr = MFPR(IPR_MCSR);
+	uint64_t r4 = 0, before = rt_trap.count, mcsr = MFPR(EV5__MCSR);
 	page[5] = 0x99;
-	MTPR(IPR_MCSR, mcsr & ~2ull);
+	MTPR(EV5__MCSR, mcsr & ~2ull);
 	ldq(0xffffffff80000000ull | PHYS(&page[5]), &r4);
 	exc_expect("32-bit superpage off", before, PAL_DTB_MISS);
-	MTPR(IPR_MCSR, mcsr | 2);
+	MTPR(EV5__MCSR, mcsr | 2);
 	before = rt_trap.count;
 	ldq(0xffffffff80000000ull | PHYS(&page[5]), &r4);
 	exc_expect("32-bit superpage on", before, 0);
 	exc_check("32-bit superpage on", "R4", r4, 0x99);
-	MTPR(IPR_MCSR, mcsr);
+	MTPR(EV5__MCSR, mcsr);
 }
 
 /* FP with ICSR<FPE> clear: FEN, a fault. */
 static void fen(void)
 {
-	uint64_t icsr = MFPR(IPR_ICSR), at, before = rt_trap.count;
-	MTPR(IPR_ICSR, icsr & ~(1ull << 26));
+	uint64_t icsr = MFPR(EV5__ICSR), at, before = rt_trap.count;
+	MTPR(EV5__ICSR, icsr & ~(1ull << 26));
 	__asm__ volatile("br %0, 1f\n1:\tcpys $f1, $f1, $f2" : "=r"(at) : : "$f2", "memory");
-	MTPR(IPR_ICSR, icsr);
+	MTPR(EV5__ICSR, icsr);
 	exc_expect("fen", before, PAL_FEN);
 	exc_check("fen", "EXC_ADDR", rt_trap.exc_addr, at);
 }
@@ -332,7 +332,7 @@ static void filled(void)
 		ptes[k] = PFN(PHYS(page)) | KRE | KWE | 1;
 	page[6] = 0xabc;
 	rt_page_table(ptes);
-	MTPR(IPR_DTB_IA, 0);
+	MTPR(EV5__DTB_IA, 0);
 	for (int k = 2; k < 5; k++) {
 		r4 = 0;
 		ldq(k * 8192ull + 48, &r4);
@@ -340,7 +340,7 @@ static void filled(void)
 	}
 	rt_page_table(0);
 	exc_expect("filled", before, 0);
-	MTPR(IPR_DTB_IA, 0);
+	MTPR(EV5__DTB_IA, 0);
 }
 
 int main(void)

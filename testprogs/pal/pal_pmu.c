@@ -41,7 +41,7 @@ static uint64_t icsr0;
 
 static void enable(uint64_t bits)
 {
-	MTPR(IPR_ICSR, (icsr0 & ~(PMA | PMP)) | bits);
+	MTPR(EV5__ICSR, (icsr0 & ~(PMA | PMP)) | bits);
 }
 
 static void busy(unsigned n)
@@ -54,24 +54,24 @@ static void fields(void)
 {
 	/* every counter off: the value reads back as written */
 	uint64_t v = pmctr(0x1234, 0x5678, 0x2abc, 0, 0, 0, 1, 0xa, 5) | KILLU | KILLP | KILLK;
-	MTPR(IPR_PMCTR, v);
+	MTPR(EV5__PMCTR, v);
 	busy(10);
-	exc_check("fields", "PMCTR", MFPR(IPR_PMCTR), v);
+	exc_check("fields", "PMCTR", MFPR(EV5__PMCTR), v);
 	/* CTR2 is 14 bits: counting cycles from 0x3ff0 it wraps to 0 */
-	MTPR(IPR_PMCTR, pmctr(0, 0, 0x3ff0, 0, 0, 1, 0, 0, 0xc));
+	MTPR(EV5__PMCTR, pmctr(0, 0, 0x3ff0, 0, 0, 1, 0, 0, 0xc));
 	busy(10);
-	uint64_t c2 = CTR2(MFPR(IPR_PMCTR));
+	uint64_t c2 = CTR2(MFPR(EV5__PMCTR));
 	exc_check("CTR2 width", "wrapped below 0x3ff0", c2 > 0 && c2 < 0x3ff0, 1);
 	/* CTL 1: CTR0 wraps without an interrupt */
 	uint64_t before = rt_trap.count;
-	MTPR(IPR_IPLR, 0);
-	MTPR(IPR_PMCTR, pmctr(0xfff0, 0, 0, 1, 0, 0, 0, 0, 0));
+	MTPR(EV5__IPLR, 0);
+	MTPR(EV5__PMCTR, pmctr(0xfff0, 0, 0, 1, 0, 0, 0, 0, 0));
 	busy(10);
-	uint64_t c0 = CTR0(MFPR(IPR_PMCTR));
+	uint64_t c0 = CTR0(MFPR(EV5__PMCTR));
 	exc_check("CTL 1", "wrapped", c0 > 0 && c0 < 0xfff0, 1);
 	exc_expect("CTL 1", before, 0);
-	MTPR(IPR_PMCTR, 0);
-	MTPR(IPR_IPLR, 31);
+	MTPR(EV5__PMCTR, 0);
+	MTPR(EV5__IPLR, 31);
 }
 
 /* The gates: ICSR<PMA>/<PMP>, KILLK, KILLP. */
@@ -87,22 +87,22 @@ static void gates(void)
 	};
 	for (unsigned i = 0; i < N_OF(g); i++) {
 		enable(g[i].icsr);
-		MTPR(IPR_PMCTR, pmctr(0, 0, 0, 1, 0, 0, 0, 0, 0) | g[i].kill);
+		MTPR(EV5__PMCTR, pmctr(0, 0, 0, 1, 0, 0, 0, 0, 0) | g[i].kill);
 		busy(10);
-		exc_check(g[i].id, "counted", CTR0(MFPR(IPR_PMCTR)) > 0, g[i].counts);
+		exc_check(g[i].id, "counted", CTR0(MFPR(EV5__PMCTR)) > 0, g[i].counts);
 	}
 	/* KILLP: a PAL routine's cycles are not counted; without it they are */
 	enable(PMA);
 	uint64_t with = 0, without = 0;
 	for (int k = 0; k < 2; k++) {
-		MTPR(IPR_PMCTR, pmctr(0, 0, 0, 1, 0, 0, 0, 0, 0) | (k ? KILLP : 0));
+		MTPR(EV5__PMCTR, pmctr(0, 0, 0, 1, 0, 0, 0, 0, 0) | (k ? KILLP : 0));
 		register uint64_t a0 __asm__("$16") = 1000, a1 __asm__("$17") = 0;
 		__asm__ volatile("call_pal 0xbf" : "+r"(a0) : "r"(a1) : "$0", "$8", "memory");
-		*(k ? &without : &with) = CTR0(MFPR(IPR_PMCTR));
+		*(k ? &without : &with) = CTR0(MFPR(EV5__PMCTR));
 	}
 	/* the spin is 1000 iterations of two instructions */
 	exc_check("KILLP", "PAL cycles left out", with >= without + 2000, 1);
-	MTPR(IPR_PMCTR, 0);
+	MTPR(EV5__PMCTR, 0);
 }
 
 /* Issues (SEL0 = 1) between two reads: the instructions after the first
@@ -110,12 +110,12 @@ static void gates(void)
 static void issues(void)
 {
 	uint64_t a, b;
-	MTPR(IPR_PMCTR, pmctr(0, 0, 0, 1, 0, 0, 1, 0, 0));
+	MTPR(EV5__PMCTR, pmctr(0, 0, 0, 1, 0, 0, 1, 0, 0));
 	__asm__ volatile("hw_mfpr %0, 0x11c\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\t"
 	                 "nop\n\tnop\n\tnop\n\tnop\n\tnop\n\thw_mfpr %1, 0x11c"
 	                 : "=&r"(a), "=r"(b) : : "memory");
 	exc_check("issues", "ten nops and a read", CTR0(b) - CTR0(a), 11);
-	MTPR(IPR_PMCTR, 0);
+	MTPR(EV5__PMCTR, 0);
 }
 
 /* Loads (SEL1 = 0xB) and D-cache load misses (SEL2 = 6): 64 loads, each
@@ -123,12 +123,12 @@ static void issues(void)
 static uint64_t lines[64 * 4] __attribute__((aligned(32)));
 static void loads(void)
 {
-	MTPR(IPR_PMCTR, pmctr(0, 0, 0, 0, 1, 1, 0, 0xb, 6));
+	MTPR(EV5__PMCTR, pmctr(0, 0, 0, 0, 1, 1, 0, 0xb, 6));
 	uint64_t sum = 0;
 	for (int i = 0; i < 64; i++)
 		sum += ((volatile uint64_t *)lines)[i * 4];
-	uint64_t v = MFPR(IPR_PMCTR);
-	MTPR(IPR_PMCTR, 0);
+	uint64_t v = MFPR(EV5__PMCTR);
+	MTPR(EV5__PMCTR, 0);
 	exc_check("loads", "sum", sum, 0);
 	exc_check("loads", "CTR1 at least the 64", (v >> 32 & 0xffff) >= 64, 1);
 	exc_check("dmiss", "CTR2", CTR2(v), 64);
@@ -147,7 +147,7 @@ static void loads(void)
 static __attribute__((noinline)) uint64_t split_run(int two)
 {
 	uint64_t a, b;
-	MTPR(IPR_PMCTR, pmctr(0, 0, 0, 0, 1, 0, 0, 1, 0));
+	MTPR(EV5__PMCTR, pmctr(0, 0, 0, 0, 1, 0, 0, 1, 0));
 	if (two)
 		__asm__ volatile(".align 4\n\thw_mfpr %0, 0x11c\n\t" DEPADDS DEPADDS
 		                 ".align 4\n\thw_mfpr %1, 0x11c"
@@ -156,7 +156,7 @@ static __attribute__((noinline)) uint64_t split_run(int two)
 		__asm__ volatile(".align 4\n\thw_mfpr %0, 0x11c\n\t" DEPADDS
 		                 ".align 4\n\thw_mfpr %1, 0x11c"
 		                 : "=&r"(a), "=r"(b) : : "$1", "memory");
-	MTPR(IPR_PMCTR, 0);
+	MTPR(EV5__PMCTR, 0);
 	return ((b >> 32) - (a >> 32)) & 0xffff;
 }
 
@@ -172,7 +172,7 @@ static __attribute__((noinline)) uint64_t dry_run(void)
 	                 "bne $1, 1b\n\t"
 	                 "hw_mfpr %0, 0x11c"
 	                 : "=r"(v) : "r"(ctl) : "$1", "$2", "$3", "memory");
-	MTPR(IPR_PMCTR, 0);
+	MTPR(EV5__PMCTR, 0);
 	return v;
 }
 
@@ -222,7 +222,7 @@ static __attribute__((noinline)) uint64_t ld_run(uint64_t *p)
 	                 LDPAIRS4(0) LDPAIRS4(1) LDPAIRS4(2) LDPAIRS4(3)
 	                 "hw_mfpr %0, 0x11c"
 	                 : "=r"(v) : "r"(ctl), "r"(base) : "$1", "$2", "memory");
-	MTPR(IPR_PMCTR, 0);
+	MTPR(EV5__PMCTR, 0);
 	return v;
 }
 
@@ -234,7 +234,7 @@ static __attribute__((noinline)) uint64_t st_run(uint64_t *p)
 	                 ST4(0) ST4(1) ST4(2) ST4(3)
 	                 "hw_mfpr %0, 0x11c"
 	                 : "=r"(v) : "r"(ctl), "r"(base) : "memory");
-	MTPR(IPR_PMCTR, 0);
+	MTPR(EV5__PMCTR, 0);
 	return v;
 }
 
@@ -276,7 +276,7 @@ static uint64_t user_run(uint64_t kill, unsigned ctl)
 	                 "1:\tcall_pal 0xbd\n"
 	                 "2:\thw_mfpr %0, 0x11c"
 	                 : "=r"(v) : "r"(w), "r"(a0) : "$0", "$1", "$26", "memory");
-	MTPR(IPR_PMCTR, 0);
+	MTPR(EV5__PMCTR, 0);
 	return CTR0(v);
 }
 
@@ -292,8 +292,8 @@ static void modes(void)
 		{ "KILLP", KILLP, 1, 5 + 101 }, { "KILLU KILLP", KILLU | KILLP, 1, 5 },
 		{ "KILLK KILLP", KILLK | KILLP, 1, 101 }, { "KILLU KILLK", KILLU | KILLK, 1, 16 },
 	};
-	MTPR(IPR_ITB_TAG, USER_VA);
-	MTPR(IPR_ITB_PTE, PFN(PHYS(user_code)) | KRE | URE);
+	MTPR(EV5__ITB_TAG, USER_VA);
+	MTPR(EV5__ITB_PTE, PFN(PHYS(user_code)) | KRE | URE);
 	for (unsigned i = 0; i < N_OF(m); i++)
 		exc_check(m[i].id, "issues", user_run(m[i].kill, m[i].ctl), m[i].want);
 }
@@ -301,41 +301,41 @@ static void modes(void)
 /* An overflow requests at IPL 29 until HWINT_CLR clears it. */
 static void overflow(void)
 {
-	MTPR(IPR_IPLR, 29);
+	MTPR(EV5__IPLR, 29);
 	uint64_t before = rt_trap.count;
-	MTPR(IPR_PMCTR, pmctr(0xffc0, 0, 0, 2, 0, 0, 0, 0, 0));
+	MTPR(EV5__PMCTR, pmctr(0xffc0, 0, 0, 2, 0, 0, 0, 0, 0));
 	busy(20);
 	exc_expect("IPL 29", before, 0);
-	uint64_t isr = MFPR(IPR_ISR);
+	uint64_t isr = MFPR(EV5__ISR);
 	exc_check("IPL 29", "ISR<PC0>", isr >> 27 & 7, 1);
-	exc_check("IPL 29", "INTID", MFPR(IPR_INTID), 29);
-	MTPR(IPR_IPLR, 28);
+	exc_check("IPL 29", "INTID", MFPR(EV5__INTID), 29);
+	MTPR(EV5__IPLR, 28);
 	exc_expect("IPL 28", before, PAL_INTERRUPT);
 	exc_check("IPL 28", "INTID", rt_trap.intid, 29);
 	exc_check("IPL 28", "ISR<PC0>", rt_trap.isr >> 27 & 7, 1);
 	/* still requesting: lowering IPL takes it again */
 	before = rt_trap.count;
-	MTPR(IPR_IPLR, 0);
+	MTPR(EV5__IPLR, 0);
 	exc_expect("not cleared", before, PAL_INTERRUPT);
-	MTPR(IPR_HWINT_CLR, 1ull << 27);
-	exc_check("HWINT_CLR", "ISR<PC0>", MFPR(IPR_ISR) >> 27 & 7, 0);
+	MTPR(EV5__HWINT_CLR, 1ull << 27);
+	exc_check("HWINT_CLR", "ISR<PC0>", MFPR(EV5__ISR) >> 27 & 7, 0);
 	before = rt_trap.count;
-	MTPR(IPR_IPLR, 0);
+	MTPR(EV5__IPLR, 0);
 	exc_expect("cleared", before, 0);
 
 	/* CTL 3: every 256 events, and the counter counts on */
-	MTPR(IPR_PMCTR, pmctr(0x12f0, 0, 0, 3, 0, 0, 0, 0, 0));
+	MTPR(EV5__PMCTR, pmctr(0x12f0, 0, 0, 3, 0, 0, 0, 0, 0));
 	busy(20);
 	exc_expect("CTL 3", before, PAL_INTERRUPT);
-	exc_check("CTL 3", "counted on", CTR0(MFPR(IPR_PMCTR)) > 0x1300, 1);
-	MTPR(IPR_PMCTR, 0);
-	MTPR(IPR_HWINT_CLR, 1ull << 27);
-	MTPR(IPR_IPLR, 31);
+	exc_check("CTL 3", "counted on", CTR0(MFPR(EV5__PMCTR)) > 0x1300, 1);
+	MTPR(EV5__PMCTR, 0);
+	MTPR(EV5__HWINT_CLR, 1ull << 27);
+	MTPR(EV5__IPLR, 31);
 }
 
 int main(void)
 {
-	icsr0 = MFPR(IPR_ICSR);
+	icsr0 = MFPR(EV5__ICSR);
 	enable(PMA);
 	fields();
 	gates();
@@ -346,6 +346,6 @@ int main(void)
 	cbox_events();
 	modes();
 	overflow();
-	MTPR(IPR_ICSR, icsr0);
+	MTPR(EV5__ICSR, icsr0);
 	return exc_end("pal_pmu");
 }

@@ -85,24 +85,24 @@ __asm__(
 static uint64_t phase(uint64_t pmctr)
 {
 	uint64_t before = rt_trap.samples;
-	MTPR(IPR_PMCTR, pmctr);
+	MTPR(EV5__PMCTR, pmctr);
 	return before;
 }
 
 static void done(const char *name, uint64_t before)
 {
-	MTPR(IPR_PMCTR, 0);
-	MTPR(IPR_HWINT_CLR, 7ull << 27);
+	MTPR(EV5__PMCTR, 0);
+	MTPR(EV5__HWINT_CLR, 7ull << 27);
 	tio_printf("%s: %lu samples\n", name, rt_trap.samples - before);
 	exc_check(name, "some samples", rt_trap.samples > before, 1);
 }
 
 int main(void)
 {
-	uint64_t icsr = MFPR(IPR_ICSR), b;
-	MTPR(IPR_ICSR, icsr | 1ull << 8);               /* ICSR<PMA> */
+	uint64_t icsr = MFPR(EV5__ICSR), b;
+	MTPR(EV5__ICSR, icsr | 1ull << 8);               /* ICSR<PMA> */
 	rt_sample(1000, 0xff);
-	MTPR(IPR_IPLR, 0);
+	MTPR(EV5__IPLR, 0);
 
 	b = phase(0xfc00ull << 48 | CTL0_WRAP | KILLP);
 	CALL(cyc_kernel, 200000);
@@ -120,8 +120,8 @@ int main(void)
 	CALL(ipl_kernel, 20000);
 	done("ipl", b);
 
-	MTPR(IPR_IPLR, 31);
+	MTPR(EV5__IPLR, 31);
 	rt_sample(0, 0);
-	MTPR(IPR_ICSR, icsr);
+	MTPR(EV5__ICSR, icsr);
 	return exc_end("pmu_sample");
 }

@@ -87,42 +87,42 @@ static uint64_t armed(unsigned n)
 static long landed(const char *id, uint64_t before, const char *base)
 {
 	exc_expect(id, before, PAL_INTERRUPT);
-	MTPR(IPR_PMCTR, 0);
-	MTPR(IPR_HWINT_CLR, 7ull << 27);
+	MTPR(EV5__PMCTR, 0);
+	MTPR(EV5__HWINT_CLR, 7ull << 27);
 	return (long)(rt_trap.exc_addr - (uint64_t)(uintptr_t)base) / 4;
 }
 
 int main(void)
 {
-	uint64_t icsr = MFPR(IPR_ICSR), before;
-	MTPR(IPR_ICSR, icsr | 1ull << 8);               /* ICSR<PMA> */
-	MTPR(IPR_IPLR, 0);
+	uint64_t icsr = MFPR(EV5__ICSR), before;
+	MTPR(EV5__ICSR, icsr | 1ull << 8);               /* ICSR<PMA> */
+	MTPR(EV5__IPLR, 0);
 
 	CALL(seq1, 0, 0, 0);
 	before = rt_trap.count;
 	CALL(seq1, armed(10), 0, 0);
 	tio_printf("seq1 %ld\n", landed("seq1", before, seq1_a));
-	MTPR(IPR_IPLR, 0);
+	MTPR(EV5__IPLR, 0);
 
 	CALL(seq2, 0, 0, 0);
 	before = rt_trap.count;
 	CALL(seq2, armed(5), 0, 0);
 	tio_printf("seq2 %ld\n", landed("seq2", before, seq2_a));
-	MTPR(IPR_IPLR, 0);
+	MTPR(EV5__IPLR, 0);
 
 	CALL(seq3, 40, 0, 0);
 	before = rt_trap.count;
 	CALL(seq3, 40, 0, armed(3));
 	tio_printf("seq3 %ld\n", landed("seq3", before, seq3_after));
-	MTPR(IPR_IPLR, 0);
+	MTPR(EV5__IPLR, 0);
 
 	CALL(seq4, 0, 31, 0);
-	MTPR(IPR_IPLR, 0);
+	MTPR(EV5__IPLR, 0);
 	before = rt_trap.count;
 	CALL(seq4, armed(3), 31, 0);
 	tio_printf("seq4 %ld\n", landed("seq4", before, seq4_after));
 
-	MTPR(IPR_IPLR, 31);
-	MTPR(IPR_ICSR, icsr);
+	MTPR(EV5__IPLR, 31);
+	MTPR(EV5__ICSR, icsr);
 	return exc_end("pmu_skid");
 }

@@ -21,11 +21,11 @@ _start:
 1:	ldgp	$29, 0($27)
 	lda	$1, -896($31)		/* 0xffff...fc80 */
 	sll	$1, 32, $1		/* kseg address of I/O space */
-	ldq	$9, SIMCTL_CPUID($1)
+	ldq	$9, IO_SIMCTL - IO_BASE + SIMCTL_CPUID($1)
 	/* PALcode: PAL_BASE and the trap record are physical addresses */
 	lda	$1, rt_pal_base
 	zapnot	$1, 0x1f, $1		/* kseg VA -> PA<39:0> */
-	hw_mtpr	$1, IPR_PAL_BASE
+	hw_mtpr	$1, EV5__PAL_BASE
 	lda	$1, rt_trap
 	beq	$9, 2f
 	lda	$1, rt_trap_smp

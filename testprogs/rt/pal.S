@@ -49,8 +49,8 @@
 	hw_mtpr	$2, IPR_PT1
 	hw_mfpr	$1, IPR_PT_SAMPLE
 	bne	$1, sample
-	hw_mfpr	$1, IPR_INTID
-	hw_mtpr	$1, IPR_IPLR	/* mask it until the program has looked */
+	hw_mfpr	$1, EV5__INTID
+	hw_mtpr	$1, EV5__IPLR	/* mask it until the program has looked */
 	lda	$1, 0x100($31)
 	lda	$2, 0($31)
 	br	$31, record
@@ -62,13 +62,13 @@
 	hw_mtpr	$2, IPR_PT1
 	hw_mfpr	$1, IPR_PT_PTBR
 	beq	$1, 1f
-	hw_mfpr	$2, IPR_VA	/* reading VA unlocks it */
+	hw_mfpr	$2, EV5__VA	/* reading VA unlocks it */
 	srl	$2, 13, $2
 	s8addq	$2, $1, $1	/* the PTE's physical address */
 	hw_ldq/p $1, 0($1)
-	hw_mtpr	$1, IPR_DTB_PTE
-	hw_mfpr	$2, IPR_VA
-	hw_mtpr	$2, IPR_DTB_TAG	/* writes the entry */
+	hw_mtpr	$1, EV5__DTB_PTE
+	hw_mfpr	$2, EV5__VA
+	hw_mtpr	$2, EV5__DTB_TAG	/* writes the entry */
 	hw_mfpr	$1, IPR_PT0
 	hw_mfpr	$2, IPR_PT1
 	hw_rei
@@ -92,19 +92,19 @@ record:
 	hw_ldq/p $1, TR_COUNT($3)
 	addq	$1, 1, $1
 	hw_stq/p $1, TR_COUNT($3)
-	hw_mfpr	$1, IPR_EXC_SUM
+	hw_mfpr	$1, EV5__EXC_SUM
 	hw_stq/p $1, TR_EXC_SUM($3)
-	hw_mfpr	$1, IPR_EXC_MASK
+	hw_mfpr	$1, EV5__EXC_MASK
 	hw_stq/p $1, TR_EXC_MASK($3)
-	hw_mfpr	$1, IPR_VA
+	hw_mfpr	$1, EV5__VA
 	hw_stq/p $1, TR_VA($3)
-	hw_mfpr	$1, IPR_MM_STAT
+	hw_mfpr	$1, EV5__MM_STAT
 	hw_stq/p $1, TR_MM_STAT($3)
-	hw_mfpr	$1, IPR_ISR
+	hw_mfpr	$1, EV5__ISR
 	hw_stq/p $1, TR_ISR($3)
-	hw_mfpr	$1, IPR_INTID
+	hw_mfpr	$1, EV5__INTID
 	hw_stq/p $1, TR_INTID($3)
-	hw_mfpr	$1, IPR_EXC_ADDR
+	hw_mfpr	$1, EV5__EXC_ADDR
 	hw_stq/p $1, TR_EXC_ADDR($3)
 	addq	$1, $2, $1		/* skip a faulting instruction */
 	hw_ldq/p $2, TR_RESUME($3)
@@ -112,7 +112,7 @@ record:
 	hw_stq/p $31, TR_RESUME($3)	/* resume once, at trap_run's unwinder */
 	mov	$2, $1
 	mov	$2, $27
-1:	hw_mtpr	$1, IPR_EXC_ADDR
+1:	hw_mtpr	$1, EV5__EXC_ADDR
 	hw_mfpr	$1, IPR_PT0
 	hw_mfpr	$2, IPR_PT1
 	hw_mfpr	$3, IPR_PT2
@@ -122,11 +122,11 @@ record:
  * its random part in <31:16>; the random state is a 32-bit LCG. */
 sample:
 	hw_mtpr	$3, IPR_PT2
-	hw_mfpr	$2, IPR_ISR
+	hw_mfpr	$2, EV5__ISR
 	srl	$2, 27, $2
 	and	$2, 7, $2		/* the counters requesting */
 	sll	$2, 27, $3
-	hw_mtpr	$3, IPR_HWINT_CLR
+	hw_mtpr	$3, EV5__HWINT_CLR
 	hw_mfpr	$3, IPR_PT_TRAPREC
 	hw_ldq/p $1, TR_SAMPLES($3)
 	addq	$1, 1, $1
@@ -147,11 +147,11 @@ sample:
 	subq	$31, $2, $2
 	zapnot	$2, 3, $2
 	sll	$2, 48, $2		/* CTR0 = 0x10000 - period */
-	hw_mfpr	$3, IPR_PMCTR
+	hw_mfpr	$3, EV5__PMCTR
 	sll	$3, 16, $3
 	srl	$3, 16, $3
 	or	$3, $2, $3
-	hw_mtpr	$3, IPR_PMCTR
+	hw_mtpr	$3, EV5__PMCTR
 2:	hw_mfpr	$1, IPR_PT0
 	hw_mfpr	$2, IPR_PT1
 	hw_mfpr	$3, IPR_PT2
@@ -159,20 +159,20 @@ sample:
 
 	.org	0x3000 + (RT_PAL_USER & 0x3f) * 0x40
 	lda	$0, 0x18($31)		/* user mode in <4:3> */
-	hw_mtpr	$0, IPR_ICM
-	hw_mtpr	$0, IPR_DTB_CM
-	hw_mtpr	$16, IPR_EXC_ADDR
+	hw_mtpr	$0, EV5__ICM
+	hw_mtpr	$0, EV5__DTB_CM
+	hw_mtpr	$16, EV5__EXC_ADDR
 	hw_rei
 
 	.org	0x3000 + (RT_PAL_KERNEL & 0x3f) * 0x40
-	hw_mtpr	$31, IPR_ICM
-	hw_mtpr	$31, IPR_DTB_CM
+	hw_mtpr	$31, EV5__ICM
+	hw_mtpr	$31, EV5__DTB_CM
 	hw_mtpr	$1, IPR_PT0
 	hw_mtpr	$2, IPR_PT1
-	hw_mfpr	$1, IPR_ICSR
+	hw_mfpr	$1, EV5__ICSR
 	ldah	$2, 0x800($31)		/* ICSR<HWE> */
 	bis	$1, $2, $1
-	hw_mtpr	$1, IPR_ICSR
+	hw_mtpr	$1, EV5__ICSR
 	hw_mfpr	$1, IPR_PT0
 	hw_mfpr	$2, IPR_PT1
 	hw_rei
@@ -181,7 +181,7 @@ sample:
 	addq	$8, 1, $8		/* R8 (a shadow register with ICSR<SDE>) */
 	mov	$8, $0			/* counts the calls into v0 */
 	beq	$17, 1f
-	hw_mtpr	$17, IPR_SIRR
+	hw_mtpr	$17, EV5__SIRR
 1:	subq	$16, 1, $16
 	bgt	$16, 1b
 	hw_rei

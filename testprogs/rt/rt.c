@@ -1,25 +1,23 @@
 /*
  * rt.c - the bare-metal runtime: devices reached through the kseg
- * superpage (docs/platform.md gives the addresses).
+ * superpage (their registers: abi/iomap.h, docs/platform.md).
  */
 #include "rt.h"
 #include "rt_pal.h"
 
 #define KSEG(pa)     (0xfffffc0000000000ull | (pa))
-#define IO(pa)       ((volatile uint64_t *)KSEG(0x8000000000ull + (pa)))
-#define CON_PUTC     IO(0x0000)
-#define SIMCTL_EXIT  IO(0x2000)
-#define SIMCTL_ICNT  IO(0x2010)
-#define SIMCTL_CPU   IO(0x2020)
-#define SIMCTL_NCPU  IO(0x2028)
-#define SIMCTL_HALT  IO(0x2030)
+#define IO(pa)       ((volatile uint64_t *)KSEG(pa))
+#define SIMCTL(reg)  IO(IO_SIMCTL + (reg))
+/* an IPR number as hw_mtpr's operand */
+#define STR(x)       #x
+#define IPR(n)       STR(n)
 
 volatile struct rt_trap rt_trap;
 volatile struct rt_trap rt_trap_smp[RT_MAX_CPUS];
 
 _Static_assert(sizeof(struct rt_trap) == TR_SIZE, "crt0.S indexes rt_trap_smp by TR_SIZE");
 
-void rt_putc(int ch) { *CON_PUTC = (uint64_t)(unsigned char)ch; }
+void rt_putc(int ch) { *IO(IO_CONSOLE + CON_PUTC) = (uint64_t)(unsigned char)ch; }
 
 void rt_write(const char *s, size_t n)
 {
@@ -27,35 +25,35 @@ void rt_write(const char *s, size_t n)
 		rt_putc(s[i]);
 }
 
-uint64_t rt_icount(void) { return *SIMCTL_ICNT; }
+uint64_t rt_icount(void) { return *SIMCTL(SIMCTL_ICOUNT); }
 
 #define PA(p) ((uint64_t)(uintptr_t)(p) & 0xffffffffffull)
 
 void rt_sample(unsigned base, unsigned mask)
 {
 	uint64_t v = base ? (uint64_t)mask << 16 | base : 0;
-	__asm__ volatile("hw_mtpr %0, 0x155" : : "r"(v));           /* PT_SAMPLE */
-	__asm__ volatile("hw_mtpr %0, 0x154" : : "r"(0x2545f491ull)); /* PT_RAND */
+	__asm__ volatile("hw_mtpr %0, " IPR(IPR_PT_SAMPLE) : : "r"(v));
+	__asm__ volatile("hw_mtpr %0, " IPR(IPR_PT_RAND) : : "r"(0x2545f491ull));
 }
 
 void rt_page_table(const uint64_t *ptes)
 {
-	__asm__ volatile("hw_mtpr %0, 0x156" : : "r"(ptes ? PA(ptes) : 0)); /* PT_PTBR */
+	__asm__ volatile("hw_mtpr %0, " IPR(IPR_PT_PTBR) : : "r"(ptes ? PA(ptes) : 0));
 }
 
 _Noreturn void rt_exit(int status)
 {
-	*SIMCTL_EXIT = (uint64_t)status;
+	*SIMCTL(SIMCTL_EXIT) = (uint64_t)status;
 	for (;;)
 		;
 }
 
-unsigned rt_cpu_id(void) { return (unsigned)*SIMCTL_CPU; }
-unsigned rt_ncpus(void) { return (unsigned)*SIMCTL_NCPU; }
+unsigned rt_cpu_id(void) { return (unsigned)*SIMCTL(SIMCTL_CPUID); }
+unsigned rt_ncpus(void) { return (unsigned)*SIMCTL(SIMCTL_NCPUS); }
 
 _Noreturn void rt_halt(void)
 {
-	*SIMCTL_HALT = 1;
+	*SIMCTL(SIMCTL_HALT) = 1;
 	for (;;)
 		;
 }

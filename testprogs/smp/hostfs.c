@@ -10,11 +10,11 @@
  * renames it into a new directory; creates and unlinks gone.txt; and
  * tries to leave the tree through "..", both links and an absolute path,
  * which must all fail with EACCES.  The script checks the host tree.
- * The request layout and operation numbers come from the simulator's own
- * sim/hostfs.h.
+ * The request layout and operation numbers are the protocol's own,
+ * abi/hostfs.h.
  */
 #include "smp.h"
-#include "../../sim/hostfs.h"
+#include "abi/hostfs.h"
 
 /* Linux/Alpha errno values the device returns negated */
 enum { E_NOENT = 2, E_ACCES = 13, E_EXIST = 17, E_INVAL = 22, E_ROFS = 30 };
@@ -48,7 +48,7 @@ static int64_t call(uint64_t op, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t
 	/* the block must be in memory before the device reads it, and the
 	 * result read after it wrote it */
 	__asm__ volatile("mb" ::: "memory");
-	*HOSTFS(HOSTFS_REQ) = pa_of(&req);
+	*HOSTFS(HOSTFS_REG_REQ) = pa_of(&req);
 	__asm__ volatile("mb" ::: "memory");
 	return req.result;
 }
@@ -84,7 +84,7 @@ static int listed(uint64_t n, const char *name)
 int main(void)
 {
 	static const char hello[] = "hello from the host\n", text[] = "written by the guest\n";
-	check("mounts", *HOSTFS(HOSTFS_MOUNTS), 3);
+	check("mounts", *HOSTFS(HOSTFS_REG_MOUNTS), 3);
 
 	/* read, fstat, stat */
 	int64_t h = h_open(ROOT, "hello.txt", HOSTFS_O_READ);
@@ -159,6 +159,6 @@ int main(void)
 	call(HOSTFS_CLOSE, h, 0, 0, 0, 0);
 	check("write in the sysroot", h_open(SYS, "new", HOSTFS_O_WRITE | HOSTFS_O_CREAT), -E_ROFS);
 	check("an unmounted tree", h_open(2, "x", HOSTFS_O_READ), -E_INVAL);
-	check("requests served", *HOSTFS(HOSTFS_OPS), calls);
+	check("requests served", *HOSTFS(HOSTFS_REG_OPS), calls);
 	return check_end("hostfs");
 }

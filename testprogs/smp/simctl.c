@@ -17,7 +17,7 @@ void rt_secondary(unsigned cpu)
 	*SIMCTL(SIMCTL_MARK) = 100 + cpu;
 	*SIMCTL(SIMCTL_PID) = 1000 + cpu;
 	*SIMCTL(SIMCTL_ASN) = cpu;
-	*SIMCTL(SIMCTL_HINT) = 1;             /* context: this CPU runs pid */
+	*SIMCTL(SIMCTL_HINT) = SIMCTL_HINT_CONTEXT;   /* this CPU runs pid */
 	done[cpu] = 1;
 }
 
@@ -58,8 +58,8 @@ int main(void)
 	*SIMCTL(SIMCTL_PATHLEN) = sizeof image - 1;
 	check("PID reads back", *SIMCTL(SIMCTL_PID), 42);
 	check("IDENT reads back", *SIMCTL(SIMCTL_IDENT), 0xfeedf00dull);
-	*SIMCTL(SIMCTL_HINT) = 2;
-	*SIMCTL(SIMCTL_HINT) = 1;             /* and the context */
+	*SIMCTL(SIMCTL_HINT) = SIMCTL_HINT_IMAGE;
+	*SIMCTL(SIMCTL_HINT) = SIMCTL_HINT_CONTEXT;   /* and the context */
 	*SIMCTL(SIMCTL_HINT) = 99;            /* unknown: ignored */
 	*SIMCTL(SIMCTL_MARK) = 2;
 	tio_printf("io delta %lu\n", io_delta());

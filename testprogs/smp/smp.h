@@ -1,31 +1,21 @@
 /*
  * smp.h - what the SMP and device test programs (testprogs/smp/NAME.c)
- * share: the device registers of docs/platform.md, reached through the
- * kseg superpage, and a check counter.  They run on alphasim alone.
+ * share: the device registers (abi/iomap.h, docs/platform.md), reached
+ * through the kseg superpage, and a check counter.  They run on alphasim alone.
  */
 #ifndef SMP_H
 #define SMP_H
 
 #include <stdint.h>
+#include "abi/iomap.h"
 #include "rt.h"
 #include "tio.h"
 
-#define IO(off)   ((volatile uint64_t *)(0xfffffc8000000000ull + (off)))
-#define SIMCTL(r) IO(0x2000 + (r))
-#define TIMER(r)  IO(0x4000 + (r))
-#define IPI(r)    IO(0x6000 + (r))
-#define HOSTFS(r) IO(0x8000 + (r))
-
-enum { SIMCTL_MARK = 0x08, SIMCTL_CYCLES = 0x18, SIMCTL_CPUID = 0x20,
-       SIMCTL_NCPUS = 0x28, SIMCTL_WAIT = 0x38, SIMCTL_PID = 0x40, SIMCTL_ASN = 0x48,
-       SIMCTL_BASE = 0x50, SIMCTL_SIZE = 0x58, SIMCTL_OFFSET = 0x60,
-       SIMCTL_IDENT = 0x68, SIMCTL_PATH = 0x70, SIMCTL_PATHLEN = 0x78,
-       SIMCTL_HINT = 0x80 };
-enum { TIMER_CTRL = 0x00, TIMER_PENDING = 0x08, TIMER_TICKS = 0x10,
-       TIMER_NEXT = 0x18, TIMER_HZ = 0x20 };
-enum { IPI_WHAMI = 0x00, IPI_SEND = 0x08, IPI_PENDING = 0x10,
-       IPI_RECEIVED = 0x18 };
-enum { HOSTFS_REQ = 0x00, HOSTFS_OPS = 0x08, HOSTFS_MOUNTS = 0x10 };
+#define IO(pa)    ((volatile uint64_t *)(0xfffffc0000000000ull | (pa)))
+#define SIMCTL(r) IO(IO_SIMCTL + (r))
+#define TIMER(r)  IO(IO_TIMER + (r))
+#define IPI(r)    IO(IO_IPI + (r))
+#define HOSTFS(r) IO(IO_HOSTFS + (r))
 
 /* The physical address of a kseg pointer. */
 static inline uint64_t pa_of(const volatile void *p)

@@ -1,6 +1,6 @@
 /*
  * timer_exact.c - with the timing model the timer's interrupt is taken
- * at its deadline's exact cycle (docs/platform.md "timer"; sim/intr.c):
+ * at its deadline's exact cycle (docs/platform.md "timer"; chip/intr.c):
  * before the first instruction that would issue at or after it, the
  * DCPI paper's "oldest instruction not yet issued" for the counters.
  *

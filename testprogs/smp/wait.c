@@ -1,6 +1,6 @@
 /*
  * wait.c - simctl WAIT: a CPU waits for an interrupt, its clock jumping
- * to the cycle one is requested, with no instruction retired (sim/wait.h,
+ * to the cycle one is requested, with no instruction retired (platform/wait.h,
  * docs/platform.md "simctl").  CPU 0 waits at IPLR 31, so nothing is
  * taken, and checks that the wait ends: at its timer's next tick; at
  * once when a request is already there; at CPU 1's IPI, not before the
@@ -86,10 +86,10 @@ int main(void)
 	}
 
 	/* CTR0 counting cycles (SEL0 0, CTL0 2) wraps while waiting */
-	uint64_t icsr = mfpr(IPR_ICSR), count = rt_trap.count;
-	mtpr(IPR_ICSR, icsr | 1ull << 8);             /* ICSR<PMA> */
+	uint64_t icsr = mfpr(EV5__ICSR), count = rt_trap.count;
+	mtpr(EV5__ICSR, icsr | 1ull << 8);             /* ICSR<PMA> */
 	c0 = cycles();
-	mtpr(IPR_PMCTR, (uint64_t)(0x10000 - CTR_LEFT) << 48 | 2u << 14);
+	mtpr(EV5__PMCTR, (uint64_t)(0x10000 - CTR_LEFT) << 48 | 2u << 14);
 	c = wait_here() - c0;
 	check("the counter's wrap ends it", c >= CTR_LEFT && c - CTR_LEFT < SOON, 1);
 	check("ISR<PC0> is set", read_isr() >> 27 & 1, 1);
@@ -97,10 +97,10 @@ int main(void)
 	set_iplr(0);
 	check("the counter's interrupt at IPL 0", rt_trap.count, count + 1);
 	check("taken at INTERRUPT", rt_trap.entry, 0x100);
-	mtpr(IPR_PMCTR, 0);
-	mtpr(IPR_HWINT_CLR, 7ull << 27);
+	mtpr(EV5__PMCTR, 0);
+	mtpr(EV5__HWINT_CLR, 7ull << 27);
 	set_iplr(31);
-	mtpr(IPR_ICSR, icsr);
+	mtpr(EV5__ICSR, icsr);
 
 	tio_printf("waited %lu\n", waited);
 	if (check_end("wait"))

@@ -1,0 +1,488 @@
+/*
+ * cpu_timed.c - the timed run loop: the functional core's loop (chip/cpu.c,
+ * same protocol) with the 21164 timing model around every instruction
+ * (chip/timing.h; EV5.md "Pipeline"; 21164 HRM 2.3 issue rules).
+ *
+ * The issue rules are the issue model's (timing/issue.h); this loop runs
+ * its steps and supplies what it leaves to its caller: the I-cache line
+ * (timing/fetch.c), the memory system's waits and load latencies
+ * (timing/memsys.c), the branch predictor's verdicts (timing/bpred.c), the
+ * truth records and the counters' events.
+ *
+ * For each instruction the model first works out the cycle it issues
+ * (time_issue: fetch, operands, units, memory, pipes); that is when the
+ * boundary before it is, so a due interrupt is taken there, ahead of it,
+ * and the counters count the cycles up to it (chip/intr.c; the DCPI
+ * paper's "oldest instruction not yet issued").  Then the functional
+ * handler runs and the model commits what it did (time_commit): the
+ * next PC (branch outcome), results, the memory access.  An exception
+ * unwinds with longjmp to the loop; the instruction that faulted does
+ * not issue, and the first PAL instruction pays for the pipeline
+ * restart, charged to the TB miss when it was one (docs/timing.md).
+ */
+#include "chip/timing.h"
+#include "chip/intr.h"
+#include "chip/bus.h"
+#include "chip/mem.h"
+
+static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* The jump kinds the predictor tells apart (timing/bpred.h). */
+static const uint8_t jump_kind[] = {
+	[IK_JMP] = BJ_JMP, [IK_JSR] = BJ_JSR, [IK_RET] = BJ_RET, [IK_JCR] = BJ_COROUTINE,
+};
+
+static inline uint32_t space_of(const struct cpu *c)
+{
+	return c->pal ? TRUTH_SPACE_PAL : (uint32_t)((c->ipr[IPR_ITB_ASN] >> 4) & 0x7f);
+}
+
+/* ---- one instruction ------------------------------------------------- */
+
+/* The memory side of a load or store about to issue at t: its physical
+ * address, and in *e and *cause the wait for a MAF or write buffer entry. */
+static inline uint64_t mem_need(struct timing *tm, const struct cpu *c,
+                                const struct dinsn *d, const struct issue_class *k,
+                                uint64_t base, uint64_t t, uint64_t *e, unsigned *cause)
+{
+	uint64_t va = base + (uint64_t)(int64_t)d->imm;
+	if (k->tflags & T_QUAD)
+		va &= ~7ull;
+	bool store = k->kind == IK_STORE;
+	uint64_t pa;
+	if (((k->tflags & T_PHYS) && (d->raw & 0x8000)) || !mem_probe_data(c, va, store, &pa))
+		pa = va & PA_MASK;     /* physical, or it faults and never issues */
+	*e = t;
+	if (pa >= tm->mem_size && !store)
+		return pa;
+	if (!store) {
+		if (memsys_load_misses(&tm->ms, pa)) {
+			uint64_t free = memsys_maf_free(&tm->ms, t);
+			if (free > t) {
+				*e = free + tm->replay;
+				*cause = TC_replay;
+			}
+		}
+	} else {
+		uint64_t free = memsys_wb_free(&tm->ms, pa, t);
+		if (free > t) {
+			*e = free;
+			*cause = TC_wbfull;
+		}
+	}
+	return pa;
+}
+
+/* A store into a page with decoded code: the functional core has made
+ * the slots it wrote decode again; clear their operand flags too, so the
+ * next execution reads its base register from the new word. */
+static void forget_code(struct bus *b, uint64_t pa)
+{
+	struct dpage *p = b->dpages[pa >> PAGE_SHIFT];
+	unsigned slot = (unsigned)((pa & PAGE_MASK & ~7ull) >> 2);
+	p->insn[slot].tflags = 0;
+	p->insn[slot + 1].tflags = 0;
+}
+
+/* The result of a load or store that issued at t; a load's ready cycle
+ * and the cause its consumers get. */
+static inline uint64_t mem_issue(struct timing *tm, struct bus *b,
+                                 const struct issue_class *k, uint64_t pa, uint64_t t,
+                                 unsigned *dcause)
+{
+	uint64_t ready = t + k->lat;
+	if (k->kind == IK_STORE) {
+		if (pa >= tm->mem_size)
+			memsys_io_store(&tm->ms, t);
+		else {
+			memsys_store(&tm->ms, pa, t);
+			if (b->pflags[pa >> PAGE_SHIFT] & PF_CODE)
+				forget_code(b, pa);
+		}
+	} else if (pa >= tm->mem_size) {
+		ready = memsys_io_load(&tm->ms, t);
+		*dcause = TC_dmiss_m;
+	} else {
+		enum mem_level lv = memsys_load(&tm->ms, pa, t, &ready);
+		if (lv != LV_D)
+			*dcause = TC_dmiss_s + (lv - LV_S);
+	}
+	return ready;
+}
+
+/* Where and when the instruction after a control transfer issued at t
+ * can come from: the predictor says whether it guessed right.  Leaving
+ * PAL after a TB miss charges the miss again. */
+static inline __attribute__((always_inline))
+void control(struct timing *tm, struct cpu *c, const struct dinsn *d,
+             const struct issue_class *k, uint64_t pc, uint64_t npc, uint64_t t)
+{
+	bool taken = npc != pc + 4;
+	switch (k->kind) {
+	case IK_COND:
+		if (bpred_cond(&tm->bp, pc, taken))
+			issue_transfer(&tm->model, &tm->st, t, IX_BMISP, TC_bmisp);
+		else if (taken)
+			issue_transfer(&tm->model, &tm->st, t, IX_TAKEN, TC_slot);
+		break;
+	case IK_JMP: case IK_JSR: case IK_RET: case IK_JCR:
+		if (bpred_jump(&tm->bp, (enum bpred_jump)jump_kind[k->kind], pc, (uint32_t)d->imm, npc))
+			issue_transfer(&tm->model, &tm->st, t, IX_JMISP, TC_jmisp);
+		else if (taken)
+			issue_transfer(&tm->model, &tm->st, t, IX_TAKEN, TC_slot);
+		break;
+	case IK_CALLPAL:
+		issue_transfer(&tm->model, &tm->st, t, IX_PAL, tm->pal_cause = TC_pal);
+		break;
+	case IK_REI:
+		issue_transfer(&tm->model, &tm->st, t, IX_PAL, c->pal ? TC_pal : tm->pal_cause);
+		if (!c->pal)
+			tm->pal_cause = TC_pal;
+		break;
+	default:                /* BR, BSR: always right */
+		if (k->kind == IK_BSR)
+			bpred_push(&tm->bp, pc + 4);
+		if (taken)
+			issue_transfer(&tm->model, &tm->st, t, IX_TAKEN, TC_slot);
+		break;
+	}
+	if (taken && (c->pmu.watch >> PEV_FLOWCHANGE & 1))
+		pmu_count(&c->pmu, PEV_FLOWCHANGE, 1, t, pc, (enum pmu_mode)tm->is.mode);
+}
+
+/* The cycle the instruction at pc (slot d, not run yet; base: its base
+ * register) can issue at, into tm->is: the issue model's steps, with the
+ * I-cache line (fetched here) and the memory system's waits between. */
+static inline __attribute__((always_inline))
+uint64_t time_issue(struct timing *tm, const struct cpu *c, const struct dinsn *d,
+                    uint64_t pc, uint64_t base)
+{
+	const struct issue_insn *x = &d->ti;
+	const struct issue_class *k = issue_class_of(&tm->model, x);
+	struct tissue *is = &tm->is;
+	struct issue_rec r;
+
+	/* fetch: a new block instance waits for its I-cache line */
+	is->fetched = false;
+	is->dry = 0;
+	if (issue_begin(&tm->st, pc, is->cs, &r)) {
+		uint64_t tag = fetch_tag(&tm->fe, pc, tm->space);
+		if (tag != tm->line_tag) {
+			tm->line_tag = tag;
+			uint32_t misses = tm->ev.ev[TE_imiss];
+			uint64_t a = fetch_line(&tm->fe, &tm->ms, tag,
+			                        c->ipage->pa | (pc & PAGE_MASK), r.t);
+			is->fetched = true;
+			is->fetch_at = r.t;
+			is->imiss = tm->ev.ev[TE_imiss] != misses;
+			if (a > r.t)
+				issue_need(&r, a, TC_imiss, ISRC_FETCH);
+			is->dry = a;
+		}
+		/* the cycle the fetch stage has the block: before it the pipe
+		 * is dry */
+		is->dry = max64(is->dry, tm->st.redirect);
+	}
+
+	issue_operands(k, &tm->st, x, &r);
+
+	/* the multiplier or divider, or the memory system */
+	if (k->kind >= IK_IMUL) {
+		if (k->kind <= IK_FDIV)
+			issue_unit_wait(k, &tm->st, &r);
+		else if (k->kind == IK_MB)
+			issue_need(&r, memsys_drained(&tm->ms), TC_mb, ISRC_MEM);
+		else if (k->kind == IK_WMB)
+			issue_need(&r, memsys_wb_drained(&tm->ms), TC_mb, ISRC_MEM);
+		else {
+			unsigned why = TC_slot;
+			uint64_t e;
+			is->pa = mem_need(tm, c, d, k, base, r.t, &e, &why);
+			if (e > r.t)
+				issue_need(&r, e, why, ISRC_MEM);
+		}
+	}
+
+	uint64_t t = issue_pipes(k, &tm->st, &r);
+	is->pc = pc;
+	is->t = t;
+	is->n = r.n;
+	return t;
+}
+
+/* Count an event at cycle `at` caused by the instruction at pc, if a
+ * counter selects it. */
+static inline void count(struct cpu *c, int ev, uint64_t n, uint64_t at, uint64_t pc,
+                         enum pmu_mode mode)
+{
+	if (c->pmu.watch >> ev & 1)
+		pmu_count(&c->pmu, ev, n, at, pc, mode);
+}
+
+/* Events in the truth buffer the counters count too: a MAF-full replay
+ * is one of the write-buffer-or-MAF-full replays as well. */
+static const uint8_t te_pev[][2] = {
+	{ TE_dmiss, PEV_DMISS }, { TE_smiss, PEV_SMISS }, { TE_bmisp, PEV_BRMISS },
+	{ TE_jmisp, PEV_JSRMISS }, { TE_replay, PEV_LDREPLAY }, { TE_replay, PEV_REPLAY },
+	{ TE_replay, PEV_WBREPLAY },
+};
+/* ... and the events only the counters count (timing/record.h). */
+static const uint8_t ce_pev[CE_N] = {
+	[CE_saccess] = PEV_SACCESS, [CE_mafmerge] = PEV_MAFMERGE, [CE_wbfull] = PEV_WBREPLAY,
+};
+
+/* The truth events of the instruction in tm->ev go to its record (at pc
+ * in tp), counted or not. */
+static void flush_events(struct timing *tm, struct truth_page *tp, uint64_t pc)
+{
+	if (tp && tm->ev.n) {
+		unsigned slot = (unsigned)((pc & PAGE_MASK) >> 2);
+		for (unsigned i = 0; i < TE_N; i++)
+			tp->event[i][slot] += tm->ev.ev[i];
+	}
+	tm->ev = (struct truth_evbuf){ 0 };
+}
+
+/* Cycle tm->st.tl is over, the instruction at pc next: the counters see
+ * how many issued in it (once), and that it issued its block only in
+ * part when pc continues the block. */
+static void close_cycle(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
+{
+	const uint64_t tl = tm->st.tl;
+	const unsigned issued = tm->st.issued;
+	if (tm->closed != tl && issued >= 1 && issued <= 4) {
+		count(c, PEV_SINGLE + (int)issued - 1, 1, tl, pc, mode);
+		if (pc == tm->st.next_seq && (pc & 15))
+			count(c, PEV_SPLIT, 1, tl, pc, mode);
+		tm->closed = tl;
+	}
+}
+
+/*
+ * The boundary before the instruction in tm->is, when c->events asks:
+ * its fetch's events, the cycles up to its issue on the counters, and an
+ * interrupt due by then (taken instead of it: true).  Otherwise the
+ * events of its issue.
+ */
+static bool boundary(struct timing *tm, struct cpu *c, uint64_t pc)
+{
+	struct tissue *is = &tm->is;
+	enum pmu_mode mode = cpu_pmu_mode(c);
+	const uint64_t tl = tm->st.tl, t = is->t;
+	is->mode = (uint8_t)mode;
+	if (is->fetched) {
+		count(c, PEV_IACCESS, 1, is->fetch_at, pc, mode);
+		if (is->imiss)
+			count(c, PEV_IMISS, 1, is->fetch_at, pc, mode);
+	}
+	/* the cycle tl is over when this one issues later (once, should an
+	 * interrupt come first) */
+	if (t > tl)
+		close_cycle(tm, c, pc, mode);
+	uint64_t at;
+	if (intr_timed(c, pc, tl, t, &at)) {
+		/* it does not issue: the PAL entry restarts the pipeline */
+		flush_events(tm, tm->tp, pc);
+		issue_transfer(&tm->model, &tm->st, at, IX_PAL, tm->pal_cause = TC_pal);
+		return true;
+	}
+	const unsigned op = c->ipage->insn[(pc & PAGE_MASK) >> 2].op;
+	const unsigned kind = tm->model.cls[op].kind;
+	if (t > tl + 1)
+		count(c, PEV_NONISSUE, t - tl - 1, t - 1, pc, mode);
+	/* of those, the cycles before the fetch stage had the block */
+	uint64_t dry = is->dry < t ? is->dry : t;
+	if (dry > tl + 1)
+		count(c, PEV_PIPEDRY, dry - tl - 1, dry - 1, pc, mode);
+	if (t - tl > 15)
+		count(c, PEV_LONGSTALL, 1, t, pc, mode);
+	if ((kind == IK_MB || kind == IK_WMB) && t > tl)
+		count(c, PEV_MBSTALL, t - tl, t, pc, mode);
+	for (uint32_t ev = tm->pev[op] & (uint32_t)c->pmu.watch; ev; ev &= ev - 1)
+		pmu_count(&c->pmu, __builtin_ctz(ev), 1, t, pc, mode);
+	return false;
+}
+
+/* The instruction in tm->is (slot d) has run (next PC npc): it issues,
+ * its results, its truth. */
+static inline __attribute__((always_inline))
+void time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64_t pc,
+                 uint64_t npc, uint64_t t)
+{
+	const struct issue_insn *x = &d->ti;
+	const struct issue_class *k = issue_class_of(&tm->model, x);
+	struct tissue *is = &tm->is;
+	const uint64_t tl = tm->st.tl;
+
+	/* issue at t; a load's result comes from the memory system */
+	if (t > tl)
+		tm->issue_hist[tm->st.issued & 7]++;
+	c->cycles = t;
+	uint64_t ready = t + k->lat;
+	unsigned dcause = k->dcause;
+	if (k->kind >= IK_IMUL) {
+		if (k->kind <= IK_FDIV)
+			ready = issue_unit_take(&tm->model, k, &tm->st, x, t, ready);
+		else if (k->kind >= IK_LOAD)
+			ready = mem_issue(tm, c->bus, k, is->pa, t, &dcause);
+	}
+	issue_commit(k, &tm->st, x, pc, t, ready, dcause);
+	if (k->kind >= IK_COND && k->kind <= IK_REI)
+		control(tm, c, d, k, pc, npc, t);
+	else if (npc != pc + 4)
+		issue_new_block(&tm->st);       /* an exception's or a trap's */
+		                                /* new PC: see trapped()      */
+
+	/* the truth */
+	tm->retired++;
+	struct truth_page *tp = tm->tp;
+	if (tp) {
+		unsigned slot = (unsigned)((pc & PAGE_MASK) >> 2);
+		tp->count[slot]++;
+		if (t > tl) {
+			tp->head[slot] += t - tl;
+			if (is->n == 1)
+				tp->cause[is->cs[0].cause][slot] += t - tl;
+			else {
+				issue_split(is->cs, is->n, tl);
+				for (unsigned i = 0; i < is->n; i++)
+					tp->cause[is->cs[i].cause][slot] += is->cs[i].cycles;
+			}
+		}
+	}
+	if (tm->ev.n) {
+		/* the counters: what the structures saw it do */
+		if (c->pmu.watch) {
+			for (size_t i = 0; i < sizeof te_pev / sizeof te_pev[0]; i++)
+				if (tm->ev.ev[te_pev[i][0]])
+					count(c, te_pev[i][1], tm->ev.ev[te_pev[i][0]], t, pc,
+					      (enum pmu_mode)is->mode);
+			for (size_t i = 0; i < CE_N; i++)
+				if (tm->ev.cev[i])
+					count(c, ce_pev[i], tm->ev.cev[i], t, pc,
+					      (enum pmu_mode)is->mode);
+		}
+		flush_events(tm, tp, pc);
+	}
+}
+
+/* A TB miss is an event of the instruction whose translation missed,
+ * counted at cycle `at` in the mode it ran in. */
+static void tb_miss(struct timing *tm, struct cpu *c, int te, uint64_t at, uint64_t pc)
+{
+	truth_event(&tm->ev, (enum truth_event)te);
+	enum pmu_mode mode = (c->ipr[IPR_EXC_ADDR] & 1) ? PMU_PAL
+	                     : c->cm == MODE_USER ? PMU_USER : PMU_KERNEL;
+	count(c, te == TE_itbmiss ? PEV_ITBMISS : PEV_DTBMISS, 1, at, pc, mode);
+}
+
+/* An exception unwound the instruction in flight.  An arithmetic trap
+ * completed it (cpu_arith_trap counts it): it issues.  A fault did not:
+ * its events (its fetch, a DTB miss) stay with it.  An ITB miss came
+ * before any instruction: the one whose fetch missed gets the event.
+ * Either way the PAL entry restarts the pipeline; a TB miss's restarts
+ * are charged to the miss (docs/timing.md). */
+static void trapped(struct timing *tm, struct cpu *c)
+{
+	uint64_t entry = c->pc - c->ipr[IPR_PAL_BASE];
+	uint8_t cause = entry == PALE_ITB_MISS ? TC_itbmiss
+	                : entry == PALE_DTB_MISS_SINGLE || entry == PALE_DTB_MISS_DOUBLE ? TC_dtbmiss
+	                : TC_pal;
+	if (tm->in_insn) {
+		uint64_t pc = tm->is.pc;
+		if (cpu_insns(c) > tm->retired)
+			time_commit(tm, c, &c->ipage->insn[(pc & PAGE_MASK) >> 2], pc, c->pc,
+			            tm->is.t);
+		else {
+			if (cause == TC_dtbmiss)
+				tb_miss(tm, c, TE_dtbmiss, tm->is.t, pc);
+			flush_events(tm, tm->tp, pc);
+		}
+	} else if (cause == TC_itbmiss) {
+		uint64_t pc = c->ipr[IPR_EXC_ADDR] & ~3ull;
+		tb_miss(tm, c, TE_itbmiss, tm->st.tl + 1, pc);
+		flush_events(tm, tm->sink.page ? tm->sink.page(tm->sink.arg,
+		             (uint32_t)((c->ipr[IPR_ITB_ASN] >> 4) & 0x7f), pc & ~PAGE_MASK) : NULL, pc);
+	}
+	tm->retired = cpu_insns(c);
+	issue_transfer(&tm->model, &tm->st, tm->st.tl, IX_PAL, tm->pal_cause = cause);
+}
+
+/* ---- waiting for an interrupt ----------------------------------------- */
+
+/* Nothing issues until cycle `to` (platform/wait.c): the cycle of the last
+ * issue is over, and the cycles after it are head cycles of the next
+ * instruction (c->pc), of cause idle. */
+void timing_idle(struct timing *tm, uint64_t to)
+{
+	struct cpu *c = tm->c;
+	uint64_t tl = tm->st.tl;
+	if (to <= tl)
+		return;
+	close_cycle(tm, c, c->pc, cpu_pmu_mode(c));
+	tm->issue_hist[tm->st.issued & 7]++;
+	issue_idle(&tm->st, to);
+	c->cycles = to;
+	struct truth_page *tp = tm->sink.page
+	                        ? tm->sink.page(tm->sink.arg, space_of(c), c->pc & ~PAGE_MASK) : NULL;
+	if (tp) {
+		unsigned slot = (unsigned)((c->pc & PAGE_MASK) >> 2);
+		tp->head[slot] += to - tl;
+		tp->cause[TC_idle][slot] += to - tl;
+	}
+}
+
+/* ---- the loop --------------------------------------------------------- */
+
+enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
+{
+	c->budget = budget;
+	c->held = 0;
+	c->stop = STOP_NONE;
+	if (setjmp(c->trap_jmp))           /* exceptions resume here */
+		trapped(tm, c);
+	for (;;) {
+		if (c->budget <= 0) {
+			if (c->held <= 0 || c->stop != STOP_NONE)
+				break;
+			c->budget = c->held;
+			c->held = 0;
+		}
+		uint64_t pc = c->pc;
+		uint64_t tag = (pc & ~PAGE_MASK) | c->pal;
+		if (tag != c->ipage_tag) {
+			tm->in_insn = false;   /* an exception now is the fetch's */
+			if (!(c->ipage = mem_fetch_page(c, pc)))
+				break;             /* out of host memory: c->stop */
+			c->ipage_tag = tag;
+		}
+		tm->in_insn = true;
+		uint32_t space = space_of(c);
+		if (tm->sink.page && (tag != tm->tp_vpage || space != tm->space))
+			tm->tp = tm->sink.page(tm->sink.arg, space, pc & ~PAGE_MASK);
+		tm->tp_vpage = tag;
+		tm->space = space;
+		struct dpage *p = c->ipage;
+		do {
+			struct dinsn *d = &p->insn[(pc & PAGE_MASK) >> 2];
+			unsigned mode = cpu_count_index(c);
+			uint8_t f = d->tflags;
+			if (!(f & IOP_VALID)) {
+				cpu_decode_slot(c, d);
+				d->tflags = f = issue_operand_flags(d->op, d->raw, d->c);
+			}
+			uint64_t t = time_issue(tm, c, d, pc, (f & IOP_MEM) ? c->r[d->b] : 0);
+			if (__builtin_expect(c->events, 0) && boundary(tm, c, pc)) {
+				pc = c->pc;            /* an interrupt came first */
+				break;
+			}
+			uint64_t npc = d->fn(c, d, pc);
+			c->icount[mode]++;
+			c->budget--;
+			time_commit(tm, c, d, pc, npc, t);
+			pc = npc;
+		} while (((pc & ~PAGE_MASK) | c->pal) == tag && c->budget > 0);
+		c->pc = pc;
+	}
+	return c->stop == STOP_NONE ? STOP_BUDGET : c->stop;
+}

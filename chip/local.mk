@@ -1,0 +1,11 @@
+# chip/: the 21164 (docs/pal.md): architectural state and the run
+# loops, functional and timed; IPRs and PAL mode, interrupts, TBs,
+# memory access, the execution handlers; the bus to what the CPUs share.
+noinst_LIBRARIES += chip/libchip.a
+chip_libchip_a_SOURCES = chip/cpu.h chip/cpu.c chip/bus.h chip/bus.c \
+	chip/ipr.h chip/ipr.c chip/ipr.def abi/ev5_ipr.h \
+	chip/pal.h chip/pal.c chip/intr.h chip/intr.c chip/tlb.h chip/tlb.c \
+	chip/mem.h chip/mem.c chip/exec.h chip/exec_int.c chip/exec_mem.c \
+	chip/exec_ctl.c chip/exec_ext.c chip/exec_fp.c chip/exec_pal.c \
+	chip/timing.h chip/timing.c chip/cpu_timed.c
+chip_libchip_a_CFLAGS = $(AM_CFLAGS) -O2

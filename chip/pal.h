@@ -1,0 +1,30 @@
+/*
+ * pal.h - the 21164's PAL-mode state: reads and writes of the internal
+ * processor registers with their side effects (one table, generated from
+ * chip/ipr.def), and setting up each CPU's translation buffers and
+ * performance counters from the machine description.  The HW_*
+ * instructions that use them are in chip/exec_pal.c; docs/pal.md.
+ */
+#ifndef ALPHASIM_PAL_H
+#define ALPHASIM_PAL_H
+
+#include <stdio.h>
+#include "chip/cpu.h"
+#include "timing/params.h"
+
+/* Size the TBs, set up the counters (delivery delay, interrupt level,
+ * who is told of each overflow, or NULL) of CPU c; before the machine
+ * runs (cpu_init does it with the defaults). */
+void pal_configure_cpu(struct cpu *c, const struct params *p,
+                       const struct pmu_tracer *trace);
+
+/* HW_MFPR / HW_MTPR of register i (enum ipr_id) by the instruction at
+ * pc: the register's value, or its write with every side effect. */
+uint64_t pal_read_ipr(struct cpu *c, int i, uint64_t pc);
+void pal_write_ipr(struct cpu *c, int i, uint64_t v, uint64_t pc);
+
+/* The cycle counter as RPCC reads it (21164 HRM 5.2.11: CC<63:32> the
+ * offset PALcode writes, CC<31:0> counting cycles when CC_CTL enables). */
+uint64_t pal_cc(const struct cpu *c);
+
+#endif

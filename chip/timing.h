@@ -1,0 +1,107 @@
+/*
+ * timing.h - the 21164 timing model, one per CPU (DESIGN.md "Simulation
+ * is instruction-driven, time is exact"; EV5.md "Pipeline").
+ *
+ * There is no per-cycle loop.  Each instruction, after the functional
+ * core has executed it, gets the cycle it issued: no earlier than its
+ * predecessor; a cycle later when it starts a new aligned block of four
+ * (the 21164 slots one block at a time and a branch into a block issues
+ * from the target to the block's end); no earlier than its I-cache line
+ * arrives and a mispredicted branch has been resolved; no earlier than its
+ * operands are ready (latency table, the 0-cycle compare-to-branch/CMOV
+ * case, the multiplier's missing bypass); no earlier than the multiplier
+ * or divider is free; and in a cycle whose pipes (E0, E1, FA, FM) and
+ * load/store pairing can take it.  Then the cycle its result is ready is
+ * recorded (a load's from the memory system).  The gap from the
+ * predecessor's issue is the instruction's time at the head of the issue
+ * stage; it is split by cause into the truth records (timing/record.h).
+ *
+ * The issue rules are the issue model's (timing/issue.h), which knows only
+ * the instruction table and the parameters; this model around it owns
+ * the structures that give it its dynamic constraints (I-cache and
+ * refill buffer, memory system, branch predictor), the ground truth and
+ * the counters' events.  chip/timing.c builds it and reports statistics;
+ * chip/cpu_timed.c is the run loop that drives it.
+ */
+#ifndef ALPHASIM_TIMING_H
+#define ALPHASIM_TIMING_H
+
+#include "chip/cpu.h"
+#include "timing/bpred.h"
+#include "timing/fetch.h"
+#include "timing/issue.h"
+#include "timing/memsys.h"
+#include "timing/params.h"
+#include "timing/record.h"
+
+/* The instruction whose issue cycle is known but which has not run yet
+ * (chip/cpu_timed.c): an interrupt may still come first, an exception
+ * may keep it from issuing. */
+struct tissue {
+	uint64_t pc, t, pa;            /* its PC, issue cycle, data address  */
+	uint64_t fetch_at;             /* when its line was looked up        */
+	bool     fetched, imiss;       /* ... and whether it missed          */
+	uint64_t dry;                  /* cycle the fetch stage has its block */
+	                               /* (a new block; else 0)              */
+	uint8_t  mode;                 /* enum pmu_mode it runs in, when the */
+	                               /* counters look (c->events)          */
+	unsigned n;                    /* constraints in cs                  */
+	struct issue_need cs[ISSUE_MAX_NEEDS];
+};
+
+struct timing {
+	struct cpu     *c;
+	struct issue_model model;      /* the issue model's tables, and the  */
+	struct issue_state st;         /* schedule so far (timing/issue.h)      */
+	uint32_t        pev[OP_COUNT + 1]; /* counter events an instruction's */
+	                                   /* issue is (1 << PEV_*), by op  */
+	uint64_t        mem_size;
+	uint64_t        line_tag;      /* I-cache line being issued from     */
+	uint64_t        replay;        /* replay_penalty                     */
+
+	/* the instruction in flight, and why PAL was entered last */
+	struct tissue   is;
+	bool            in_insn;       /* running instructions, not fetching */
+	uint8_t         pal_cause;     /* TC_pal, TC_itbmiss or TC_dtbmiss:  */
+	                               /* charged again when HW_REI leaves   */
+	uint64_t        closed;        /* the last issue cycle the counters  */
+	                               /* saw end (single/dual/... issue)    */
+
+	/* structures */
+	struct fetch    fe;
+	struct memsys   ms;
+	struct bpred    bp;
+	struct truth_evbuf ev;
+
+	/* truth */
+	struct truth_sink  sink;       /* page: NULL when nobody records     */
+	struct truth_page *tp;         /* page of the PC's records           */
+	uint64_t           tp_vpage;
+	uint32_t           space;      /* ASN or TRUTH_SPACE_PAL             */
+	uint64_t           retired;    /* instructions timed                 */
+
+	uint64_t issue_hist[8];        /* cycles issuing 1..4 instructions   */
+};
+
+/* The model for CPU c; it gives its truth records to sink, or to nobody
+ * when sink is NULL (no --truth).  NULL if out of host memory. */
+struct timing *timing_new(struct cpu *c, const struct params *p,
+                          const struct truth_sink *sink, uint64_t mem_size);
+void timing_free(struct timing *tm);
+
+/* Run up to budget instructions on the timed loop (chip/cpu_timed.c);
+ * the protocol of cpu_run (chip/cpu.h). */
+enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget);
+
+/* The CPU waits for an interrupt (platform/wait.c): nothing issues before
+ * cycle `to`; the cycles go to the next instruction as cause idle. */
+void timing_idle(struct timing *tm, uint64_t to);
+
+/* Per-CPU structure statistics as JSON members (no braces). */
+void timing_json(const struct timing *tm, FILE *f, const char *indent);
+
+/* IC_FLUSH_CTL (icache) or DC_FLUSH: empty the I-cache and refill
+ * buffer, or the D-cache. */
+void timing_flush(struct timing *tm, bool icache);
+
+#endif

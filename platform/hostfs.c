@@ -1,0 +1,740 @@
+/*
+ * hostfs.c - the host side of the hostfs device (see hostfs.h).
+ *
+ * Every path is resolved with openat2(2) and RESOLVE_BENEATH from the
+ * mount's root directory, so the kernel refuses any resolution that
+ * would leave the tree: "..", absolute symbolic links and relative ones
+ * that climb out all fail with EXDEV, which the guest sees as EACCES.
+ * Operations on a name (mkdir, unlink, rename, readlink) resolve the
+ * parent directory that way and then act on the last component, which
+ * may not be "." or "..".
+ *
+ * Only regular files and directories are opened: a FIFO's open would
+ * block this thread, and with it the whole machine, until some host
+ * process opened the other end, and a device's open may block or act.
+ * A name is first resolved without opening it (O_PATH) and refused if it
+ * is anything else; the open itself is non-blocking and checked again,
+ * so a file swapped for a FIFO in between is refused too.  Modes lose
+ * their set-id bits (HOSTFS_MODE_MASK) and creation ignores the host's
+ * umask, which the guest kernel replaces with its own.
+ *
+ * Operations on a name that follow a final symbolic link act on an
+ * O_PATH descriptor of the target, through /proc/self/fd (chmod,
+ * utimensat, access) or AT_EMPTY_PATH (fchownat, statfs through the
+ * descriptor); those on the link itself act on the last component
+ * beneath its parent, which resolves nothing further.
+ */
+#define _GNU_SOURCE
+#include "platform/hostfs.h"
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* Host errno -> Linux/Alpha errno (the sysroot's asm/errno.h: numbers
+ * up to 34 are the generic ones except EAGAIN and EDEADLK). */
+static const struct { int host, alpha; } errnos[] = {
+	{ EPERM, 1 }, { ENOENT, 2 }, { EIO, 5 }, { ENXIO, 6 }, { E2BIG, 7 },
+	{ EBADF, 9 }, { EDEADLK, 11 }, { ENOMEM, 12 }, { EACCES, 13 },
+	{ EFAULT, 14 }, { EBUSY, 16 }, { EEXIST, 17 }, { EXDEV, 13 },
+	{ ENODEV, 19 }, { ENOTDIR, 20 }, { EISDIR, 21 }, { EINVAL, 22 },
+	{ ENFILE, 23 }, { EMFILE, 24 }, { ETXTBSY, 26 }, { EFBIG, 27 },
+	{ ENOSPC, 28 }, { ESPIPE, 29 }, { EROFS, 30 }, { EMLINK, 31 },
+	{ ERANGE, 34 }, { EAGAIN, 35 }, { EOPNOTSUPP, 45 }, { ELOOP, 62 },
+	{ ENAMETOOLONG, 63 }, { ENOTEMPTY, 66 }, { EDQUOT, 69 }, { ENOSYS, 78 },
+	{ EOVERFLOW, 112 },
+};
+
+static int64_t guest_errno(int e)
+{
+	for (size_t i = 0; i < sizeof errnos / sizeof errnos[0]; i++)
+		if (errnos[i].host == e)
+			return -errnos[i].alpha;
+	return -5;                              /* EIO */
+}
+
+int64_t hostfs_errno(int host_errno) { return guest_errno(host_errno); }
+
+#define AE_PERM   (-1)
+#define AE_NXIO   (-6)
+#define AE_BADF   (-9)
+#define AE_ACCES  (-13)
+#define AE_FAULT  (-14)
+#define AE_INVAL  (-22)
+#define AE_MFILE  (-24)
+#define AE_ROFS   (-30)
+#define AE_LOOP   (-62)
+#define AE_NAMETOOLONG (-63)
+
+void hostfs_init(struct hostfs *fs)
+{
+	static bool raised;
+	struct rlimit rl;
+	if (!raised && !getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	raised = true;
+	memset(fs, 0, sizeof *fs);
+	for (int i = 0; i < HOSTFS_MAX_MOUNTS; i++)
+		fs->root[i] = -1;
+	for (int i = 0; i < HOSTFS_MAX_HANDLES; i++)
+		fs->fd[i] = -1;
+}
+
+void hostfs_close_all(struct hostfs *fs)
+{
+	for (int i = 0; i < HOSTFS_MAX_HANDLES; i++)
+		if (fs->fd[i] >= 0)
+			close(fs->fd[i]);
+	for (int i = 0; i < HOSTFS_MAX_MOUNTS; i++)
+		if (fs->root[i] >= 0)
+			close(fs->root[i]);
+	hostfs_init(fs);
+}
+
+bool hostfs_mount(struct hostfs *fs, unsigned mnt, const char *dir,
+                  bool readonly, char *err, size_t errlen)
+{
+	int fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+		return false;
+	}
+	if (mnt >= HOSTFS_MAX_MOUNTS) {
+		close(fd);
+		snprintf(err, errlen, "%s: too many hostfs mounts", dir);
+		return false;
+	}
+	if (fs->root[mnt] >= 0)
+		close(fs->root[mnt]);
+	fs->root[mnt] = fd;
+	fs->readonly[mnt] = readonly;
+	return true;
+}
+
+/* ---- guest memory and arguments -------------------------------------- */
+
+struct ctx {
+	struct hostfs *fs;
+	uint8_t *ram;
+	uint64_t ram_size;
+	const uint64_t *a;
+};
+
+static uint8_t *guest(const struct ctx *x, uint64_t pa, uint64_t len)
+{
+	if (pa > x->ram_size || len > x->ram_size - pa)
+		return NULL;
+	return x->ram + pa;
+}
+
+/* Copy a guest path (not NUL-terminated, len bytes) into buf relative
+ * to the root; returns 0 or a negated errno. */
+static int64_t get_path(const struct ctx *x, uint64_t pa, uint64_t len,
+                        char *buf)
+{
+	if (len >= HOSTFS_MAX_PATH)
+		return AE_NAMETOOLONG;
+	const uint8_t *p = guest(x, pa, len);
+	if (!p)
+		return AE_FAULT;
+	if (memchr(p, 0, len))
+		return AE_INVAL;
+	while (len && *p == '/') {              /* absolute = from the root */
+		p++;
+		len--;
+	}
+	if (!len) {
+		strcpy(buf, ".");
+		return 0;
+	}
+	memcpy(buf, p, len);
+	buf[len] = 0;
+	return 0;
+}
+
+static int beneath(int dirfd, const char *path, uint64_t flags, uint64_t mode)
+{
+	struct open_how how = {
+		.flags = flags | O_CLOEXEC,
+		.mode = (flags & O_CREAT) ? mode & HOSTFS_MODE_MASK : 0,
+		.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
+	};
+	return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+}
+
+/* The mount of argument i, or -1. */
+static int mount_fd(const struct ctx *x, unsigned i)
+{
+	uint64_t m = x->a[i];
+	return m < HOSTFS_MAX_MOUNTS ? x->fs->root[m] : -1;
+}
+
+/* Resolve the parent of path beneath root; *last points at the final
+ * component.  Returns the parent's fd or a negated errno. */
+static int64_t parent_of(int root, char *path, const char **last)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		path[--n] = 0;
+	char *slash = strrchr(path, '/');
+	const char *dir = ".";
+	*last = path;
+	if (slash) {
+		*slash = 0;
+		dir = path;
+		*last = slash + 1;
+	}
+	if (!strcmp(*last, ".") || !strcmp(*last, "..") || !**last)
+		return AE_INVAL;
+	int fd = beneath(root, dir, O_PATH | O_DIRECTORY, 0);
+	return fd < 0 ? guest_errno(errno) : fd;
+}
+
+/* The mount and path of a name operation (mount at argument 0, path at
+ * 1 and 2) into *root and path; a write to a read-only mount is EROFS. */
+static int64_t name_arg(const struct ctx *x, bool write, int *root, char *path)
+{
+	*root = mount_fd(x, 0);
+	int64_t r = get_path(x, x->a[1], x->a[2], path);
+	if (*root < 0)
+		return AE_INVAL;
+	if (r)
+		return r;
+	return write && x->fs->readonly[x->a[0]] ? AE_ROFS : 0;
+}
+
+static int64_t new_handle(struct hostfs *fs, int fd, bool ro, bool rofs)
+{
+	for (int h = 0; h < HOSTFS_MAX_HANDLES; h++)
+		if (fs->fd[h] < 0) {
+			fs->fd[h] = fd;
+			fs->fd_readonly[h] = ro;
+			fs->fd_rofs[h] = rofs;
+			return h;
+		}
+	close(fd);
+	return AE_MFILE;
+}
+
+static int handle_fd(const struct ctx *x, unsigned i)
+{
+	uint64_t h = x->a[i];
+	return h < HOSTFS_MAX_HANDLES ? x->fs->fd[h] : -1;
+}
+
+/* Why a file of this type may not be opened (0: it may): a link seen
+ * with O_NOFOLLOW is ELOOP, as the open itself would say. */
+static int64_t refuse_type(mode_t mode)
+{
+	if (S_ISREG(mode) || S_ISDIR(mode))
+		return 0;
+	return S_ISLNK(mode) ? AE_LOOP : S_ISCHR(mode) || S_ISBLK(mode) ? AE_ACCES : AE_NXIO;
+}
+
+static void fill_stat(struct hostfs_stat *o, const struct stat *st)
+{
+	*o = (struct hostfs_stat){
+		.dev = st->st_dev, .ino = st->st_ino, .mode = st->st_mode,
+		.nlink = st->st_nlink, .uid = st->st_uid, .gid = st->st_gid,
+		.rdev = st->st_rdev, .size = (uint64_t)st->st_size,
+		.blksize = (uint64_t)st->st_blksize, .blocks = (uint64_t)st->st_blocks,
+		.atime_s = (uint64_t)st->st_atim.tv_sec, .atime_ns = (uint64_t)st->st_atim.tv_nsec,
+		.mtime_s = (uint64_t)st->st_mtim.tv_sec, .mtime_ns = (uint64_t)st->st_mtim.tv_nsec,
+		.ctime_s = (uint64_t)st->st_ctim.tv_sec, .ctime_ns = (uint64_t)st->st_ctim.tv_nsec,
+	};
+}
+
+/* Copy n bytes to guest memory at pa: 0 or -EFAULT. */
+static int64_t put(const struct ctx *x, uint64_t pa, const void *src, size_t n)
+{
+	uint8_t *p = guest(x, pa, n);
+	if (!p)
+		return AE_FAULT;
+	memcpy(p, src, n);
+	return 0;
+}
+
+static int64_t put_stat(const struct ctx *x, uint64_t pa, const struct stat *st)
+{
+	struct hostfs_stat o;
+	fill_stat(&o, st);
+	return put(x, pa, &o, sizeof o);
+}
+
+/* The host's statfs in the protocol's layout, to guest memory at pa. */
+static int64_t put_statfs(const struct ctx *x, uint64_t pa, const struct statfs *sf)
+{
+	struct hostfs_statfs o = {
+		(uint64_t)sf->f_type, (uint64_t)sf->f_bsize, sf->f_blocks, sf->f_bfree,
+		sf->f_bavail, sf->f_files, sf->f_ffree,
+		(uint64_t)(uint32_t)sf->f_fsid.__val[0] |
+			(uint64_t)(uint32_t)sf->f_fsid.__val[1] << 32,
+		(uint64_t)sf->f_namelen, (uint64_t)sf->f_frsize, (uint64_t)sf->f_flags,
+	};
+	return put(x, pa, &o, sizeof o);
+}
+
+/* ---- the operations ------------------------------------------------- */
+
+static int64_t op_open(const struct ctx *x)
+{
+	uint64_t f = x->a[3];
+	bool wr = f & (HOSTFS_O_WRITE | HOSTFS_O_CREAT | HOSTFS_O_TRUNC |
+	               HOSTFS_O_APPEND);
+	int root;
+	char path[HOSTFS_MAX_PATH];
+	int64_t r = name_arg(x, wr, &root, path);
+	if (r)
+		return r;
+	uint64_t flags = (f & HOSTFS_O_WRITE) ? ((f & HOSTFS_O_READ) ? O_RDWR : O_WRONLY)
+	                                     : O_RDONLY;
+	if (f & HOSTFS_O_CREAT)     flags |= O_CREAT;
+	if (f & HOSTFS_O_TRUNC)     flags |= O_TRUNC;
+	if (f & HOSTFS_O_APPEND)    flags |= O_APPEND;
+	if (f & HOSTFS_O_EXCL)      flags |= O_EXCL;
+	if (f & HOSTFS_O_DIRECTORY) flags |= O_DIRECTORY;
+	if (f & HOSTFS_O_NOFOLLOW)  flags |= O_NOFOLLOW;
+	/* what the name is now, without opening it */
+	struct stat st;
+	int pfd = beneath(root, path, O_PATH | (flags & (O_NOFOLLOW | O_DIRECTORY)), 0);
+	if (pfd >= 0) {
+		r = fstat(pfd, &st) ? guest_errno(errno) : refuse_type(st.st_mode);
+		close(pfd);
+		if (r)
+			return r;
+	}
+	mode_t old = umask(0);
+	int fd = beneath(root, path, flags | O_NONBLOCK | O_NOCTTY, x->a[4]);
+	int e = errno;
+	umask(old);
+	if (fd < 0)
+		return guest_errno(e);
+	r = fstat(fd, &st) ? guest_errno(errno) : refuse_type(st.st_mode);
+	if (!r && fcntl(fd, F_SETFL, flags & O_APPEND))   /* blocking again */
+		r = guest_errno(errno);
+	if (r) {
+		close(fd);
+		return r;
+	}
+	return new_handle(x->fs, fd, !(f & HOSTFS_O_WRITE), x->fs->readonly[x->a[0]]);
+}
+
+static int64_t op_close(const struct ctx *x)
+{
+	int fd = handle_fd(x, 0);
+	if (fd < 0)
+		return AE_BADF;
+	close(fd);
+	x->fs->fd[x->a[0]] = -1;
+	return 0;
+}
+
+static int64_t op_rw(const struct ctx *x, bool write)
+{
+	int fd = handle_fd(x, 0);
+	uint8_t *buf = guest(x, x->a[1], x->a[2]);
+	if (fd < 0)
+		return AE_BADF;
+	if (!buf)
+		return AE_FAULT;
+	if (write && x->fs->fd_readonly[x->a[0]])
+		return AE_BADF;
+	ssize_t n = write ? pwrite(fd, buf, x->a[2], (off_t)x->a[3])
+	                  : pread(fd, buf, x->a[2], (off_t)x->a[3]);
+	return n < 0 ? guest_errno(errno) : n;
+}
+
+/* An O_PATH descriptor of the named file (its link's target if follow),
+ * or a negated errno. */
+static int64_t path_fd(const struct ctx *x, bool write, bool follow)
+{
+	int root;
+	char path[HOSTFS_MAX_PATH];
+	int64_t r = name_arg(x, write, &root, path);
+	if (r)
+		return r;
+	int fd = beneath(root, path, O_PATH | (follow ? 0 : O_NOFOLLOW), 0);
+	return fd < 0 ? guest_errno(errno) : fd;
+}
+
+/* /proc/self/fd/N for an O_PATH descriptor: the file itself to calls
+ * that take no descriptor (chmod, utimensat, access). */
+static const char *proc_fd(int fd, char buf[32])
+{
+	snprintf(buf, 32, "/proc/self/fd/%d", fd);
+	return buf;
+}
+
+static int64_t op_stat(const struct ctx *x)
+{
+	int64_t fd = path_fd(x, false, x->a[4]);
+	if (fd < 0)
+		return fd;
+	struct stat st;
+	int64_t r = fstat((int)fd, &st) ? guest_errno(errno) : put_stat(x, x->a[3], &st);
+	close((int)fd);
+	return r;
+}
+
+static int64_t op_fstat(const struct ctx *x)
+{
+	int fd = handle_fd(x, 0);
+	struct stat st;
+	if (fd < 0)
+		return AE_BADF;
+	return fstat(fd, &st) ? guest_errno(errno) : put_stat(x, x->a[1], &st);
+}
+
+/* Directory entries from cookie on (the cookie is the entry's index). */
+static int64_t op_readdir(const struct ctx *x)
+{
+	int fd = handle_fd(x, 0);
+	uint8_t *buf = guest(x, x->a[1], x->a[2]);
+	if (fd < 0)
+		return AE_BADF;
+	if (!buf)
+		return AE_FAULT;
+	int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return guest_errno(errno);
+	DIR *d = fdopendir(dfd);
+	if (!d) {
+		close(dfd);
+		return guest_errno(errno);
+	}
+	uint64_t index = 0, used = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (index++ < x->a[3])
+			continue;
+		size_t nlen = strlen(e->d_name);
+		size_t rec = (sizeof(struct hostfs_dirent) + nlen + 7) & ~(size_t)7;
+		if (used + rec > x->a[2])
+			break;
+		struct hostfs_dirent h = { e->d_ino, index, (uint16_t)rec,
+		                           (uint16_t)nlen, e->d_type, { 0 } };
+		memset(buf + used, 0, rec);
+		memcpy(buf + used, &h, sizeof h);
+		memcpy(buf + used + sizeof h, e->d_name, nlen);
+		used += rec;
+	}
+	closedir(d);
+	return (int64_t)used;
+}
+
+static int64_t times_arg(const struct ctx *x, uint64_t pa, struct timespec ts[2])
+{
+	if (!pa) {
+		ts[0].tv_nsec = ts[1].tv_nsec = UTIME_NOW;
+		return 0;
+	}
+	const uint8_t *p = guest(x, pa, sizeof(struct hostfs_times));
+	if (!p)
+		return AE_FAULT;
+	struct hostfs_times t;
+	memcpy(&t, p, sizeof t);
+	ts[0] = (struct timespec){ (time_t)t.atime_s, (long)t.atime_ns };
+	ts[1] = (struct timespec){ (time_t)t.mtime_s, (long)t.mtime_ns };
+	return 0;
+}
+
+/* Operations on the last component of a name beneath its parent (so a
+ * final symbolic link is the link itself): mkdir, unlink and rmdir,
+ * readlink, symlink, and chmod, chown and utimens of a link. */
+static int64_t op_name(const struct ctx *x, enum hostfs_op op)
+{
+	int root;
+	char path[HOSTFS_MAX_PATH], target[HOSTFS_MAX_PATH];
+	const char *last;
+	int64_t r = name_arg(x, op != HOSTFS_READLINK, &root, path);
+	struct timespec ts[2];
+	if (!r && op == HOSTFS_SYMLINK)
+		r = get_path(x, x->a[3], x->a[4], target);
+	if (!r && op == HOSTFS_UTIMENS)
+		r = times_arg(x, x->a[3], ts);
+	if (r)
+		return r;
+	if (op == HOSTFS_SYMLINK) {        /* the text as given, absolute too */
+		const uint8_t *t = guest(x, x->a[3], x->a[4]);
+		memcpy(target, t, x->a[4]);
+		target[x->a[4]] = 0;
+	}
+	int64_t dir = parent_of(root, path, &last);
+	if (dir < 0)
+		return dir;
+	int d = (int)dir, ok;
+	mode_t old = umask(0);
+	switch (op) {
+	case HOSTFS_MKDIR:
+		ok = mkdirat(d, last, (mode_t)(x->a[3] & HOSTFS_MODE_MASK));
+		break;
+	case HOSTFS_UNLINK:
+		ok = unlinkat(d, last, x->a[3] ? AT_REMOVEDIR : 0);
+		break;
+	case HOSTFS_SYMLINK:
+		ok = symlinkat(target, d, last);
+		break;
+	case HOSTFS_CHMOD:                  /* a link's mode cannot change */
+		ok = fchmodat(d, last, (mode_t)(x->a[3] & HOSTFS_MODE_MASK),
+		              AT_SYMLINK_NOFOLLOW);
+		break;
+	case HOSTFS_CHOWN:
+		ok = fchownat(d, last, (uid_t)x->a[3], (gid_t)x->a[4], AT_SYMLINK_NOFOLLOW);
+		break;
+	case HOSTFS_UTIMENS:
+		ok = utimensat(d, last, ts, AT_SYMLINK_NOFOLLOW);
+		break;
+	default: {   /* HOSTFS_READLINK */
+		uint8_t *buf = guest(x, x->a[3], x->a[4]);
+		ssize_t n = buf ? readlinkat(d, last, (char *)buf, x->a[4]) : -1;
+		umask(old);
+		close(d);
+		return !buf ? AE_FAULT : n < 0 ? guest_errno(errno) : n;
+	}
+	}
+	r = ok ? guest_errno(errno) : 0;
+	umask(old);
+	close(d);
+	return r;
+}
+
+/* chmod, chown, utimens, truncate, statfs and access of a name whose
+ * final symbolic link is followed: on an O_PATH descriptor of the
+ * target (the link's own for chmod, chown and utimens without follow:
+ * op_name). */
+static int64_t op_path(const struct ctx *x, enum hostfs_op op)
+{
+	bool follow = op == HOSTFS_CHMOD ? x->a[4] : op == HOSTFS_CHOWN ? x->a[5] :
+	              op == HOSTFS_UTIMENS ? x->a[4] : true;
+	if (!follow)
+		return op_name(x, op);
+	bool write = op != HOSTFS_STATFS && op != HOSTFS_ACCESS;
+	struct timespec ts[2];
+	int64_t r = op == HOSTFS_UTIMENS ? times_arg(x, x->a[3], ts) : 0;
+	if (r)
+		return r;
+	int64_t fd = path_fd(x, write, true);
+	if (fd < 0)
+		return fd;
+	char pbuf[32];
+	const char *self = proc_fd((int)fd, pbuf);
+	struct statfs sf;
+	int ok;
+	switch (op) {
+	case HOSTFS_CHMOD:
+		ok = chmod(self, (mode_t)(x->a[3] & HOSTFS_MODE_MASK));
+		break;
+	case HOSTFS_CHOWN:
+		ok = fchownat((int)fd, "", (uid_t)x->a[3], (gid_t)x->a[4], AT_EMPTY_PATH);
+		break;
+	case HOSTFS_UTIMENS:
+		ok = utimensat(AT_FDCWD, self, ts, 0);
+		break;
+	case HOSTFS_TRUNCATE:   /* opens nothing: a FIFO is EINVAL */
+		ok = truncate(self, (off_t)x->a[3]);
+		break;
+	case HOSTFS_ACCESS:
+		ok = faccessat(AT_FDCWD, self, (int)x->a[3], AT_EACCESS);
+		break;
+	default: {   /* HOSTFS_STATFS */
+		ok = fstatfs((int)fd, &sf);
+		if (!ok)
+			r = put_statfs(x, x->a[3], &sf);
+		break;
+	}
+	}
+	if (!r && ok)
+		r = guest_errno(errno);
+	close((int)fd);
+	return r;
+}
+
+/* fchmod, fchown, futimens, ftruncate, fstatfs of an open handle. */
+static int64_t op_handle(const struct ctx *x, enum hostfs_op op)
+{
+	int fd = handle_fd(x, 0);
+	if (fd < 0)
+		return AE_BADF;
+	uint64_t h = x->a[0];
+	if (op == HOSTFS_FTRUNCATE && x->fs->fd_readonly[h])
+		return AE_BADF;
+	if (op != HOSTFS_FSTATFS && x->fs->fd_rofs[h])
+		return AE_ROFS;
+	struct timespec ts[2];
+	struct statfs sf;
+	int64_t r = 0;
+	int ok;
+	switch (op) {
+	case HOSTFS_FCHMOD:
+		ok = fchmod(fd, (mode_t)(x->a[1] & HOSTFS_MODE_MASK));
+		break;
+	case HOSTFS_FCHOWN:
+		ok = fchown(fd, (uid_t)x->a[1], (gid_t)x->a[2]);
+		break;
+	case HOSTFS_FUTIMENS:
+		if ((r = times_arg(x, x->a[1], ts)))
+			return r;
+		ok = futimens(fd, ts);
+		break;
+	case HOSTFS_FTRUNCATE:
+		ok = ftruncate(fd, (off_t)x->a[1]);
+		break;
+	default:   /* HOSTFS_FSTATFS */
+		ok = fstatfs(fd, &sf);
+		if (!ok)
+			r = put_statfs(x, x->a[1], &sf);
+		break;
+	}
+	return ok ? guest_errno(errno) : r;
+}
+
+/* rename (renameat2's flags) and link: two names on one mount. */
+static int64_t op_two(const struct ctx *x, enum hostfs_op op)
+{
+	int root;
+	char p1[HOSTFS_MAX_PATH], p2[HOSTFS_MAX_PATH];
+	const char *l1, *l2;
+	int64_t r = name_arg(x, true, &root, p1);
+	if (!r)
+		r = get_path(x, x->a[3], x->a[4], p2);
+	if (r)
+		return r;
+	if (op == HOSTFS_RENAME &&
+	    (x->a[5] & ~(uint64_t)(HOSTFS_RENAME_NOREPLACE | HOSTFS_RENAME_EXCHANGE)))
+		return AE_INVAL;
+	int64_t d1 = parent_of(root, p1, &l1);
+	if (d1 < 0)
+		return d1;
+	int64_t d2 = parent_of(root, p2, &l2);
+	if (d2 < 0) {
+		close((int)d1);
+		return d2;
+	}
+	int ok;
+	if (op == HOSTFS_RENAME) {
+		unsigned fl = (x->a[5] & HOSTFS_RENAME_NOREPLACE ? RENAME_NOREPLACE : 0) |
+		              (x->a[5] & HOSTFS_RENAME_EXCHANGE ? RENAME_EXCHANGE : 0);
+		ok = renameat2((int)d1, l1, (int)d2, l2, fl);
+	} else if (x->a[5]) {          /* link to a final link's target */
+		int64_t t = beneath((int)d1, l1, O_PATH, 0);
+		ok = t < 0 ? -1 : linkat((int)t, "", (int)d2, l2, AT_EMPTY_PATH);
+		if (t >= 0)
+			close((int)t);
+	} else {
+		ok = linkat((int)d1, l1, (int)d2, l2, 0);
+	}
+	r = ok ? guest_errno(errno) : 0;
+	close((int)d1);
+	close((int)d2);
+	return r;
+}
+
+static int64_t op_cred(const struct ctx *x)
+{
+	struct hostfs_cred c = { geteuid(), getegid() };
+	return put(x, x->a[0], &c, sizeof c);
+}
+
+uint64_t hostfs_content_hash(int fd)
+{
+	uint64_t h = 0xcbf29ce484222325ull;          /* FNV-1a, 64 bits */
+	uint8_t buf[65536];
+	ssize_t n;
+	for (off_t off = 0; (n = pread(fd, buf, sizeof buf, off)) > 0; off += n)
+		for (ssize_t i = 0; i < n; i++)
+			h = (h ^ buf[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/* The host path of an open descriptor, through /proc (NUL-terminated). */
+static bool fd_path(int fd, char *buf, size_t len)
+{
+	char link[64];
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	ssize_t n = readlink(link, buf, len - 1);
+	if (n < 0)
+		return false;
+	buf[n] = 0;
+	return true;
+}
+
+/* The handle's identity, and its path beneath the mount whose root is
+ * the longest prefix of its host path. */
+static int64_t op_ident(const struct ctx *x)
+{
+	int fd = handle_fd(x, 0);
+	uint8_t *buf = guest(x, x->a[1], x->a[2]);
+	char path[HOSTFS_MAX_PATH], root[HOSTFS_MAX_PATH];
+	if (fd < 0)
+		return AE_BADF;
+	if (!buf || x->a[2] < sizeof(struct hostfs_ident))
+		return AE_FAULT;
+	if (!fd_path(fd, path, sizeof path))
+		return guest_errno(errno);
+	struct hostfs_ident id = { hostfs_content_hash(fd), HOSTFS_MAX_MOUNTS };
+	size_t best = 0;
+	for (unsigned m = 0; m < HOSTFS_MAX_MOUNTS; m++) {
+		if (x->fs->root[m] < 0 || !fd_path(x->fs->root[m], root, sizeof root))
+			continue;
+		size_t k = strcmp(root, "/") ? strlen(root) : 0;
+		if (!strncmp(path, root, k) && path[k] == '/' &&
+		    (id.mnt == HOSTFS_MAX_MOUNTS || k > best)) {
+			id.mnt = m;
+			best = k;
+		}
+	}
+	if (id.mnt == HOSTFS_MAX_MOUNTS)
+		return AE_INVAL;                 /* not beneath any mount */
+	size_t n = strlen(path + best);
+	if (n > x->a[2] - sizeof id)
+		n = x->a[2] - sizeof id;
+	memcpy(buf, &id, sizeof id);
+	memcpy(buf + sizeof id, path + best, n);
+	return (int64_t)(sizeof id + n);
+}
+
+void hostfs_serve(struct hostfs *fs, struct hostfs_req *req, uint8_t *ram,
+                  uint64_t ram_size)
+{
+	struct ctx x = { fs, ram, ram_size, req->arg };
+	enum hostfs_op op = (enum hostfs_op)req->op;
+	fs->ops++;
+	switch (req->op) {
+	case HOSTFS_OPEN:      req->result = op_open(&x); break;
+	case HOSTFS_CLOSE:     req->result = op_close(&x); break;
+	case HOSTFS_PREAD:     req->result = op_rw(&x, false); break;
+	case HOSTFS_PWRITE:    req->result = op_rw(&x, true); break;
+	case HOSTFS_STAT:      req->result = op_stat(&x); break;
+	case HOSTFS_FSTAT:     req->result = op_fstat(&x); break;
+	case HOSTFS_READDIR:   req->result = op_readdir(&x); break;
+	case HOSTFS_MKDIR:
+	case HOSTFS_UNLINK:
+	case HOSTFS_READLINK:
+	case HOSTFS_SYMLINK:   req->result = op_name(&x, op); break;
+	case HOSTFS_CHMOD:
+	case HOSTFS_CHOWN:
+	case HOSTFS_UTIMENS:
+	case HOSTFS_TRUNCATE:
+	case HOSTFS_STATFS:
+	case HOSTFS_ACCESS:    req->result = op_path(&x, op); break;
+	case HOSTFS_FCHMOD:
+	case HOSTFS_FCHOWN:
+	case HOSTFS_FUTIMENS:
+	case HOSTFS_FTRUNCATE:
+	case HOSTFS_FSTATFS:   req->result = op_handle(&x, op); break;
+	case HOSTFS_RENAME:
+	case HOSTFS_LINK:      req->result = op_two(&x, op); break;
+	case HOSTFS_IDENT:     req->result = op_ident(&x); break;
+	case HOSTFS_CRED:      req->result = op_cred(&x); break;
+	default:               req->result = -78; break;   /* ENOSYS */
+	}
+}

@@ -1,0 +1,6 @@
+# util/: what every host layer and program may use (docs/architecture.md):
+# output files written whole, the one FAIL, allocation for programs,
+# the programs' common ground, where alphasim's own files are.
+noinst_LIBRARIES += util/libutil.a
+util_libutil_a_SOURCES = util/outfile.h util/outfile.c util/fail.h \
+	util/xalloc.h util/xalloc.c util/cmd.h util/cmd.c util/paths.h util/paths.c

@@ -1,0 +1,53 @@
+/*
+ * paths.c - where the files that come with alphasim are (util/paths.h).
+ */
+#include "util/paths.h"
+#include "util/fail.h"
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+bool paths_find_file(const char *build_rel, const char *env_name,
+                     char *buf, size_t len, char *err, size_t errlen)
+{
+	const char *env = env_name ? getenv(env_name) : NULL;
+	if (env && *env) {
+		snprintf(buf, len, "%s", env);
+		return true;
+	}
+	/* the build tree keeps build_rel's directory, $(pkglibdir) only its
+	 * basename */
+	const char *base = strrchr(build_rel, '/');
+	base = base ? base + 1 : build_rel;
+	char dir[PATH_MAX], path[2 * PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+	if (n > 0) {
+		dir[n] = 0;
+		*strrchr(dir, '/') = 0;
+		const char *const beside[][2] = {
+			{ "/../", build_rel },               /* the build tree  */
+			{ "/../lib/alphasim/", base },       /* $(pkglibdir)    */
+		};
+		for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
+			snprintf(path, sizeof path, "%s%s%s", dir, beside[i][0], beside[i][1]);
+			if (access(path, R_OK) == 0) {
+				snprintf(buf, len, "%s", path);
+				return true;
+			}
+		}
+	}
+	FAIL("no %s beside %s (build tree or $(pkglibdir))%s%s", base,
+	     n > 0 ? dir : "alphasim", env_name ? "; name one with " : "",
+	     env_name ? env_name : "");
+}
+
+bool paths_find_minios(char *buf, size_t len, char *err, size_t errlen)
+{
+	if (paths_find_file("minios/minios.elf", "ALPHASIM_MINIOS", buf, len, err, errlen))
+		return true;
+	size_t k = strlen(err);
+	snprintf(err + k, errlen - k, " or --minios FILE");
+	return false;
+}

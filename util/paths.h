@@ -1,0 +1,28 @@
+/*
+ * paths.h - where the files alphasim uses by default are: the guest
+ * programs that come with it (minios, dcpid, the default workload) and
+ * the cross toolchain's sysroot.
+ */
+#ifndef UTIL_PATHS_H
+#define UTIL_PATHS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The cross sysroot: Debian's, where gcc-alpha-linux-gnu and
+ * libc6-dev-alpha-cross put the Alpha C library and its loader. */
+#define PATHS_DEFAULT_SYSROOT "/usr/alpha-linux-gnu"
+
+/* A guest file that comes with alphasim, like minios.elf: $env_name if
+ * set (env_name may be NULL), else build_rel (e.g. "minios/minios.elf")
+ * beside the build tree's sim/alphasim, else lib/alphasim/BASENAME
+ * beside the installed bin/alphasim ($(pkglibdir)).  Writes the path into
+ * buf; false (with the places tried in err) if none exists. */
+bool paths_find_file(const char *build_rel, const char *env_name,
+                     char *buf, size_t len, char *err, size_t errlen);
+
+/* The minios image to use when none is named: paths_find_file of
+ * minios/minios.elf and $ALPHASIM_MINIOS. */
+bool paths_find_minios(char *buf, size_t len, char *err, size_t errlen);
+
+#endif
