@@ -231,6 +231,26 @@ struct opr {
 #define OPR1_ENTRY(fn, insn, flags) \
 	{ insn, F_UNARY | flags, fn##_rr, fn##_rr, fn##_zb, fn##_zc, fn##_same, fn##_lit }
 
+/* A whole program over the operates in OPS and, trapping on overflow
+ * (the /V forms), VOPS: tables of X(fn, insn, opc, func) rows, or
+ * OPR_NONE.  kind is OPR2 (Ra, Rb, Rc) or OPR1 (Rb, Rc).  It defines
+ * each instruction's function, the table of them and main. */
+#define OPR_NONE(X)
+#define OPR2_DEF(fn, insn, opc, func)  OPR2(fn, insn, opc, func)
+#define OPR2_ENT(fn, insn, opc, func)  OPR2_ENTRY(fn, insn, 0),
+#define OPR2_VENT(fn, insn, opc, func) OPR2_ENTRY(fn, insn, F_TRAPS),
+#define OPR1_DEF(fn, insn, opc, func)  OPR1(fn, insn, opc, func)
+#define OPR1_ENT(fn, insn, opc, func)  OPR1_ENTRY(fn, insn, 0),
+#define OPR_PROGRAM(name, kind, OPS, VOPS)                                  \
+	OPS(kind##_DEF)                                                     \
+	VOPS(kind##_DEF)                                                    \
+	static const struct opr ops[] = { OPS(kind##_ENT) VOPS(kind##_VENT) }; \
+	int main(void)                                                      \
+	{                                                                   \
+		run_oprs(ops, N_OF(ops));                                   \
+		return conform_end(name);                                   \
+	}
+
 /* Random pairs per instruction, in rows of 64. */
 #define RANDOM_ROWS 64
 
