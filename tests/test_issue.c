@@ -215,16 +215,20 @@ static void load_chain(void)
 	     bra(OP_bne, 16, BASE + 20, BASE));
 }
 
+/* imulq_chain.S and divt_chain.S: two of w, each on the other's result */
+static void chain(uint32_t w)
+{
+	BODY(BASE, w, opr_lit(OP_subq, 16, 1, 16), w, bra(OP_bne, 16, BASE + 12, BASE));
+}
+
 static void imulq_chain(void)
 {
-	BODY(BASE, opr(OP_mulq, 1, 2, 1), opr_lit(OP_subq, 16, 1, 16),
-	     opr(OP_mulq, 1, 2, 1), bra(OP_bne, 16, BASE + 12, BASE));
+	chain(opr(OP_mulq, 1, 2, 1));
 }
 
 static void divt_chain(void)
 {
-	BODY(BASE, fop(OP_divt, 1, 2, 1), opr_lit(OP_subq, 16, 1, 16),
-	     fop(OP_divt, 1, 2, 1), bra(OP_bne, 16, BASE + 12, BASE));
+	chain(fop(OP_divt, 1, 2, 1));
 }
 
 static void cmov(void)
