@@ -4,6 +4,7 @@
 #include "analysis/antruth.h"
 #include "analysis/truthfile.h"
 #include "util/fail.h"
+#include "util/xalloc.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,14 +40,8 @@ static struct an_truth_image *image_for(struct an_truth *t, const char *path, ui
 
 static struct an_truth_insn *push(struct an_truth_image *im)
 {
-	if (im->n == im->cap) {
-		size_t cap = im->cap ? 2 * im->cap : 1024;
-		struct an_truth_insn *r = realloc(im->r, cap * sizeof *r);
-		if (!r)
-			return NULL;
-		im->r = r;
-		im->cap = cap;
-	}
+	if (!xalloc_room((void **)&im->r, im->n, sizeof *im->r))
+		return NULL;
 	return &im->r[im->n++];
 }
 

@@ -29,7 +29,7 @@ struct an_truth_image {
 	char *path;
 	uint64_t ident;
 	struct an_truth_insn *r;     /* sorted by offset, one per offset     */
-	size_t n, cap;
+	size_t n;
 };
 
 struct an_truth {

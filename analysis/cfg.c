@@ -12,6 +12,7 @@
 #include "analysis/cfg.h"
 #include "analysis/jtab.h"
 #include "isa/isa.h"
+#include "util/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,19 +124,13 @@ static void find_leaders(const struct an_cfg *g, bool *leader, const uint64_t *e
 
 struct edges {
 	struct an_edge *e;
-	size_t n, cap;
+	size_t n;
 };
 
 static bool push_edge(struct edges *v, uint32_t src, uint32_t dst, enum an_edge_kind k)
 {
-	if (v->n == v->cap) {
-		size_t cap = v->cap ? 2 * v->cap : 64;
-		struct an_edge *e = realloc(v->e, cap * sizeof *e);
-		if (!e)
-			return false;
-		v->e = e;
-		v->cap = cap;
-	}
+	if (!xalloc_room((void **)&v->e, v->n, sizeof *v->e))
+		return false;
 	v->e[v->n++] = (struct an_edge){ src, dst, (uint8_t)k };
 	return true;
 }
@@ -348,7 +343,7 @@ static bool build_graph(struct an_cfg *g, const bool *leader, const uint64_t *en
 	g->entry = (uint32_t)g->nb;
 	g->exit = (uint32_t)g->nb + 1;
 	g->tables = r->n;
-	struct edges v = { NULL, 0, 0 };
+	struct edges v = { NULL, 0 };
 	bool ok = push_edge(&v, g->entry, 0, AN_E_entry);
 	for (size_t k = 0; ok && k < nentries; k++) {
 		long b = an_cfg_block_at(g, entries[k]);

@@ -4,6 +4,7 @@
  */
 #include "analysis/culprit.h"
 #include "isa/isa.h"
+#include "util/xalloc.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,7 +195,7 @@ struct at {
 
 struct walk {
 	struct at *stack;
-	size_t sp, cap;
+	size_t sp;
 	uint32_t *best;              /* least distance each insn was reached at */
 };
 
@@ -208,14 +209,8 @@ static bool reach(const struct an_cfg *g, struct look *l, struct walk *w, uint32
 	w->best[j] = d;
 	if (visit(g, l, j, crossed))
 		return true;
-	if (w->sp == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 64;
-		struct at *ns = realloc(w->stack, cap * sizeof *ns);
-		if (!ns)
-			return false;
-		w->stack = ns;
-		w->cap = cap;
-	}
+	if (!xalloc_room((void **)&w->stack, w->sp, sizeof *w->stack))
+		return false;
 	w->stack[w->sp++] = (struct at){ j, d, crossed };
 	return true;
 }
@@ -368,7 +363,7 @@ bool an_culprits_find(struct an_culprits *out, const struct an_cfg *g,
                       const struct an_sched_insn *s, const double *imiss,
                       const struct an_culprit_opts *o)
 {
-	struct walk w = { NULL, 0, 0, malloc((g->ninsn + 1) * sizeof *w.best) };
+	struct walk w = { NULL, 0, malloc((g->ninsn + 1) * sizeof *w.best) };
 	bool ok = w.best != NULL;
 	for (uint32_t i = 0; ok && i < g->ninsn; i++) {
 		const struct an_insn_est *x = &e->insn[i];

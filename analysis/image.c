@@ -12,24 +12,13 @@
 #include "analysis/image.h"
 #include "isa/elf.h"
 #include "isa/isa.h"
+#include "util/xalloc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define R_T12 27
 #define R_GP  29
-
-/* Room for element n of an array holding n (capacities 16, 32, 64...). */
-static bool grow(void **v, size_t n, size_t sz)
-{
-	if (n && (n < 16 || (n & (n - 1))))
-		return true;
-	void *p = realloc(*v, (n ? 2 * n : 16) * sz);
-	if (!p)
-		return false;
-	*v = p;
-	return true;
-}
 
 void an_image_init(struct an_image *im)
 {
@@ -53,7 +42,7 @@ void an_image_free(struct an_image *im)
 bool an_image_add_seg(struct an_image *im, uint64_t vaddr, uint64_t offset,
                       const void *bytes, uint64_t size, bool exec)
 {
-	if (!grow((void **)&im->seg, im->nseg, sizeof *im->seg))
+	if (!xalloc_room((void **)&im->seg, im->nseg, sizeof *im->seg))
 		return false;
 	unsigned char *b = malloc(size ? size : 1);
 	if (!b)
@@ -66,7 +55,7 @@ bool an_image_add_seg(struct an_image *im, uint64_t vaddr, uint64_t offset,
 
 static bool add_text(struct an_image *im, uint64_t vaddr, uint64_t size)
 {
-	if (!grow((void **)&im->text, im->ntext, sizeof *im->text))
+	if (!xalloc_room((void **)&im->text, im->ntext, sizeof *im->text))
 		return false;
 	im->text[im->ntext++] = (struct an_text){ vaddr, size };
 	return true;
@@ -75,7 +64,7 @@ static bool add_text(struct an_image *im, uint64_t vaddr, uint64_t size)
 static bool push_proc(struct an_image *im, const char *name, uint64_t addr,
                       uint64_t size, bool synthetic)
 {
-	if (!grow((void **)&im->proc, im->nproc, sizeof *im->proc))
+	if (!xalloc_room((void **)&im->proc, im->nproc, sizeof *im->proc))
 		return false;
 	char *n = strdup(name);
 	if (!n)
@@ -234,7 +223,7 @@ static bool targets(const struct an_image *im, uint64_t **out, size_t *nout,
 				continue;
 			if (!text_of(im, to))
 				continue;
-			if (!grow((void **)&t, n, sizeof *t)) {
+			if (!xalloc_room((void **)&t, n, sizeof *t)) {
 				free(t);
 				return false;
 			}

@@ -3,6 +3,7 @@
  */
 #include "isa/elf.h"
 #include "util/fail.h"
+#include "util/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
@@ -131,19 +132,6 @@ bool elf_symbol(struct elf_file *f, const char *name, uint64_t *value)
 
 /* ---- an image's procedures ------------------------------------------- */
 
-/* Room for element n of an array holding n: capacities go 16, 32, 64...
- * so a bigger block is needed when n is 0 or a power of two >= 16. */
-static bool grow(void **v, size_t n, size_t sz)
-{
-	if (n && (n < 16 || (n & (n - 1))))
-		return true;
-	void *p = realloc(*v, (n ? 2 * n : 16) * sz);
-	if (!p)
-		return false;
-	*v = p;
-	return true;
-}
-
 struct ranked {
 	struct elf_proc p;
 	int rank;                 /* a function, then global, weak, local */
@@ -181,7 +169,7 @@ static bool read_segments(Elf *elf, struct elf_procs *p)
 		if (ph.p_type != PT_LOAD)
 			continue;
 		if (ph.p_offset > rawlen || ph.p_filesz > rawlen - ph.p_offset ||
-		    !grow((void **)&p->seg, p->nseg, sizeof *p->seg))
+		    !xalloc_room((void **)&p->seg, p->nseg, sizeof *p->seg))
 			return false;
 		p->seg[p->nseg++] = (struct elf_seg){ ph.p_vaddr, ph.p_offset, ph.p_filesz,
 		                                      raw + ph.p_offset, ph.p_flags & PF_X };
@@ -203,7 +191,7 @@ static bool read_sections(Elf *elf, struct elf_procs *p, Elf_Scn **symtab)
 		if (sh.sh_type == SHT_DYNSYM && sh.sh_size)
 			dyn = s;
 		if ((sh.sh_flags & SHF_EXECINSTR) && (sh.sh_flags & SHF_ALLOC) && sh.sh_size) {
-			if (!grow((void **)&p->text, p->ntext, sizeof *p->text))
+			if (!xalloc_room((void **)&p->text, p->ntext, sizeof *p->text))
 				return false;
 			p->text[p->ntext++] = (struct elf_text){ sh.sh_addr, sh.sh_size };
 		}

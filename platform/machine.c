@@ -9,6 +9,7 @@
 #include "chip/pal.h"
 #include "chip/timing.h"
 #include "platform/wait.h"
+#include "util/xalloc.h"
 #include <stdlib.h>
 #include <sys/mman.h>
 
@@ -202,34 +203,18 @@ void machine_dma_write(struct machine *m, uint64_t pa, uint64_t len)
 
 /* ---- simctl records ------------------------------------------------- */
 
-/* The array v of *cap elements with room for element n, or NULL. */
-static void *grow(void *v, size_t *cap, size_t n, size_t size)
-{
-	if (n < *cap)
-		return v;
-	size_t ncap = *cap ? 2 * *cap : 64;
-	void *p = realloc(v, ncap * size);
-	if (p)
-		*cap = ncap;
-	return p;
-}
-
 bool machine_mark(struct machine *m, const struct machine_mark *mk)
 {
-	struct machine_mark *a = grow(m->marks, &m->marks_cap, m->nmarks, sizeof *a);
-	if (!a)
+	if (!xalloc_room((void **)&m->marks, m->nmarks, sizeof *m->marks))
 		return false;
-	m->marks = a;
 	m->marks[m->nmarks++] = *mk;
 	return true;
 }
 
 bool machine_hint(struct machine *m, const struct machine_hint *h)
 {
-	struct machine_hint *a = grow(m->hints, &m->hints_cap, m->nhints, sizeof *a);
-	if (!a)
+	if (!xalloc_room((void **)&m->hints, m->nhints, sizeof *m->hints))
 		return false;
-	m->hints = a;
 	m->hints[m->nhints++] = *h;
 	return true;
 }

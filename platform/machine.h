@@ -103,9 +103,9 @@ struct machine {
 	uint64_t       hint_reg[MAX_CPUS][SIMCTL_HINT_REGS];
 	struct hostfs  hostfs;
 	struct machine_hint *hints;
-	size_t         nhints, hints_cap;
+	size_t         nhints;
 	struct machine_mark *marks;
-	size_t         nmarks, marks_cap;
+	size_t         nmarks;
 };
 
 /* The machine whose bus b is (the bus's hooks get the bus). */

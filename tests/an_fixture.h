@@ -1,6 +1,7 @@
 /*
  * an_fixture.h - the analysis of a test program (tests/an_asm.h): its
- * image, CFG, dominators, post-dominators, loops and classes.
+ * image, CFG, dominators, post-dominators, loops and classes, and the
+ * procedures several of the analysis tests draw their answers for.
  */
 #ifndef TESTS_AN_FIXTURE_H
 #define TESTS_AN_FIXTURE_H
@@ -55,6 +56,61 @@ static inline size_t count_kind(const struct an_cfg *g, enum an_edge_kind k)
 	for (size_t e = 0; e < g->ne; e++)
 		n += g->e[e].kind == k;
 	return n;
+}
+
+/* ---- procedures the tests share ------------------------------------------ */
+
+/* Their labels; a test's own labels start at FIX_LABELS. */
+enum { FIX_ELSE, FIX_JOIN, FIX_LOOP, FIX_OUTER, FIX_INNER, FIX_LABELS };
+
+static inline void fixture_ret(struct prog *p)
+{
+	jmp(p, OP_ret, ZERO, RA, -1);
+}
+
+/* v0 = a0 == 0 ? a1 - 1 : a1 + 1: blocks 0 (cmpeq, beq), 1 then (addq, br),
+ * 2 else (subq), 3 join (ret). */
+static inline void fixture_if_else(struct prog *p, uint64_t base)
+{
+	prog_init(p, base);
+	lit(p, OP_cmpeq, A0, 0, T0);
+	bra(p, OP_beq, T0, FIX_ELSE);
+	lit(p, OP_addq, A1, 1, V0);
+	bra(p, OP_br, ZERO, FIX_JOIN);
+	here(p, FIX_ELSE);
+	lit(p, OP_subq, A1, 1, V0);
+	here(p, FIX_JOIN);
+	fixture_ret(p);
+}
+
+/* v0 = 0; do v0 += a0; while (--a0): blocks 0 (bis), 1 the loop (addq,
+ * subq, bne), 2 (ret). */
+static inline void fixture_loop(struct prog *p, uint64_t base)
+{
+	prog_init(p, base);
+	opr(p, OP_bis, ZERO, ZERO, V0);
+	here(p, FIX_LOOP);
+	opr(p, OP_addq, V0, A0, V0);
+	lit(p, OP_subq, A0, 1, A0);
+	bra(p, OP_bne, A0, FIX_LOOP);
+	fixture_ret(p);
+}
+
+/* v0 counts a0 x a1 in two loops: blocks 0 entry, 1 the outer header,
+ * 2 the inner loop, 3 the outer latch, 4 the exit. */
+static inline void fixture_nested_loops(struct prog *p, uint64_t base)
+{
+	prog_init(p, base);
+	opr(p, OP_bis, ZERO, ZERO, V0);
+	here(p, FIX_OUTER);
+	opr(p, OP_bis, ZERO, A1, T0);
+	here(p, FIX_INNER);
+	lit(p, OP_addq, V0, 1, V0);
+	lit(p, OP_subq, T0, 1, T0);
+	bra(p, OP_bne, T0, FIX_INNER);
+	lit(p, OP_subq, A0, 1, A0);
+	bra(p, OP_bne, A0, FIX_OUTER);
+	fixture_ret(p);
 }
 
 #endif

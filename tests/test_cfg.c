@@ -35,11 +35,6 @@ static void edge(uint32_t a, uint32_t b, enum an_edge_kind k)
 		fail_msg("no %s edge %u -> %u", an_edge_kind_name[k], a, b);
 }
 
-static void ret(void)
-{
-	jmp(&p, OP_ret, ZERO, RA, -1);
-}
-
 static void test_straight(void **state)
 {
 	(void)state;
@@ -47,7 +42,7 @@ static void test_straight(void **state)
 	opr(&p, OP_addq, A0, A1, V0);
 	lit(&p, OP_subq, V0, 1, V0);
 	opr(&p, OP_addq, V0, V0, V0);
-	ret();
+	fixture_ret(&p);
 	build();
 	assert_int_equal(f.g.nb, 1);
 	assert_int_equal(f.g.b[0].n, 4);
@@ -57,28 +52,15 @@ static void test_straight(void **state)
 	done();
 }
 
-enum { ELSE, JOIN, LOOP, OUTER, INNER, C0, C1, C2, DEF, TAB, FAR, MID, END };
-
-static void if_else(void)
-{
-	prog_init(&p, BASE);
-	lit(&p, OP_cmpeq, A0, 0, T0);
-	bra(&p, OP_beq, T0, ELSE);
-	lit(&p, OP_addq, A1, 1, V0);
-	bra(&p, OP_br, ZERO, JOIN);
-	here(&p, ELSE);
-	lit(&p, OP_subq, A1, 1, V0);
-	here(&p, JOIN);
-	ret();
-}
+enum { C0 = FIX_LABELS, C1, C2, DEF, TAB, FAR, MID, END };
 
 static void test_if_else(void **state)
 {
 	(void)state;
-	if_else();
+	fixture_if_else(&p, BASE);
 	build();
 	assert_int_equal(f.g.nb, 4);
-	uint32_t e = blk(&f, &p, ELSE), j = blk(&f, &p, JOIN);
+	uint32_t e = blk(&f, &p, FIX_ELSE), j = blk(&f, &p, FIX_JOIN);
 	assert_int_equal(e, 2);
 	assert_int_equal(j, 3);
 	edge(0, 1, AN_E_fall);
@@ -94,16 +76,10 @@ static void test_if_else(void **state)
 static void test_loop(void **state)
 {
 	(void)state;
-	prog_init(&p, BASE);
-	opr(&p, OP_bis, ZERO, ZERO, V0);
-	here(&p, LOOP);
-	opr(&p, OP_addq, V0, A0, V0);
-	lit(&p, OP_subq, A0, 1, A0);
-	bra(&p, OP_bne, A0, LOOP);
-	ret();
+	fixture_loop(&p, BASE);
 	build();
 	assert_int_equal(f.g.nb, 3);
-	uint32_t l = blk(&f, &p, LOOP);
+	uint32_t l = blk(&f, &p, FIX_LOOP);
 	assert_int_equal(l, 1);
 	assert_int_equal(f.g.b[l].n, 3);
 	edge(0, l, AN_E_fall);
@@ -115,20 +91,10 @@ static void test_loop(void **state)
 static void test_nested_loops(void **state)
 {
 	(void)state;
-	prog_init(&p, BASE);
-	opr(&p, OP_bis, ZERO, ZERO, V0);
-	here(&p, OUTER);
-	opr(&p, OP_bis, ZERO, A1, T0);
-	here(&p, INNER);
-	lit(&p, OP_addq, V0, 1, V0);
-	lit(&p, OP_subq, T0, 1, T0);
-	bra(&p, OP_bne, T0, INNER);
-	lit(&p, OP_subq, A0, 1, A0);
-	bra(&p, OP_bne, A0, OUTER);
-	ret();
+	fixture_nested_loops(&p, BASE);
 	build();
 	assert_int_equal(f.g.nb, 5);
-	uint32_t o = blk(&f, &p, OUTER), i = blk(&f, &p, INNER);
+	uint32_t o = blk(&f, &p, FIX_OUTER), i = blk(&f, &p, FIX_INNER);
 	edge(i, i, AN_E_taken);
 	edge(i, 3, AN_E_fall);
 	edge(3, o, AN_E_taken);
@@ -186,11 +152,11 @@ static void switch_code(int guard, bool absolute, int n, bool call)
 	for (int c = C0; c <= C2; c++) {
 		here(&p, c);
 		mem(&p, OP_lda, V0, 10 + c, ZERO);
-		ret();
+		fixture_ret(&p);
 	}
 	here(&p, DEF);
 	opr(&p, OP_bis, ZERO, ZERO, V0);
-	ret();
+	fixture_ret(&p);
 }
 
 /* The image with the table: entries for labels C0, C1, C2, C0 ... */
@@ -276,9 +242,9 @@ static void test_calls(void **state)
 	jmp(&p, OP_jsr, RA, T12, FAR);
 	jmp(&p, OP_jsr, RA, T12, -1);
 	emit(&p, isa_encode(OP_call_pal, 0, 0, 0, 0) | 0x83);   /* callsys */
-	ret();
+	fixture_ret(&p);
 	here(&p, FAR);
-	ret();
+	fixture_ret(&p);
 	prog_done(&p);
 	memset(&f, 0, sizeof f);
 	an_image_init(&f.im);
@@ -307,7 +273,7 @@ static void test_computed_jumps(void **state)
 	 * instruction would be 0, no hint) */
 	prog_init(&p, BASE);
 	here(&p, FAR);
-	ret();
+	fixture_ret(&p);
 	bra(&p, OP_beq, A0, MID);
 	jmp(&p, OP_jmp, ZERO, T0, -1);
 	here(&p, MID);
@@ -359,9 +325,9 @@ static void test_orphans_and_endless_loops(void **state)
 {
 	(void)state;
 	prog_init(&p, BASE);
-	ret();
+	fixture_ret(&p);
 	opr(&p, OP_addq, A0, A1, V0);   /* never reached */
-	ret();
+	fixture_ret(&p);
 	build();
 	assert_int_equal(f.g.nb, 2);
 	edge(f.g.entry, 1, AN_E_orphan);
@@ -370,9 +336,9 @@ static void test_orphans_and_endless_loops(void **state)
 
 	prog_init(&p, BASE);
 	opr(&p, OP_addq, A0, A1, V0);
-	here(&p, LOOP);
+	here(&p, FIX_LOOP);
 	opr(&p, OP_addq, V0, A1, V0);
-	bra(&p, OP_br, ZERO, LOOP);
+	bra(&p, OP_br, ZERO, FIX_LOOP);
 	build();
 	assert_int_equal(f.g.nb, 2);
 	edge(1, 1, AN_E_br);
@@ -387,7 +353,7 @@ static void test_illegal_word(void **state)
 	prog_init(&p, BASE);
 	opr(&p, OP_addq, A0, A1, V0);
 	emit(&p, 0x04000000);           /* opcode 1: reserved */
-	ret();
+	fixture_ret(&p);
 	build();
 	assert_int_equal(f.g.nb, 2);
 	edge(0, f.g.exit, AN_E_stop);
@@ -401,13 +367,13 @@ static void test_extra_entry(void **state)
 	(void)state;
 	prog_init(&p, BASE);
 	bra(&p, OP_bsr, RA, MID);
-	ret();
+	fixture_ret(&p);
 	here(&p, FAR);
 	mem(&p, OP_ldah, GP, 1, T12);
 	mem(&p, OP_lda, GP, 0, GP);
 	here(&p, MID);
 	opr(&p, OP_addq, A0, A1, V0);
-	ret();
+	fixture_ret(&p);
 	prog_done(&p);
 	memset(&f, 0, sizeof f);
 	an_image_init(&f.im);

@@ -13,27 +13,15 @@
 
 #define BASE 0x10000
 
-enum { ELSE, JOIN, LOOP, OUTER, INNER, X, Y, OUT };
+enum { X = FIX_LABELS, Y, OUT };
 
 static struct prog p;
 static struct fixture f;
 
-static void ret(void)
-{
-	jmp(&p, OP_ret, ZERO, RA, -1);
-}
-
 static void test_if_else(void **state)
 {
 	(void)state;
-	prog_init(&p, BASE);
-	bra(&p, OP_beq, A0, ELSE);
-	lit(&p, OP_addq, A1, 1, V0);
-	bra(&p, OP_br, ZERO, JOIN);
-	here(&p, ELSE);
-	lit(&p, OP_subq, A1, 1, V0);
-	here(&p, JOIN);
-	ret();
+	fixture_if_else(&p, BASE);
 	assert_true(fixture_build(&f, &p));
 	const struct an_dom *d = &f.dom, *pd = &f.pdom;
 	assert_int_equal(d->idom[0], f.g.entry);
@@ -59,13 +47,7 @@ static void test_if_else(void **state)
 static void test_loop(void **state)
 {
 	(void)state;
-	prog_init(&p, BASE);
-	opr(&p, OP_bis, ZERO, ZERO, V0);
-	here(&p, LOOP);
-	opr(&p, OP_addq, V0, A0, V0);
-	lit(&p, OP_subq, A0, 1, A0);
-	bra(&p, OP_bne, A0, LOOP);
-	ret();
+	fixture_loop(&p, BASE);
 	assert_true(fixture_build(&f, &p));
 	assert_int_equal(f.dom.idom[1], 0);
 	assert_int_equal(f.dom.idom[2], 1);
@@ -86,17 +68,7 @@ static void test_loop(void **state)
 static void test_nested_loops(void **state)
 {
 	(void)state;
-	prog_init(&p, BASE);
-	opr(&p, OP_bis, ZERO, ZERO, V0);
-	here(&p, OUTER);
-	opr(&p, OP_bis, ZERO, A1, T0);
-	here(&p, INNER);
-	lit(&p, OP_addq, V0, 1, V0);
-	lit(&p, OP_subq, T0, 1, T0);
-	bra(&p, OP_bne, T0, INNER);
-	lit(&p, OP_subq, A0, 1, A0);
-	bra(&p, OP_bne, A0, OUTER);
-	ret();
+	fixture_nested_loops(&p, BASE);
 	assert_true(fixture_build(&f, &p));
 	/* blocks: 0 entry, 1 outer header, 2 inner loop, 3 outer latch, 4 exit */
 	assert_int_equal(f.dom.idom[3], 2);
@@ -136,7 +108,7 @@ static void test_irreducible(void **state)
 	lit(&p, OP_addq, V0, 2, V0);
 	bra(&p, OP_bne, A2, X);
 	here(&p, OUT);
-	ret();
+	fixture_ret(&p);
 	assert_true(fixture_build(&f, &p));
 	uint32_t x = blk(&f, &p, X), y = blk(&f, &p, Y), o = blk(&f, &p, OUT);
 	assert_int_equal(f.dom.idom[x], 0);
@@ -159,11 +131,11 @@ static void test_endless(void **state)
 	(void)state;
 	prog_init(&p, BASE);
 	opr(&p, OP_addq, A0, A1, V0);
-	here(&p, LOOP);
+	here(&p, FIX_LOOP);
 	lit(&p, OP_addq, V0, 1, V0);
-	bra(&p, OP_bne, A0, LOOP);
+	bra(&p, OP_bne, A0, FIX_LOOP);
 	lit(&p, OP_addq, V0, 1, V0);
-	bra(&p, OP_br, ZERO, LOOP);
+	bra(&p, OP_br, ZERO, FIX_LOOP);
 	assert_true(fixture_build(&f, &p));
 	for (uint32_t b = 0; b < f.g.nb; b++)
 		assert_int_not_equal(f.pdom.pre[b], AN_NONE);

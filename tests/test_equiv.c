@@ -12,15 +12,10 @@
 
 #define BASE 0x10000
 
-enum { ELSE, JOIN, LOOP, OUTER, INNER, H, B, OUT, FAR };
+enum { H = FIX_LABELS, B, OUT, FAR };
 
 static struct prog p;
 static struct fixture f;
-
-static void ret(void)
-{
-	jmp(&p, OP_ret, ZERO, RA, -1);
-}
 
 /* The classes, given as a class label per block (blocks with one label
  * must share a class, blocks with different labels must not). */
@@ -53,9 +48,9 @@ static void test_straight_and_call(void **state)
 	opr(&p, OP_addq, A0, A1, V0);
 	bra(&p, OP_bsr, RA, FAR);
 	opr(&p, OP_addq, V0, V0, V0);
-	ret();
+	fixture_ret(&p);
 	here(&p, FAR);
-	ret();
+	fixture_ret(&p);
 	/* p is the first four words; FAR is a procedure of its own */
 	memset(&f, 0, sizeof f);
 	an_image_init(&f.im);
@@ -72,14 +67,7 @@ static void test_straight_and_call(void **state)
 static void test_if_else(void **state)
 {
 	(void)state;
-	prog_init(&p, BASE);
-	bra(&p, OP_beq, A0, ELSE);
-	lit(&p, OP_addq, A1, 1, V0);
-	bra(&p, OP_br, ZERO, JOIN);
-	here(&p, ELSE);
-	lit(&p, OP_subq, A1, 1, V0);
-	here(&p, JOIN);
-	ret();
+	fixture_if_else(&p, BASE);
 	assert_true(fixture_build(&f, &p));
 	static const int label[] = { 0, 1, 2, 0 };
 	classes(label, 4);
@@ -89,17 +77,7 @@ static void test_if_else(void **state)
 static void test_loops(void **state)
 {
 	(void)state;
-	prog_init(&p, BASE);
-	opr(&p, OP_bis, ZERO, ZERO, V0);
-	here(&p, OUTER);
-	opr(&p, OP_bis, ZERO, A1, T0);
-	here(&p, INNER);
-	lit(&p, OP_addq, V0, 1, V0);
-	lit(&p, OP_subq, T0, 1, T0);
-	bra(&p, OP_bne, T0, INNER);
-	lit(&p, OP_subq, A0, 1, A0);
-	bra(&p, OP_bne, A0, OUTER);
-	ret();
+	fixture_nested_loops(&p, BASE);
 	assert_true(fixture_build(&f, &p));
 	/* entry and exit; the outer loop's header and latch; the inner loop */
 	static const int label[] = { 0, 1, 2, 1, 0 };
@@ -114,16 +92,16 @@ static void test_diamond_in_loop(void **state)
 	(void)state;
 	prog_init(&p, BASE);
 	opr(&p, OP_bis, ZERO, ZERO, V0);
-	here(&p, LOOP);
-	bra(&p, OP_blbc, A0, ELSE);
+	here(&p, FIX_LOOP);
+	bra(&p, OP_blbc, A0, FIX_ELSE);
 	lit(&p, OP_addq, V0, 1, V0);
-	bra(&p, OP_br, ZERO, JOIN);
-	here(&p, ELSE);
+	bra(&p, OP_br, ZERO, FIX_JOIN);
+	here(&p, FIX_ELSE);
 	lit(&p, OP_addq, V0, 2, V0);
-	here(&p, JOIN);
+	here(&p, FIX_JOIN);
 	lit(&p, OP_subq, A0, 1, A0);
-	bra(&p, OP_bne, A0, LOOP);
-	ret();
+	bra(&p, OP_bne, A0, FIX_LOOP);
+	fixture_ret(&p);
 	assert_true(fixture_build(&f, &p));
 	static const int label[] = { 0, 1, 2, 3, 1, 0 };
 	classes(label, 6);
@@ -145,7 +123,7 @@ static void test_shared_header(void **state)
 	lit(&p, OP_addq, V0, 2, V0);
 	bra(&p, OP_bne, A1, H);
 	here(&p, OUT);
-	ret();
+	fixture_ret(&p);
 	assert_true(fixture_build(&f, &p));
 	uint32_t h = blk(&f, &p, H), b = blk(&f, &p, B);
 	assert_true(an_dom_dominates(&f.dom, h, b));

@@ -100,8 +100,6 @@ static void test_confidence(void **state)
 
 /* ---- whole procedures ------------------------------------------------------ */
 
-enum { ELSE, JOIN };
-
 static struct prog p;
 static struct fixture f;
 static struct an_sched_insn sch[16];
@@ -111,15 +109,7 @@ static double S[6];
 
 static void diamond(void)
 {
-	prog_init(&p, BASE);
-	lit(&p, OP_cmpeq, A0, 0, T0);
-	bra(&p, OP_beq, T0, ELSE);
-	lit(&p, OP_addq, A1, 1, V0);
-	bra(&p, OP_br, ZERO, JOIN);
-	here(&p, ELSE);
-	lit(&p, OP_subq, A1, 1, V0);
-	here(&p, JOIN);
-	jmp(&p, OP_ret, ZERO, RA, -1);
+	fixture_if_else(&p, BASE);
 	assert_true(fixture_build(&f, &p));
 	assert_int_equal(f.g.nb, 4);
 	struct sched_table t = { BASE, M, NULL, 0, { 0 } };

@@ -37,7 +37,7 @@ static const double S[] = { 100, 160, 180, 100, 0, 0 };
 static struct prog p;
 static struct an_image im;
 static struct an_truth_insn rec[6];
-static struct an_truth_image ti = { (char *)"/p", 1, rec, 6, 6 };
+static struct an_truth_image ti = { (char *)"/p", 1, rec, 6 };
 static struct an_proc a;
 
 static void analyse(bool true_freq)

@@ -42,3 +42,14 @@ char *xstrdup(const char *s)
 		xalloc_fail();
 	return p;
 }
+
+bool xalloc_room(void **v, size_t n, size_t size)
+{
+	if (n && (n < 16 || (n & (n - 1))))
+		return true;
+	void *p = realloc(*v, (n ? 2 * n : 16) * size);
+	if (!p)
+		return false;
+	*v = p;
+	return true;
+}

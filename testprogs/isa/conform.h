@@ -231,6 +231,26 @@ struct opr {
 #define OPR1_ENTRY(fn, insn, flags) \
 	{ insn, F_UNARY | flags, fn##_rr, fn##_rr, fn##_zb, fn##_zc, fn##_same, fn##_lit }
 
+/* A whole program over the operates in OPS and, trapping on overflow
+ * (the /V forms), VOPS: tables of X(fn, insn, opc, func) rows, or
+ * OPR_NONE.  kind is OPR2 (Ra, Rb, Rc) or OPR1 (Rb, Rc).  It defines
+ * each instruction's function, the table of them and main. */
+#define OPR_NONE(X)
+#define OPR2_DEF(fn, insn, opc, func)  OPR2(fn, insn, opc, func)
+#define OPR2_ENT(fn, insn, opc, func)  OPR2_ENTRY(fn, insn, 0),
+#define OPR2_VENT(fn, insn, opc, func) OPR2_ENTRY(fn, insn, F_TRAPS),
+#define OPR1_DEF(fn, insn, opc, func)  OPR1(fn, insn, opc, func)
+#define OPR1_ENT(fn, insn, opc, func)  OPR1_ENTRY(fn, insn, 0),
+#define OPR_PROGRAM(name, kind, OPS, VOPS)                                  \
+	OPS(kind##_DEF)                                                     \
+	VOPS(kind##_DEF)                                                    \
+	static const struct opr ops[] = { OPS(kind##_ENT) VOPS(kind##_VENT) }; \
+	int main(void)                                                      \
+	{                                                                   \
+		run_oprs(ops, N_OF(ops));                                   \
+		return conform_end(name);                                   \
+	}
+
 /* Random pairs per instruction, in rows of 64. */
 #define RANDOM_ROWS 64
 
@@ -346,68 +366,28 @@ static inline void run_oprs(const struct opr *o, unsigned n)
 #define MEM_WIN  (256 * 8)          /* bytes a block may touch */
 #define MEM_DISP "-32768 + 257 * .Lk"
 
-#define MEM_LOAD(fn, insn, step)                                            \
-	static void fn(uint64_t win, uint64_t val, uint64_t *o)             \
-	{                                                                   \
-		register uint64_t w5 __asm__("$5") = win;                   \
-		(void)val;                                                  \
-		__asm__ volatile(".arch ev67\n\t.Lk = 0\n\t.rept 256\n\t"    \
-		        "lda $3, " MEM_DISP "($31)\n\t"                     \
-		        "subq $5, $3, $2\n\t"                               \
-		        "lda $2, .Lk * " #step "($2)\n\t"                   \
-		        insn " $1, " MEM_DISP "($2)\n\t"                    \
-		        "stq $1, .Lk * 8(%1)\n\t.Lk = .Lk + 1\n\t.endr"     \
-		        : : "r"(w5), "r"(o) : "$1", "$2", "$3", "memory");  \
-	}                                                                   \
-	static void fn##_same(uint64_t win, uint64_t val, uint64_t *o)      \
-	{                                                                   \
-		register uint64_t w5 __asm__("$5") = win;                   \
-		(void)val;                                                  \
-		__asm__ volatile(".arch ev67\n\t.Lk = 0\n\t.rept 256\n\t"    \
-		        "lda $3, " MEM_DISP "($31)\n\t"                     \
-		        "subq $5, $3, $2\n\t"                               \
-		        "lda $2, .Lk * " #step "($2)\n\t"                   \
-		        insn " $2, " MEM_DISP "($2)\n\t"                    \
-		        "stq $2, .Lk * 8(%1)\n\t.Lk = .Lk + 1\n\t.endr"     \
-		        : : "r"(w5), "r"(o) : "$2", "$3", "memory");        \
-	}                                                                   \
-	static void fn##_r31(uint64_t win, uint64_t val, uint64_t *o)       \
-	{                                                                   \
-		register uint64_t w5 __asm__("$5") = win;                   \
-		(void)val;                                                  \
-		__asm__ volatile(".arch ev67\n\t.Lk = 0\n\t.rept 256\n\t"    \
-		        "lda $3, " MEM_DISP "($31)\n\t"                     \
-		        "subq $5, $3, $2\n\t"                               \
-		        "lda $2, .Lk * " #step "($2)\n\t"                   \
-		        insn " $31, " MEM_DISP "($2)\n\t"                   \
-		        "stq $31, .Lk * 8(%1)\n\t.Lk = .Lk + 1\n\t.endr"    \
-		        : : "r"(w5), "r"(o) : "$2", "$3", "memory");        \
-	}
-
-#define MEM_STORE(fn, insn, step)                                           \
+/* One block: access k's base in $2, then `each` (what the form does with
+ * it).  Every form gets val in $4 and out[] as %2. */
+#define MEM_BLOCK(fn, step, each)                                           \
 	static void fn(uint64_t win, uint64_t val, uint64_t *o)             \
 	{                                                                   \
 		register uint64_t w5 __asm__("$5") = win, v4 __asm__("$4") = val; \
-		(void)o;                                                    \
 		__asm__ volatile(".arch ev67\n\t.Lk = 0\n\t.rept 256\n\t"    \
 		        "lda $3, " MEM_DISP "($31)\n\t"                     \
 		        "subq $5, $3, $2\n\t"                               \
 		        "lda $2, .Lk * " #step "($2)\n\t"                   \
-		        "addq $4, .Lk, $1\n\t"                              \
-		        insn " $1, " MEM_DISP "($2)\n\t.Lk = .Lk + 1\n\t.endr" \
-		        : : "r"(w5), "r"(v4) : "$1", "$2", "$3", "memory"); \
-	}                                                                   \
-	static void fn##_r31(uint64_t win, uint64_t val, uint64_t *o)       \
-	{                                                                   \
-		register uint64_t w5 __asm__("$5") = win;                   \
-		(void)val; (void)o;                                         \
-		__asm__ volatile(".arch ev67\n\t.Lk = 0\n\t.rept 256\n\t"    \
-		        "lda $3, " MEM_DISP "($31)\n\t"                     \
-		        "subq $5, $3, $2\n\t"                               \
-		        "lda $2, .Lk * " #step "($2)\n\t"                   \
-		        insn " $31, " MEM_DISP "($2)\n\t.Lk = .Lk + 1\n\t.endr" \
-		        : : "r"(w5) : "$2", "$3", "memory");                \
+		        each ".Lk = .Lk + 1\n\t.endr"                       \
+		        : : "r"(w5), "r"(v4), "r"(o) : "$1", "$2", "$3", "memory"); \
 	}
+
+#define MEM_LOAD(fn, insn, step)                                            \
+	MEM_BLOCK(fn, step, insn " $1, " MEM_DISP "($2)\n\tstq $1, .Lk * 8(%2)\n\t") \
+	MEM_BLOCK(fn##_same, step, insn " $2, " MEM_DISP "($2)\n\tstq $2, .Lk * 8(%2)\n\t") \
+	MEM_BLOCK(fn##_r31, step, insn " $31, " MEM_DISP "($2)\n\tstq $31, .Lk * 8(%2)\n\t")
+
+#define MEM_STORE(fn, insn, step)                                           \
+	MEM_BLOCK(fn, step, "addq $4, .Lk, $1\n\t" insn " $1, " MEM_DISP "($2)\n\t") \
+	MEM_BLOCK(fn##_r31, step, insn " $31, " MEM_DISP "($2)\n\t")
 
 typedef void (*mem_blk)(uint64_t win, uint64_t val, uint64_t *out);
 

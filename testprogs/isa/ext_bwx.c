@@ -8,16 +8,4 @@
 
 #define OPS(X) X(sextb, "sextb", 0x1c, 0x00) X(sextw, "sextw", 0x1c, 0x01)
 
-#define DEF(fn, insn, opc, func) OPR1(fn, insn, opc, func)
-OPS(DEF)
-
-static const struct opr ops[] = {
-#define ENT(fn, insn, opc, func) OPR1_ENTRY(fn, insn, 0),
-	OPS(ENT)
-};
-
-int main(void)
-{
-	run_oprs(ops, N_OF(ops));
-	return conform_end("ext_bwx");
-}
+OPR_PROGRAM("ext_bwx", OPR1, OPS, OPR_NONE)

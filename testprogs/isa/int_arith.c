@@ -22,19 +22,4 @@
 	X(addl_v, "addl/v", 0x10, 0x40) X(subl_v, "subl/v", 0x10, 0x49) \
 	X(addq_v, "addq/v", 0x10, 0x60) X(subq_v, "subq/v", 0x10, 0x69)
 
-#define DEF(fn, insn, opc, func) OPR2(fn, insn, opc, func)
-OPS(DEF)
-VOPS(DEF)
-
-static const struct opr ops[] = {
-#define ENT(fn, insn, opc, func) OPR2_ENTRY(fn, insn, 0),
-	OPS(ENT)
-#define VENT(fn, insn, opc, func) OPR2_ENTRY(fn, insn, F_TRAPS),
-	VOPS(VENT)
-};
-
-int main(void)
-{
-	run_oprs(ops, N_OF(ops));
-	return conform_end("int_arith");
-}
+OPR_PROGRAM("int_arith", OPR2, OPS, VOPS)

@@ -16,16 +16,4 @@
 	X(cmovle,  "cmovle",  0x11, 0x64) X(cmovgt,  "cmovgt",  0x11, 0x66) \
 	X(cmovlbs, "cmovlbs", 0x11, 0x14) X(cmovlbc, "cmovlbc", 0x11, 0x16)
 
-#define DEF(fn, insn, opc, func) OPR2(fn, insn, opc, func)
-OPS(DEF)
-
-static const struct opr ops[] = {
-#define ENT(fn, insn, opc, func) OPR2_ENTRY(fn, insn, 0),
-	OPS(ENT)
-};
-
-int main(void)
-{
-	run_oprs(ops, N_OF(ops));
-	return conform_end("int_logic");
-}
+OPR_PROGRAM("int_logic", OPR2, OPS, OPR_NONE)

@@ -13,19 +13,4 @@
 #define VOPS(X) \
 	X(mull_v, "mull/v", 0x13, 0x40) X(mulq_v, "mulq/v", 0x13, 0x60)
 
-#define DEF(fn, insn, opc, func) OPR2(fn, insn, opc, func)
-OPS(DEF)
-VOPS(DEF)
-
-static const struct opr ops[] = {
-#define ENT(fn, insn, opc, func) OPR2_ENTRY(fn, insn, 0),
-	OPS(ENT)
-#define VENT(fn, insn, opc, func) OPR2_ENTRY(fn, insn, F_TRAPS),
-	VOPS(VENT)
-};
-
-int main(void)
-{
-	run_oprs(ops, N_OF(ops));
-	return conform_end("int_mul");
-}
+OPR_PROGRAM("int_mul", OPR2, OPS, VOPS)

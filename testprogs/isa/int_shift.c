@@ -25,16 +25,4 @@
 	X(mskwh,  "mskwh",  0x12, 0x52) X(msklh,  "msklh",  0x12, 0x62) \
 	X(mskqh,  "mskqh",  0x12, 0x72)
 
-#define DEF(fn, insn, opc, func) OPR2(fn, insn, opc, func)
-OPS(DEF)
-
-static const struct opr ops[] = {
-#define ENT(fn, insn, opc, func) OPR2_ENTRY(fn, insn, 0),
-	OPS(ENT)
-};
-
-int main(void)
-{
-	run_oprs(ops, N_OF(ops));
-	return conform_end("int_shift");
-}
+OPR_PROGRAM("int_shift", OPR2, OPS, OPR_NONE)
