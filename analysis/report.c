@@ -227,6 +227,31 @@ bool report_image_file(const struct report_paths *p, const struct report_image *
 
 /* ---- listings --------------------------------------------------------- */
 
+const struct report_image *report_program(const struct report *r, size_t c)
+{
+	const struct report_image *best = NULL;
+	for (size_t i = 0; c < r->ncols && i < r->nimages; i++)
+		if (r->images[i].kind == PROF_USER && r->images[i].samples[c] &&
+		    (!best || r->images[i].samples[c] > best->samples[c]))
+			best = &r->images[i];
+	return best;
+}
+
+bool report_same_program(const struct report *a, const char *dba, const struct report *b,
+                         const char *dbb, char *err, size_t errlen)
+{
+	long cb = a->ncols ? report_col_of(b, a->cols[0].name) : -1;
+	const struct report_image *pa = report_program(a, 0);
+	const struct report_image *pb = cb >= 0 ? report_program(b, (size_t)cb) : NULL;
+	if (!pa || !pb)
+		FAIL("%s: no samples of a program%s%s%s", pa ? dbb : dba,
+		     a->ncols ? " (event " : "", a->ncols ? a->cols[0].name : "", a->ncols ? ")" : "");
+	if (strcmp(pa->path, pb->path))
+		FAIL("%s and %s are profiles of different programs (%s, %s)", dba, dbb, pa->path,
+		     pb->path);
+	return true;
+}
+
 double report_pct(uint64_t n, uint64_t total)
 {
 	return total ? 100.0 * (double)n / (double)total : 0.0;
