@@ -137,6 +137,15 @@ void an_table_text(const struct an_table *t, FILE *f, const char *prefix)
 	}
 }
 
+/* a number for CSV and JSON: whole numbers whole, others to ten digits */
+static void number(FILE *f, double v)
+{
+	if (v == floor(v) && fabs(v) < 1e15)
+		fprintf(f, "%.0f", v);
+	else
+		fprintf(f, "%.10g", v);
+}
+
 void an_table_csv(const struct an_table *t, FILE *f)
 {
 	for (size_t k = 0; k < t->ncol; k++) {
@@ -152,7 +161,7 @@ void an_table_csv(const struct an_table *t, FILE *f)
 		if (!t->col[k].text)
 			an_out_csv(f, c->s ? c->s : "");
 		else if (isfinite(c->v))
-			an_out_json_num(f, c->v);
+			number(f, c->v);
 		if (k + 1 == t->ncol)
 			putc('\n', f);
 	}
@@ -169,8 +178,10 @@ void an_table_json(const struct an_table *t, FILE *f)
 		fputs(": ", f);
 		if (!t->col[k].text)
 			an_out_json_str(f, c->s ? c->s : "");
+		else if (isfinite(c->v))
+			number(f, c->v);
 		else
-			an_out_json_num(f, c->v);
+			fputs("null", f);
 		if (k + 1 == t->ncol)
 			putc('}', f);
 	}
