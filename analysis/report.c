@@ -227,13 +227,23 @@ bool report_image_file(const struct report_paths *p, const struct report_image *
 
 /* ---- listings --------------------------------------------------------- */
 
+/* A shared library's file name: "lib.so", "libc.so.6.1", "ld-linux.so.2". */
+static bool is_library(const char *path)
+{
+	const char *base = strrchr(path, '/'), *so = strstr(base ? base : path, ".so");
+	return so && (!so[3] || so[3] == '.');
+}
+
 const struct report_image *report_program(const struct report *r, size_t c)
 {
 	const struct report_image *best = NULL;
-	for (size_t i = 0; c < r->ncols && i < r->nimages; i++)
-		if (r->images[i].kind == PROF_USER && r->images[i].samples[c] &&
-		    (!best || r->images[i].samples[c] > best->samples[c]))
-			best = &r->images[i];
+	for (int lib = 0; lib < 2 && !best; lib++)
+		for (size_t i = 0; c < r->ncols && i < r->nimages; i++) {
+			const struct report_image *im = &r->images[i];
+			if (im->kind == PROF_USER && im->samples[c] && is_library(im->path) == lib &&
+			    (!best || im->samples[c] > best->samples[c]))
+				best = im;
+		}
 	return best;
 }
 

@@ -90,8 +90,9 @@ bool report_procs(const struct report *r, const struct report_paths *p,
 void report_rows_free(struct report_row *rows, size_t n);
 
 /* The program a database profiled: its user image with the most samples
- * of column c (alphasim --profile's summary analyses the same one), or
- * NULL when it has none. */
+ * of column c that is not a shared library (one named NAME.so or
+ * NAME.so.N...), else the library with the most; NULL when it has no
+ * user samples. */
 const struct report_image *report_program(const struct report *r, size_t c);
 
 /* Are a (database dba) and b (dbb) profiles of the same program: the
