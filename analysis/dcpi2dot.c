@@ -12,8 +12,8 @@
  * their block's where they are its only way out or in), branches taken
  * blue, the virtual ones (ENTRY, EXIT, analysis/cfg.h) dashed; each way out goes to an EXIT of
  * its own.  --svg and --png render it with
- * Graphviz's dot into FILE (written whole: dot writes a temporary file
- * renamed over FILE).  --csv and --json give the blocks and edges.
+ * Graphviz's dot into FILE (written whole: into a temporary file renamed
+ * over FILE).  --csv and --json give the blocks and edges.
  */
 #include "analysis/anout.h"
 #include "analysis/antable.h"
@@ -21,6 +21,8 @@
 #include "util/cmd.h"
 #include "util/xalloc.h"
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,43 +203,52 @@ static void tables(const struct an_proc *a, const struct blk *b, struct an_table
 		xalloc_fail();
 }
 
-/* dot -TFMT -o TMP < the graph, then TMP renamed over out */
+/* dot -TFMT < the graph > TMP, then TMP renamed over out: TMP is created
+ * here (exclusively, in out's directory), so that a place that cannot
+ * be written is one line naming out, and a failure leaves out as it was */
 static void render(const char *fmt, const char *out, const char *graph, size_t len)
 {
-	size_t n = strlen(out) + 16;
+	size_t n = strlen(out) + 32;
 	char *tmp = xmalloc(n);
 	snprintf(tmp, n, "%s.%ld.tmp", out, (long)getpid());
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	if (fd < 0)
+		an_cli_die(&cli, "--%s %s: %s", fmt, out, strerror(errno));
 	char tflag[16];
 	snprintf(tflag, sizeof tflag, "-T%s", fmt);
-	int fd[2];
-	if (pipe(fd))
-		an_cli_die(&cli, "--%s %s: %s", fmt, out, strerror(errno));
-	pid_t pid = fork();
-	if (pid < 0)
-		an_cli_die(&cli, "--%s %s: %s", fmt, out, strerror(errno));
-	if (!pid) {
-		dup2(fd[0], 0);
-		close(fd[0]);
-		close(fd[1]);
-		execlp("dot", "dot", tflag, "-o", tmp, (char *)NULL);
-		fprintf(stderr, "dcpi2dot: --%s %s: cannot run dot (Graphviz; Debian's graphviz "
+	int in[2];
+	pid_t pid = -1;
+	if (!pipe(in) && (pid = fork()) == 0) {
+		dup2(in[0], 0);
+		dup2(fd, 1);
+		close(in[0]);
+		close(in[1]);
+		close(fd);
+		execlp("dot", "dot", tflag, (char *)NULL);
+		fprintf(stderr, "dcpi2dot: --%s %s: cannot run dot (Graphviz: Debian's graphviz "
 		        "package): %s\n", fmt, out, strerror(errno));
 		_exit(127);
 	}
-	close(fd[0]);
-	bool wrote = write(fd[1], graph, len) == (ssize_t)len;
-	close(fd[1]);
-	int st;
+	int e = errno, st = 0;
+	close(fd);
+	if (pid < 0) {
+		unlink(tmp);
+		an_cli_die(&cli, "--%s %s: %s", fmt, out, strerror(e));
+	}
+	close(in[0]);
+	signal(SIGPIPE, SIG_IGN);   /* dot gone early: a failed write, said below */
+	bool wrote = write(in[1], graph, len) == (ssize_t)len;
+	close(in[1]);
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
 	if (!WIFEXITED(st) || WEXITSTATUS(st) || !wrote) {
 		unlink(tmp);
 		if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
-			exit(1);
+			exit(1);   /* the child said why */
 		an_cli_die(&cli, "--%s %s: dot failed", fmt, out);
 	}
 	if (rename(tmp, out)) {
-		int e = errno;
+		e = errno;
 		unlink(tmp);
 		an_cli_die(&cli, "--%s %s: %s", fmt, out, strerror(e));
 	}
