@@ -154,6 +154,15 @@ def command(p, r):
     return cmd + p["options"] + [r["path"]] + r["args"]
 
 
+def run_env():
+    """The runs' environment, the same wherever they run: the guest program
+    gets alphasim's, and GNU parallel's or Slurm's variables (a job's
+    number) would move its stack and change its cycles."""
+    env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C"}
+    env.update({k: v for k, v in os.environ.items() if k in ("ALPHASIM_MINIOS", "ALPHASIM_DCPID")})
+    return env
+
+
 def run_one(results, index):
     """Run index of the plan in DIR/runs/.ID.tmp, renamed to DIR/runs/ID
     when it ends, its status (ok or failed: why) in its status file."""
@@ -174,7 +183,7 @@ def run_one(results, index):
         nonlocal status
         with open(os.path.join(tmp, out), "w") as o, \
                 open(os.path.join(tmp, out + ".err"), "w") as e:
-            rc = subprocess.run(argv, cwd=tmp, stdout=o, stderr=e).returncode
+            rc = subprocess.run(argv, cwd=tmp, stdout=o, stderr=e, env=run_env()).returncode
         if rc and status == "ok":
             status = f"failed: {what} exited {rc}"
         return rc
@@ -295,7 +304,8 @@ def local(results, todo, jobs):
     if not par:
         die("GNU parallel not found (Debian's parallel package; or --slurm)")
     me = os.path.abspath(__file__)
-    argv = [par, "--will-cite", "-j", str(jobs), "--halt", "never",
+    # -q: the command as words, not through a shell (DIR may hold spaces)
+    argv = [par, "--will-cite", "-q", "-j", str(jobs), "--halt", "never",
             "--joblog", os.path.join(results, "parallel.log"),
             sys.executable, me, "--run-one", results, "{}", ":::"] + [str(i) for i in todo]
     subprocess.run(argv)
