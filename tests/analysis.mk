@@ -66,4 +66,4 @@ CLEANFILES += $(AN_PROGS)
 # (tests/tools_badinput.sh); alphasim-sweep on GNU parallel
 # (tests/tools_sweep.sh) and on a single-node Slurm started by the test
 # (tests/tools_slurm.sh, skipped where Slurm cannot be installed).
-TESTS += tests/tools.sh tests/tools_badinput.sh tests/tools_sweep.sh
+TESTS += tests/tools.sh tests/tools_badinput.sh tests/tools_sweep.sh tests/tools_slurm.sh
