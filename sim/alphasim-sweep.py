@@ -312,6 +312,18 @@ def local(results, todo, jobs):
     return collect(results)
 
 
+def ranges(ids):
+    """Slurm's array list: "0-23", "2,16", "0-4,7-9"."""
+    out, start = [], None
+    for k, i in enumerate(ids):
+        if start is None:
+            start = i
+        if k + 1 == len(ids) or ids[k + 1] != i + 1:
+            out.append(f"{start}-{i}" if i > start else str(i))
+            start = None
+    return ",".join(out)
+
+
 def slurm(results, todo, sbatch_opts):
     sb = shutil.which("sbatch")
     if not sb:
@@ -326,7 +338,7 @@ def slurm(results, todo, sbatch_opts):
                 f"#SBATCH --output={logs}/run-%A_%a.out\n"
                 f"exec {shlex.quote(sys.executable)} {shlex.quote(me)} --run-one "
                 f"{shlex.quote(results)} \"$SLURM_ARRAY_TASK_ID\"\n")
-    array = ",".join(str(i) for i in todo)
+    array = ranges(todo)
 
     def submit(argv):
         out = subprocess.run([sb, "--parsable"] + sbatch_opts + argv, capture_output=True,
