@@ -51,3 +51,15 @@ analysis_dcpilist_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpitopstalls_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpiwhatcg_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpiaccuracy_LDADD = $(AN_TOOL_LIBS)
+
+# The tools of comparing and dumping profiles (docs/tools.md): two
+# databases side by side, several runs summarised, one profile file as
+# text, a procedure's CFG as Graphviz DOT.
+analysis_libanalysis_a_SOURCES += analysis/antable.h analysis/antable.c \
+	analysis/anstat.h analysis/anstat.c
+AN_TOOLS2 = analysis/dcpidiff analysis/dcpistats analysis/dcpicat analysis/dcpi2dot
+bin_PROGRAMS += $(AN_TOOLS2)
+analysis_dcpidiff_LDADD = $(AN_TOOL_LIBS)
+analysis_dcpistats_LDADD = $(AN_TOOL_LIBS)
+analysis_dcpicat_LDADD = $(AN_TOOL_LIBS)
+analysis_dcpi2dot_LDADD = $(AN_TOOL_LIBS)

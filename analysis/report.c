@@ -227,6 +227,41 @@ bool report_image_file(const struct report_paths *p, const struct report_image *
 
 /* ---- listings --------------------------------------------------------- */
 
+/* A shared library's file name: "lib.so", "libc.so.6.1", "ld-linux.so.2". */
+static bool is_library(const char *path)
+{
+	const char *base = strrchr(path, '/'), *so = strstr(base ? base : path, ".so");
+	return so && (!so[3] || so[3] == '.');
+}
+
+const struct report_image *report_program(const struct report *r, size_t c)
+{
+	const struct report_image *best = NULL;
+	for (int lib = 0; lib < 2 && !best; lib++)
+		for (size_t i = 0; c < r->ncols && i < r->nimages; i++) {
+			const struct report_image *im = &r->images[i];
+			if (im->kind == PROF_USER && im->samples[c] && is_library(im->path) == lib &&
+			    (!best || im->samples[c] > best->samples[c]))
+				best = im;
+		}
+	return best;
+}
+
+bool report_same_program(const struct report *a, const char *dba, const struct report *b,
+                         const char *dbb, char *err, size_t errlen)
+{
+	long cb = a->ncols ? report_col_of(b, a->cols[0].name) : -1;
+	const struct report_image *pa = report_program(a, 0);
+	const struct report_image *pb = cb >= 0 ? report_program(b, (size_t)cb) : NULL;
+	if (!pa || !pb)
+		FAIL("%s: no samples of a program%s%s%s", pa ? dbb : dba,
+		     a->ncols ? " (event " : "", a->ncols ? a->cols[0].name : "", a->ncols ? ")" : "");
+	if (strcmp(pa->path, pb->path))
+		FAIL("%s and %s are profiles of different programs (%s, %s)", dba, dbb, pa->path,
+		     pb->path);
+	return true;
+}
+
 double report_pct(double n, double total)
 {
 	return total > 0 ? 100 * n / total : 0;

@@ -89,6 +89,18 @@ bool report_procs(const struct report *r, const struct report_paths *p,
                   struct report_row **rows, size_t *nrows, char *err, size_t errlen);
 void report_rows_free(struct report_row *rows, size_t n);
 
+/* The program a database profiled: its user image with the most samples
+ * of column c that is not a shared library (one named NAME.so or
+ * NAME.so.N...), else the library with the most; NULL when it has no
+ * user samples. */
+const struct report_image *report_program(const struct report *r, size_t c);
+
+/* Are a (database dba) and b (dbb) profiles of the same program: the
+ * same guest path of report_program's image for the first event?  False
+ * with one message naming both (dcpidiff, dcpistats). */
+bool report_same_program(const struct report *a, const char *dba, const struct report *b,
+                         const char *dbb, char *err, size_t errlen);
+
 /* n as a percentage of total (0 when total is not above 0): sample
  * counts, and the analysis's estimates (dcpiwhatcg). */
 double report_pct(double n, double total);

@@ -306,7 +306,7 @@ static void check_dir(const struct an_cli *c, const char *what, const char *path
 
 void an_cli_parse(struct an_cli *c, int argc, char **argv)
 {
-	static const struct option opts[] = {
+	static const struct option common[] = {
 		{ "db", required_argument, NULL, 'd' },
 		{ "epoch", required_argument, NULL, 'E' },
 		{ "truth", required_argument, NULL, 't' },
@@ -318,8 +318,20 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 		{ "sysroot", required_argument, NULL, 'S' },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
 	};
+	/* the common options, then the tool's (getopt value OPT_TOOL + k) */
+	enum { NCOMMON = sizeof common / sizeof *common, OPT_TOOL = 256 };
+	size_t ntool = 0;
+	while (c->opts && c->opts[ntool].name)
+		ntool++;
+	if (ntool > AN_CLI_MAX_OPTS)
+		ntool = AN_CLI_MAX_OPTS;
+	struct option opts[NCOMMON + AN_CLI_MAX_OPTS + 1];
+	memset(opts, 0, sizeof opts);
+	memcpy(opts, common, sizeof common);
+	for (size_t k = 0; k < ntool; k++)
+		opts[NCOMMON + k] = (struct option){ c->opts[k].name,
+			c->opts[k].arg ? required_argument : no_argument, NULL, OPT_TOOL + (int)k };
 	struct an_session_opts *o = &c->so;
 	*o = (struct an_session_opts){ .db = PROFDB_DEFAULT_DIR, .est = AN_EST_dcpi,
 	                               .paths = { ".", PATHS_DEFAULT_SYSROOT, NULL } };
@@ -330,8 +342,20 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 		if (optarg && !*optarg && i >= 0 && ch != 'E')
 			bad_option(c, "--%s: empty name", opts[i].name);
 		switch (ch) {
-		case 'd': o->db = optarg; break;
-		case 'E': o->epoch = (unsigned)number(c, "--epoch", optarg, 4294967295ul); break;
+		case 'd':
+			o->db = optarg;
+			if (c->max_db > 1 && c->ndb == c->max_db)
+				bad_option(c, "-db: at most %zu databases", c->max_db);
+			if (c->max_db > 1)
+				c->db[c->ndb++] = optarg;
+			break;
+		case 'E':
+			o->epoch = (unsigned)number(c, "--epoch", optarg, 4294967295ul);
+			if (c->max_db > 1 && c->nepoch == c->max_db)
+				bad_option(c, "--epoch: at most %zu epochs", c->max_db);
+			if (c->max_db > 1)
+				c->epoch[c->nepoch++] = o->epoch;
+			break;
 		case 't': o->truth = optarg; break;
 		case 'T': o->true_freq = true; break;
 		case 'e': {
@@ -365,12 +389,29 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 			       "minios.elf)\n"
 			       "IMAGE: a guest path or basename, as dcpiprof lists them; PROC: a "
 			       "procedure name (proc@0xADDR in code without symbols)\n", c->usage);
+			for (size_t k = 0; k < ntool; k++) {
+				char lhs[64];
+				snprintf(lhs, sizeof lhs, "--%s%s%s", c->opts[k].name,
+				         c->opts[k].arg ? " " : "", c->opts[k].arg ? c->opts[k].arg : "");
+				printf("  %-18s %s\n", lhs, c->opts[k].help);
+			}
 			exit(an_cli_done(c));
-		default:   /* getopt said what */
+		default:
+			if (ch >= OPT_TOOL && ch < OPT_TOOL + (int)ntool) {
+				const struct an_cli_opt *t = &c->opts[ch - OPT_TOOL];
+				if (t->arg)
+					*t->val = optarg;
+				else
+					*t->flag = true;
+				break;
+			}
+			/* getopt said what */
 			fprintf(stderr, "Try '%s --help'.\n", c->tool);
 			exit(2);
 		}
 	}
+	if (c->max_db > 1 && !c->ndb)
+		c->db[c->ndb++] = o->db;
 	int nargs = argc - optind;
 	if (nargs > c->max_args)
 		bad_option(c, "%d arguments at most ('%s' is one too many)", c->max_args,

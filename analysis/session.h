@@ -75,6 +75,17 @@ bool an_session_run(struct an_session *s, const struct an_visitor *v, char *err,
  * -n N, then IMAGE [PROC] as the tool allows.  Exit status 2 with a
  * message on a bad option, 0 after --help. */
 enum an_format { AN_TEXT, AN_CSV, AN_JSON };
+
+/* A tool's own option: --NAME ARG (or a flag when arg is NULL) stored
+ * into *val (or *flag), listed in --help after the common ones. */
+struct an_cli_opt {
+	const char *name, *arg, *help;
+	const char **val;
+	bool *flag;
+};
+
+#define AN_CLI_MAX_OPTS 8
+#define AN_CLI_MAX_DB 64
 struct an_cli {
 	const char *tool;
 	struct an_session_opts so;
@@ -83,6 +94,15 @@ struct an_cli {
 	int max_args;                /* positional arguments taken           */
 	bool need_truth;             /* dcpiaccuracy                          */
 	const char *usage;           /* the tool's own lines for --help      */
+	const struct an_cli_opt *opts;  /* the tool's own options (at most
+	                                   AN_CLI_MAX_OPTS), NULL name last */
+	size_t max_db;               /* > 1: -db and --epoch may be given up
+	                                to this many times each (dcpidiff,
+	                                dcpistats); else the last one counts */
+	const char *db[AN_CLI_MAX_DB];  /* with max_db > 1: each -db given  */
+	size_t ndb;
+	unsigned epoch[AN_CLI_MAX_DB];  /* ... and each --epoch              */
+	size_t nepoch;
 };
 void an_cli_parse(struct an_cli *c, int argc, char **argv);
 

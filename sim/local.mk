@@ -14,3 +14,12 @@ sim_alphasim_LDADD = analysis/libanalysis.a analysis/libreport.a daemon/libprofd
 # paths_find_file looks for them.
 profiledir = $(pkglibdir)
 profile_DATA = daemon/dcpid.lnx testprogs/accuracy/workload.lnx
+
+# alphasim-sweep (docs/sweeps.md): a sweep spec's cross product of runs
+# on GNU parallel or Slurm; a Python script built beside alphasim, where
+# it finds alphasim (and the analysis tools in ../analysis).
+bin_SCRIPTS = sim/alphasim-sweep
+sim/alphasim-sweep: $(srcdir)/sim/alphasim-sweep.py
+	$(AM_V_GEN)cp $(srcdir)/sim/alphasim-sweep.py $@ && chmod +x $@
+CLEANFILES += sim/alphasim-sweep
+EXTRA_DIST += sim/alphasim-sweep.py

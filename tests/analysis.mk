@@ -60,3 +60,10 @@ tests/anprogs/switch.stripped: tests/anprogs/switch.dyn
 	$(AM_V_GEN)$(ALPHA_OBJCOPY) --strip-all $< $@
 GUEST_CHECK += $(AN_PROGS)
 CLEANFILES += $(AN_PROGS)
+
+# The tools of comparing and dumping profiles (docs/tools.md):
+# tests/tools.sh on the default workload and small runs, their bad input
+# (tests/tools_badinput.sh); alphasim-sweep on GNU parallel
+# (tests/tools_sweep.sh) and on a single-node Slurm started by the test
+# (tests/tools_slurm.sh, skipped where Slurm cannot be installed).
+TESTS += tests/tools.sh tests/tools_badinput.sh tests/tools_sweep.sh tests/tools_slurm.sh
