@@ -34,9 +34,11 @@ static unsigned long period_of(const char *s, size_t n)
 
 /* Each event goes to the counter that can count it and has the fewest
  * events so far (they are time-multiplexed, up to PCOUNT_MUX_MAX a
- * counter).  A period P asks for periods drawn from [P - P/32,
- * P - P/32 + P/16), the driver's default spread (60K..64K for cycles)
- * scaled to P. */
+ * counter).  A period P with a spread S asks for periods drawn from
+ * [P - S/2, P - S/2 + S); S defaults to P/16, the driver's default
+ * spread (60K..64K for cycles) scaled to P, and "fixed" is S = 0: every
+ * period exactly P, as the paper's randomisation (section 4.1.1) would
+ * not have it -- for a lab that shows why (labs/3-period). */
 bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
                        char *err, size_t errlen)
 {
@@ -50,15 +52,27 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
 			known(list, sizeof list);
 			FAIL("unknown event '%.*s' (known: %s)", (int)n, s, list);
 		}
-		unsigned long period = 0;
+		unsigned long period = 0, spread = 0;
 		if (n < len) {
 			const char *p = s + n + 1;
-			size_t plen = len - n - 1;
+			size_t plen = strcspn(p, ":,");
 			period = period_of(p, plen);
+			spread = period / 16;
+			if (p + plen < s + len) {
+				const char *q = p + plen + 1;
+				size_t qlen = (size_t)(s + len - q);
+				if (qlen == 5 && !strncmp(q, "fixed", 5))
+					spread = 0;
+				else if (!qlen || strspn(q, "0123456789") < qlen)
+					FAIL("%s: bad spread '%.*s' (a decimal number, or 'fixed')",
+					     name, (int)qlen, q);
+				else
+					spread = period_of(q, qlen);
+			}
 			/* the driver's shortest period is 256 */
-			if (period - period / 32 < 256)
-				FAIL("%s: bad period '%.*s' (a decimal number, at least 264)", name,
-				     (int)plen, p);
+			if (spread / 2 > period || period - spread / 2 < 256)
+				FAIL("%s: bad period '%.*s' (a decimal number, at least 256 plus "
+				     "half its spread)", name, (int)plen, p);
 		}
 		for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
 			for (unsigned i = 0; i < cfg->ctr[c].nevents; i++)
@@ -73,17 +87,17 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
 		if (best < 0)
 			FAIL("no counter left for '%s'", name);
 		/* CTR2 has 14 bits, the others 16 (EV5.md): the longest draw,
-		 * min + range - 1, must fit */
+		 * P - S/2 + S - 1, must fit */
 		unsigned long width = best == 2 ? 1ul << 14 : 1ul << 16;
-		if (period - period / 32 + period / 16 > width)
-			FAIL("%s: period %.*s too long: its draws, up to P - P/32 + P/16 - 1, "
+		if (period && period - spread / 2 + spread > width - (spread == 0))
+			FAIL("%s: period %.*s too long: its draws, up to P - S/2 + S - 1, "
 			     "must fit counter %d's %lu", name, (int)(len - n - 1), s + n + 1,
 			     best, width);
 		struct pcount_counter_config *cc = &cfg->ctr[best];
 		cc->ev[cc->nevents++] = (struct pcount_event_config){
 			.event = (uint16_t)ev,
-			.period_min = (uint32_t)(period - period / 32),
-			.period_range = (uint32_t)(period / 16),
+			.period_min = (uint32_t)(period - spread / 2),
+			.period_range = (uint32_t)spread,
 		};
 		s += len;
 		if (!*s)
