@@ -2,10 +2,13 @@
 # (labs/, docs/labs.md): each lab's test runs it small and checks what
 # its handout says; `make lab-N` runs lab N at full size into ./lab-N.
 GUEST_CHECK += minios/minios.elf daemon/dcpid.lnx
-TESTS += tests/lab_1.sh
+TESTS += tests/lab_1.sh tests/lab_3.sh
 EXTRA_DIST += labs
 LAB_ENV = top_builddir='$(abs_top_builddir)' ALPHASIM='$(abs_top_builddir)/sim/alphasim' \
 	ANALYSIS='$(abs_top_builddir)/analysis' ALPHA_CC='$(ALPHA_CC)'
 .PHONY: lab-1
 lab-1: all
 	$(LAB_ENV) $(srcdir)/labs/1-skid/run -o lab-1
+.PHONY: lab-3
+lab-3: all
+	$(LAB_ENV) $(srcdir)/labs/3-period/run -o lab-3
