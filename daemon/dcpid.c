@@ -90,7 +90,8 @@ static void set_periods(void)
 	for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
 		for (unsigned i = 0; i < cfg.ctr[c].nevents; i++) {
 			const struct pcount_event_config *e = &cfg.ctr[c].ev[i];
-			col.ev[e->event].period = e->period_min
+			col.ev[e->event].period = e->source ? 1   /* a read: counts events */
+				: e->period_min
 				? e->period_min + (e->period_range ? (e->period_range - 1) / 2.0 : 0)
 				: info.default_period[e->event];
 		}
@@ -217,7 +218,7 @@ static double seconds(void)
 /* The driver's totals the stats file carries, after dcpid's own. */
 #define DRIVER_STATS(X) \
 	X(interrupts) X(samples_read) X(drops) X(entries_read) X(hits) \
-	X(misses) X(evictions) X(switches) X(flushes)
+	X(misses) X(evictions) X(switches) X(flushes) X(counted)
 
 static void put(FILE *f, FILE *tty, const char *key, uint64_t v)
 {

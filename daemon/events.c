@@ -16,6 +16,12 @@ static void known(char *buf, size_t len)
 		                       pmu_events[e].name);
 }
 
+/* The sources' names after '@' (driver/pcount.h PCOUNT_SRC_*). */
+static const char *const sources[PCOUNT_NSOURCES] = {
+	[PCOUNT_SRC_OVERFLOW] = "", [PCOUNT_SRC_AT_OVERFLOW] = "overflow",
+	[PCOUNT_SRC_AT_CLOCK] = "clock",
+};
+
 /* The decimal period of "digits" (n bytes), at most PERIOD_CAP (longer
  * than any counter): 0 if it is not one. */
 #define PERIOD_CAP (1ul << 24)
@@ -43,7 +49,7 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
                        char *err, size_t errlen)
 {
 	for (const char *s = spec; ; s++) {
-		size_t len = strcspn(s, ","), n = strcspn(s, ":,");
+		size_t len = strcspn(s, ","), n = strcspn(s, ":,@");
 		char name[32];
 		snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : 0), s);
 		int ev = pmu_event_by_name(name);
@@ -51,6 +57,21 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
 			char list[512];
 			known(list, sizeof list);
 			FAIL("unknown event '%.*s' (known: %s)", (int)n, s, list);
+		}
+		unsigned source = PCOUNT_SRC_OVERFLOW;
+		if (s[n] == '@') {
+			const char *w = s + n + 1;
+			size_t wlen = strcspn(w, ":,");
+			for (source = 1; source < PCOUNT_NSOURCES; source++)
+				if (strlen(sources[source]) == wlen &&
+				    !strncmp(w, sources[source], wlen))
+					break;
+			if (source == PCOUNT_NSOURCES)
+				FAIL("%s: unknown source '%.*s' (known: overflow, clock)", name,
+				     (int)wlen, w);
+			if (w[wlen] == ':')
+				FAIL("%s@%s: a read event takes no period", name, sources[source]);
+			n += 1 + wlen;
 		}
 		unsigned long period = 0, spread = 0;
 		if (n < len) {
@@ -78,10 +99,12 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
 			for (unsigned i = 0; i < cfg->ctr[c].nevents; i++)
 				if (cfg->ctr[c].ev[i].event == ev)
 					FAIL("'%s' named twice", name);
+		/* a read event has a counter to itself (driver/pcount.h) */
 		int best = -1;
 		for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
 			if (pmu_select_for(c, (unsigned)ev) >= 0 &&
-			    cfg->ctr[c].nevents < PCOUNT_MUX_MAX &&
+			    cfg->ctr[c].nevents < (source ? 1 : PCOUNT_MUX_MAX) &&
+			    !(cfg->ctr[c].nevents && cfg->ctr[c].ev[0].source) &&
 			    (best < 0 || cfg->ctr[c].nevents < cfg->ctr[best].nevents))
 				best = (int)c;
 		if (best < 0)
@@ -96,11 +119,22 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
 		struct pcount_counter_config *cc = &cfg->ctr[best];
 		cc->ev[cc->nevents++] = (struct pcount_event_config){
 			.event = (uint16_t)ev,
+			.source = (uint16_t)source,
 			.period_min = (uint32_t)(period - spread / 2),
 			.period_range = (uint32_t)spread,
 		};
 		s += len;
 		if (!*s)
-			return true;
+			break;
 	}
+	/* reads at overflows need an event that overflows */
+	bool sampled = false, read = false;
+	for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
+		if (cfg->ctr[c].nevents) {
+			sampled |= cfg->ctr[c].ev[0].source == PCOUNT_SRC_OVERFLOW;
+			read |= cfg->ctr[c].ev[0].source == PCOUNT_SRC_AT_OVERFLOW;
+		}
+	if (read && !sampled)
+		FAIL("@overflow needs an event sampled at its own overflows");
+	return true;
 }
