@@ -124,6 +124,8 @@ void pcount_clock_interrupt(uint64_t pc)
 {
 	unsigned id = (unsigned)whami();
 	struct proc *p = cpus[id].proc;
+	if (!pc_cpu[id].by_source[PCOUNT_SRC_AT_CLOCK])
+		return;                        /* the common case: nothing to read */
 	uint64_t ipl = swpipl(IPL_PERF);
 	pcount_clock(&pc_cpu[id], pc, p && p->mm ? p->mm->space : 0);
 	swpipl(ipl);

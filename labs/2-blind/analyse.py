@@ -86,6 +86,7 @@ write("landing.csv", landing)
 # code, the counter interrupt's handler
 windows = {
     "syscall": (sym["main"], sym["main"] + 0x80),
+    "walk": (sym["walk"], sym["walk"] + 0x40),
     "handler": (sym["__dcpi_intr_start"], sym["__dcpi_intr_end"]),
 }
 summary = []
