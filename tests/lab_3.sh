@@ -2,7 +2,7 @@
 # tests/lab_3.sh - labs/3-period at a small size: what its README says
 # the student will see (labs/3-period/README.md, "What to look for"):
 # the fixed period that resonates with the loop gives a profile badly
-# wrong, piled on a few instructions; DCPI's randomised period gives one
+# wrong, nearly all on one instruction; DCPI's randomised period gives one
 # close to the truth; a wider spread is better than a narrow one.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/lab_lib.sh"
@@ -25,6 +25,10 @@ check(err("fixed") > 0.4, f"fixed period: error {err('fixed')} (badly wrong)")
 check(err("1024") < 0.12, f"spread 1024: error {err('1024')} (close to the truth)")
 check(err("64") < err("fixed") / 3, f"spread 64: error {err('64')}, a third of the fixed one's or less")
 top = sorted(P, key=lambda r: -float(r["spread_fixed"]))[:3]
+one = top[0]
+check(float(one["spread_fixed"]) > 0.7 and float(one["spread_fixed"]) > 10 * float(one["truth"]),
+      f"fixed period: {one['spread_fixed']} of the samples on one instruction, {one['offset']} "
+      f"({one['instruction']}), which has {one['truth']} of the cycles")
 share = lambda k: sum(float(r[k]) for r in top)
 check(share("spread_fixed") > 0.5 and share("spread_fixed") > 3 * share("truth"),
       f"fixed period: {share('spread_fixed'):.3f} of the samples on three instructions "
