@@ -26,7 +26,7 @@ GNUPLOT=${GNUPLOT:-gnuplot}
 PYTHON=${PYTHON:-python3}
 
 lab_usage() {
-	sed -n 's/^# \{0,1\}//; 2,/^$/p' "$0" >&2
+	sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0" >&2
 	exit 2
 }
 
