@@ -30,7 +30,7 @@ fa = sum(float(r["freq_error"]) for r in few) / 2
 fb = sum(float(r["freq_error"]) for r in many) / 2
 check(fb < fa / 2.5 and fb < 0.12,
       f"frequency estimates: error {fa:.3f} with the fewest samples, {fb:.3f} with the most")
-check(C["high"] < C["low"] / 5 and C["medium"] < C["low"] / 3,
+check(C["high"] < C["medium"] < C["low"] and C["high"] < C["low"] / 5,
       f"confidence orders the errors: high {C['high']}, medium {C['medium']}, low {C['low']}")
 sys.exit(1 if bad else 0)
 PY
