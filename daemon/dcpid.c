@@ -62,7 +62,7 @@ static void pc_ioctl(unsigned long req, void *arg, const char *what)
 
 /* ---- options ------------------------------------------------------------ */
 
-/* "name[:period],...": daemon/events.c, which alphasim --profile's check
+/* "name[:period[:spread]],...": daemon/events.c, which alphasim --profile's check
  * shares. */
 static void parse_events(const char *spec)
 {
@@ -72,14 +72,16 @@ static void parse_events(const char *spec)
 }
 
 /* Each configured event's mean period, for the profiles' headers: the
- * mean of the uniform draw from [min, min + range). */
+ * mean of the uniform draw from [min, min + range), or min itself for a
+ * fixed period (range 0). */
 static void set_periods(void)
 {
 	for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
 		for (unsigned i = 0; i < cfg.ctr[c].nevents; i++) {
 			const struct pcount_event_config *e = &cfg.ctr[c].ev[i];
-			col.ev[e->event].period = e->period_min
-				? e->period_min + (e->period_range - 1) / 2.0
+			col.ev[e->event].period = e->source ? 1   /* a read: counts events */
+				: e->period_min
+				? e->period_min + (e->period_range ? (e->period_range - 1) / 2.0 : 0)
 				: info.default_period[e->event];
 		}
 }
@@ -205,7 +207,7 @@ static double seconds(void)
 /* The driver's totals the stats file carries, after dcpid's own. */
 #define DRIVER_STATS(X) \
 	X(interrupts) X(samples_read) X(drops) X(entries_read) X(hits) \
-	X(misses) X(evictions) X(switches) X(flushes)
+	X(misses) X(evictions) X(switches) X(flushes) X(counted)
 
 static void put(FILE *f, FILE *tty, const char *key, uint64_t v)
 {

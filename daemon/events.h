@@ -12,7 +12,7 @@
 #include "driver/pcount.h"
 #include "pmu/events.h"
 
-/* Add the events of "name[:period],..." (dcpid --events, docs/dcpi-db.md)
+/* Add the events of "name[:period[:spread]],..." (dcpid --events, docs/dcpi-db.md)
  * to cfg's counters as dcpid configures the driver; false with a
  * one-line reason in err for an unknown or repeated event, a bad period
  * or no counter left.  alphasim --profile checks its --events with it

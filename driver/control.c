@@ -32,6 +32,8 @@ void pcount_cpu_configure(struct pcount_cpu *c, const struct pcount_config *cfg)
 {
 	bool mux = false;
 	c->ctr_mask = 0;
+	for (unsigned s = 0; s < PCOUNT_NSOURCES; s++)
+		c->by_source[s] = 0;
 	for (unsigned n = 0; n < PCOUNT_NCOUNTERS; n++) {
 		const struct pcount_counter_config *cc = &cfg->ctr[n];
 		struct pcount_mux *m = &c->mux[n];
@@ -42,6 +44,7 @@ void pcount_cpu_configure(struct pcount_cpu *c, const struct pcount_config *cfg)
 		if (!cc->nevents)
 			continue;
 		c->ctr_mask |= (uint8_t)(1u << n);
+		c->by_source[cc->ev[0].source] |= (uint8_t)(1u << n);
 		mux |= cc->nevents > 1;
 		c->hot.event[n] = (uint8_t)cc->ev[0].event;
 		c->hot.pmin[n] = (uint16_t)cc->ev[0].period_min;
@@ -51,7 +54,8 @@ void pcount_cpu_configure(struct pcount_cpu *c, const struct pcount_config *cfg)
 	c->mux_cycles = cfg->mux_cycles ? cfg->mux_cycles : PCOUNT_MUX_CYCLES;
 	c->hot.seed = pcount_prng_seed(cfg->seed ? cfg->seed : PCOUNT_SEED,
 	                               c->hot.cpu);
-	c->hot.intr = mux ? pcount_intr_general : pcount_intr_fast;
+	c->hot.intr = c->by_source[PCOUNT_SRC_AT_OVERFLOW] ? pcount_intr_read
+	            : mux ? pcount_intr_general : pcount_intr_fast;
 }
 
 void pcount_cpu_start(struct pcount_cpu *c)
@@ -64,14 +68,19 @@ void pcount_cpu_start(struct pcount_cpu *c)
 			continue;
 		struct pcount_hot *h = &c->hot;
 		pcount_hw_select(n, h->event[n]);
+		c->mux[n].since = now;
+		c->last[n] = 0;
+		if (!(c->by_source[PCOUNT_SRC_OVERFLOW] >> n & 1)) {
+			pcount_hw_write(n, 0);      /* read, never interrupts */
+			continue;
+		}
 		h->seed = pcount_prng_next(h->seed);
 		pcount_hw_write(n, pcount_counter_width(n) -
 		                   pcount_period(h->seed, h->pmin[n], h->prange[n]));
-		c->mux[n].since = now;
 	}
 	c->start_cycles = pcount_hw_cycles();
 	c->enabled = true;
-	pcount_hw_enable(c->ctr_mask, c->flags);
+	pcount_hw_enable(c->ctr_mask, c->by_source[PCOUNT_SRC_OVERFLOW], c->flags);
 }
 
 /* Stop counting and account the time: every counter's current event
@@ -112,7 +121,7 @@ void pcount_stats_cpu(const struct pcount_cpu *c, struct pcount_cpu_stats *out)
 {
 	*out = c->st;
 	out->interrupts = c->hot.interrupts;
-	out->hits = c->hot.interrupts - c->st.misses - c->st.direct;
+	out->hits = c->hot.interrupts + c->reads - c->st.misses - c->st.direct;
 }
 
 void pcount_stats_add(struct pcount_cpu_stats *sum, const struct pcount_cpu_stats *s)

@@ -106,7 +106,13 @@ struct pcount_cpu {
 	uint32_t mux_cycles;
 	bool enabled;
 	uint64_t start_cycles;
-	/* statistics (hits = interrupts - misses - direct) */
+	/* counters read rather than sampled (PCOUNT_SRC_AT_*): the counters
+	 * of each source as a mask, and each counter's value at its last
+	 * read */
+	uint8_t by_source[PCOUNT_NSOURCES];
+	uint32_t last[PCOUNT_NCOUNTERS];
+	uint64_t reads;                /* entries counted from those reads  */
+	/* statistics (hits = interrupts + reads - misses - direct) */
 	uint8_t ctr_mask;              /* counters in use                   */
 	uint32_t flags;                /* PCOUNT_NO_*                       */
 	struct pcount_cpu_stats st;
@@ -124,11 +130,14 @@ void pcount_cpu_init(struct pcount_cpu *c, unsigned cpu, void *mem,
 /* ---- what the environment provides (minios/pcount.c; the host test) - */
 /* Write `value` into counter ctr (this CPU): wrperfmon 6. */
 PCOUNT_INTR void pcount_hw_write(unsigned ctr, uint32_t value);
-/* Select `event` on counter ctr (wrperfmon 2); enable or disable the
- * counters in `mask` with interrupts at wrap (wrperfmon 4, 1, 0), with
- * PMCTR's kill bits from PCOUNT_NO_* flags (wrperfmon 3). */
+/* Select `event` on counter ctr (wrperfmon 2); enable the counters in
+ * `mask`, those in `intr` with interrupts at wrap, the others counting
+ * only (wrperfmon 4, 1), with PMCTR's kill bits from PCOUNT_NO_* flags
+ * (wrperfmon 3), or disable them all (wrperfmon 0); read counter ctr's
+ * count (wrperfmon 5). */
 PCOUNT_INTR void pcount_hw_select(unsigned ctr, unsigned event);
-void pcount_hw_enable(unsigned mask, unsigned flags);
+void pcount_hw_enable(unsigned mask, unsigned intr, unsigned flags);
+PCOUNT_INTR uint32_t pcount_hw_read(unsigned ctr);
 void pcount_hw_disable(void);
 /* The cycle counter: 32 bits (RPCC) in the handler, 64 for start/stop. */
 PCOUNT_INTR uint32_t pcount_hw_rpcc(void);
@@ -166,7 +175,10 @@ static inline uint32_t pcount_period(uint32_t r, uint32_t min, uint32_t range)
 }
 
 /* ---- the handler (driver/sample.c) ----------------------------------- */
-PCOUNT_INTR pcount_intr_fn pcount_intr_fast, pcount_intr_general;
+PCOUNT_INTR pcount_intr_fn pcount_intr_fast, pcount_intr_general, pcount_intr_read;
+/* The clock interrupt on this CPU (IPL 5, below the counters'): charge
+ * the counters read at the clock (PCOUNT_SRC_AT_CLOCK) to pc. */
+void pcount_clock(struct pcount_cpu *c, uint64_t pc, uint32_t pid);
 PCOUNT_INTR uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask);
 
 /* ---- the overflow buffers (driver/buffer.c) --------------------------- */

@@ -44,10 +44,20 @@ int pcount_config_check(struct pcount_config *cfg)
 {
 	if (cfg->flags & ~(uint32_t)(PCOUNT_NO_USER | PCOUNT_NO_KERNEL | PCOUNT_NO_PAL))
 		return -EINVAL;
+	unsigned sampled = 0, read_at_overflow = 0;
 	for (unsigned n = 0; n < PCOUNT_NCOUNTERS; n++) {
 		struct pcount_counter_config *cc = &cfg->ctr[n];
 		if (cc->nevents > PCOUNT_MUX_MAX)
 			return -EINVAL;
+		/* a read counter counts one event, all the time (pcount.h) */
+		for (unsigned i = 0; i < cc->nevents; i++)
+			if (cc->ev[i].source >= PCOUNT_NSOURCES ||
+			    (cc->ev[i].source != PCOUNT_SRC_OVERFLOW && cc->nevents > 1))
+				return -EINVAL;
+		if (cc->nevents) {
+			sampled += cc->ev[0].source == PCOUNT_SRC_OVERFLOW;
+			read_at_overflow += cc->ev[0].source == PCOUNT_SRC_AT_OVERFLOW;
+		}
 		for (unsigned i = 0; i < cc->nevents; i++) {
 			struct pcount_event_config *e = &cc->ev[i];
 			if (e->event >= PEV_COUNT || pmu_select_for(n, e->event) < 0)
@@ -62,5 +72,6 @@ int pcount_config_check(struct pcount_config *cfg)
 				return -EINVAL;
 		}
 	}
-	return 0;
+	/* reads at overflows need a counter that overflows */
+	return read_at_overflow && !sampled ? -EINVAL : 0;
 }

@@ -83,9 +83,22 @@ struct pcount_info {
  * event's default (docs/dcpi.md), and then period_range is ignored.
  * period_min + period_range must not exceed the counter's width
  * (65536 for CTR0/CTR1, 16384 for CTR2), and period_min must be >= 256. */
+/* How an event is sampled (docs/dcpi.md, "Sampling sources"): DCPI's
+ * way, by its own counter's overflow, or, for lab 4's comparison of the
+ * ways the paper and the perf_events discussion (seeds/003_*) argue
+ * against, by reading its counter, which then counts without
+ * interrupting, at another moment, and charging the count since the
+ * last read to the PC interrupted then (the entry's count is that many
+ * events, not samples).  A read event must be its counter's only one. */
+enum {
+	PCOUNT_SRC_OVERFLOW,      /* a sample at each overflow (the default) */
+	PCOUNT_SRC_AT_OVERFLOW,   /* read at every other counter's overflow  */
+	PCOUNT_SRC_AT_CLOCK,      /* read at every clock interrupt (1024 Hz) */
+	PCOUNT_NSOURCES
+};
 struct pcount_event_config {
 	uint16_t event;           /* pmu/events.def index                    */
-	uint16_t reserved;
+	uint16_t source;          /* PCOUNT_SRC_*                            */
 	uint32_t period_min;
 	uint32_t period_range;
 	uint32_t reserved2;
@@ -162,9 +175,10 @@ struct pcount_images {
 };
 
 /* PCOUNT_READ_STATS (struct pcount_stats *, out).  Per CPU and the
- * total.  Conservation: interrupts = samples_read + drops + what the
- * hash tables and buffers still hold, so after PCOUNT_STOP, PCOUNT_FLUSH
- * and reading every full buffer, interrupts = samples_read + drops. */
+ * total.  Conservation: interrupts + counted = samples_read + drops +
+ * what the hash tables and buffers still hold, so after PCOUNT_STOP,
+ * PCOUNT_FLUSH and reading every full buffer, interrupts + counted =
+ * samples_read + drops. */
 struct pcount_cpu_stats {
 	uint64_t interrupts;      /* samples the PMU delivered to the handler */
 	uint64_t hits;            /* matched an entry of the hash table      */
@@ -177,7 +191,9 @@ struct pcount_cpu_stats {
 	uint64_t samples_read;    /* samples handed to the daemon (sum of counts) */
 	uint64_t entries_read;    /* entries handed to the daemon            */
 	uint64_t enabled_cycles;  /* cycles the counters were enabled        */
-	uint64_t reserved;
+	uint64_t counted;         /* events of read counters charged to PCs
+	                             (PCOUNT_SRC_AT_*): entries' counts that
+	                             are not interrupts                      */
 };
 struct pcount_stats {
 	uint32_t ncpus;

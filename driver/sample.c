@@ -7,10 +7,12 @@
  * the reader (BUF_FREE -> BUF_FULL), and the reader only reads a buffer
  * after an IPI to this CPU (minios/pcount.c), which orders the stores.
  *
- * Two variants (section 4.2: "we switch dynamically among specialized
+ * Three variants (section 4.2: "we switch dynamically among specialized
  * versions of the interrupt handler"): pcount_intr_fast for one event
- * per counter, pcount_intr_general when some counter multiplexes;
- * pcount_cpu_configure picks one.
+ * per counter, pcount_intr_general when some counter multiplexes,
+ * pcount_intr_read when some counter is read at the others' overflows
+ * (PCOUNT_SRC_AT_OVERFLOW, lab 4); pcount_cpu_configure picks one.
+ * pcount_clock reads the counters read at the clock.
  */
 #include "driver/driver.h"
 
@@ -22,7 +24,8 @@ PCOUNT_INTR uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask)
 	return (uint32_t)(h >> 32) & mask;
 }
 
-/* Move a table entry out and put the new sample in its place. */
+/* Move a table entry out and put the new sample in its place (key
+ * holds the new entry's count). */
 PCOUNT_MISS static void evict(struct pcount_cpu *c, struct pcount_slot *e, uint64_t pc,
                   uint64_t key)
 {
@@ -30,7 +33,7 @@ PCOUNT_MISS static void evict(struct pcount_cpu *c, struct pcount_slot *e, uint6
 	if (!pcount_append(c, e->pc, e->key))
 		c->st.drops += SLOT_COUNT(e->key);
 	e->pc = pc;
-	e->key = key | SLOT_ONE;
+	e->key = key;
 }
 
 /* A sample no entry of bucket b holds: an empty entry takes it, else
@@ -43,21 +46,23 @@ PCOUNT_MISS static void miss(struct pcount_cpu *c, struct pcount_slot *b,
 	c->st.misses++;
 	if (empty) {
 		empty->pc = pc;
-		empty->key = key | SLOT_ONE;
+		empty->key = key;
 		return;
 	}
 	evict(c, &b[c->hot.victim++ & (PCOUNT_BUCKET - 1)], pc, key);
 }
 
-/* The sample itself: the table, or (while this CPU's table is being
- * flushed) the overflow buffer. */
-static inline void record(struct pcount_cpu *c, uint64_t pc, uint64_t key)
+/* n samples (1 but for a counter's read, 1..0xffff) of key at pc: the
+ * table, or (while this CPU's table is being flushed) the overflow
+ * buffer. */
+static inline void record(struct pcount_cpu *c, uint64_t pc, uint64_t key, uint32_t n)
 {
 	struct pcount_hot *h = &c->hot;
+	uint64_t count = (uint64_t)n << 48;
 	if (h->flushing) {
 		c->st.direct++;
-		if (!pcount_append(c, pc, key | SLOT_ONE))
-			c->st.drops++;
+		if (!pcount_append(c, pc, key | count))
+			c->st.drops += n;
 		return;
 	}
 	struct pcount_slot *b = h->table + PCOUNT_BUCKET * pcount_hash(pc, key, h->mask);
@@ -65,16 +70,16 @@ static inline void record(struct pcount_cpu *c, uint64_t pc, uint64_t key)
 	for (unsigned i = 0; i < PCOUNT_BUCKET; i++) {
 		if (b[i].pc == pc && (b[i].key & SLOT_IDMASK) == key &&
 		    b[i].key >= SLOT_ONE) {
-			if (b[i].key < (uint64_t)0xffff << 48)
-				b[i].key += SLOT_ONE;
+			if (SLOT_COUNT(b[i].key) <= 0xffff - n)
+				b[i].key += count;
 			else                    /* saturated: out it goes */
-				evict(c, &b[i], pc, key);
+				evict(c, &b[i], pc, key | count);
 			return;
 		}
 		if (b[i].key < SLOT_ONE && !empty)
 			empty = &b[i];
 	}
-	miss(c, b, empty, pc, key);
+	miss(c, b, empty, pc, key | count);
 }
 
 static inline void next_period(struct pcount_hot *h, unsigned ctr)
@@ -90,7 +95,7 @@ PCOUNT_INTR void pcount_intr_fast(struct pcount_cpu *c, unsigned ctr, uint64_t p
 	struct pcount_hot *h = &c->hot;
 	h->interrupts++;
 	next_period(h, ctr);
-	record(c, pc, SLOT_KEY(pid, h->event[ctr]));
+	record(c, pc, SLOT_KEY(pid, h->event[ctr]), 1);
 }
 
 /* Rotate counter ctr to its next event once the current one has had
@@ -123,5 +128,39 @@ PCOUNT_INTR void pcount_intr_general(struct pcount_cpu *c, unsigned ctr, uint64_
 	uint64_t key = SLOT_KEY(pid, h->event[ctr]);
 	rotate(c, ctr);
 	next_period(h, ctr);
-	record(c, pc, key);
+	record(c, pc, key, 1);
+}
+
+/* Charge the events each counter of mask counted since its last read
+ * to pc (the counters count modulo their width; a read counter never
+ * interrupts, so more than a width's events between two reads would be
+ * lost: docs/dcpi.md, "Sampling sources"). */
+PCOUNT_INTR static void read_counters(struct pcount_cpu *c, unsigned mask, uint64_t pc,
+                          uint32_t pid)
+{
+	for (unsigned n = 0; n < PCOUNT_NCOUNTERS; n++) {
+		if (!(mask >> n & 1))
+			continue;
+		uint32_t v = pcount_hw_read(n);
+		uint32_t d = (v - c->last[n]) & (pcount_counter_width(n) - 1);
+		c->last[n] = v;
+		if (d) {
+			c->reads++;
+			c->st.counted += d;
+			record(c, pc, SLOT_KEY(pid, c->hot.event[n]), d);
+		}
+	}
+}
+
+PCOUNT_INTR void pcount_intr_read(struct pcount_cpu *c, unsigned ctr, uint64_t pc,
+                      uint32_t pid)
+{
+	pcount_intr_general(c, ctr, pc, pid);
+	read_counters(c, c->by_source[PCOUNT_SRC_AT_OVERFLOW], pc, pid);
+}
+
+void pcount_clock(struct pcount_cpu *c, uint64_t pc, uint32_t pid)
+{
+	if (c->enabled && c->by_source[PCOUNT_SRC_AT_CLOCK])
+		read_counters(c, c->by_source[PCOUNT_SRC_AT_CLOCK], pc, pid);
 }

@@ -54,14 +54,26 @@ PCOUNT_INTR void pcount_hw_select(unsigned ctr, unsigned event)
 	wrperfmon(PM_SELECT, sel);
 }
 
-void pcount_hw_enable(unsigned mask, unsigned flags)
+/* CTLn (wrperfmon 4's a1): 2 interrupt at wrap, 1 count only */
+static const unsigned ctl_shift[PCOUNT_NCOUNTERS] = { 14, 12, 10 };
+
+void pcount_hw_enable(unsigned mask, unsigned intr, unsigned flags)
 {
 	uint64_t kill = (flags & PCOUNT_NO_USER ? 1ul << 30 : 0) |
 	                (flags & PCOUNT_NO_PAL ? 1ul << 9 : 0) |
 	                (flags & PCOUNT_NO_KERNEL ? 1ul << 8 : 0);
+	uint64_t ctl = 0;
+	for (unsigned n = 0; n < PCOUNT_NCOUNTERS; n++)
+		ctl |= (uint64_t)(intr >> n & 1 ? 2 : 1) << ctl_shift[n];
 	wrperfmon(PM_OPTIONS, kill);
-	wrperfmon(PM_FREQ, 0xa800);        /* CTL0-2 = 2: interrupt at wrap */
+	wrperfmon(PM_FREQ, ctl);
 	wrperfmon(PM_ENABLE, mask);
+}
+
+PCOUNT_INTR uint32_t pcount_hw_read(unsigned ctr)
+{
+	return (uint32_t)(wrperfmon(PM_READ, 0) >> count_shift[ctr]) &
+	       (pcount_counter_width(ctr) - 1);
 }
 
 void pcount_hw_disable(void)
@@ -103,6 +115,20 @@ PCOUNT_INTR void pcount_interrupt(unsigned ctr, uint64_t pc)
 	struct proc *p = cpus[id].proc;
 	if (c->hot.intr && ctr < PCOUNT_NCOUNTERS)
 		c->hot.intr(c, ctr, pc, p && p->mm ? p->mm->space : 0);
+}
+
+/* The clock interrupt (trap.c, IPL 5), after the scheduler's tick: the
+ * counters read at the clock (PCOUNT_SRC_AT_CLOCK), at the counters'
+ * IPL so that their handler, which shares the table, cannot come in. */
+void pcount_clock_interrupt(uint64_t pc)
+{
+	unsigned id = (unsigned)whami();
+	struct proc *p = cpus[id].proc;
+	if (!pc_cpu[id].by_source[PCOUNT_SRC_AT_CLOCK])
+		return;                        /* the common case: nothing to read */
+	uint64_t ipl = swpipl(IPL_PERF);
+	pcount_clock(&pc_cpu[id], pc, p && p->mm ? p->mm->space : 0);
+	swpipl(ipl);
 }
 
 /* ---- running code on a CPU at IPL 6 (section 4.2.3) ----------------- */

@@ -160,6 +160,7 @@ void trap_interrupt(struct trapframe *tf)
 		return;
 	case 1:
 		sched_clock();
+		pcount_clock_interrupt(tf->pc);
 		return;
 	case 4:
 		pcount_interrupt((unsigned)tf->r[18], tf->pc);

@@ -322,9 +322,12 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const struct tru
 		    report_image_file(&paths, &r.images[i], file, sizeof file, why, sizeof why))
 			fig->image_bytes += file_size(file);
 	report_free(&r);
-	fig->conserved = fig->samples_dropped != NONE &&
-		fig->samples_delivered == fig->samples_in_db + fig->samples_unknown +
-		                          fig->samples_dropped;
+	/* the events of counters read rather than sampled (dcpi.md,
+	 * "Sampling sources") are in the profiles too, as counts */
+	uint64_t counted = stat_of(text, "driver_counted");
+	fig->conserved = fig->samples_dropped != NONE && counted != NONE &&
+		fig->samples_delivered + counted == fig->samples_in_db + fig->samples_unknown +
+		                                    fig->samples_dropped;
 	if (!measure_truth(m, truth, minios, fig, err, errlen))
 		return false;
 	fig->overhead_pct = fig->total_cycles

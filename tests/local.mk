@@ -34,6 +34,7 @@ include tests/driver.mk
 include tests/profile.mk
 include tests/analysis.mk
 include tests/realprogs.mk
+include tests/labs.mk
 
 check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)

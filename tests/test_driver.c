@@ -6,6 +6,7 @@
  * records what the driver asks of it, and a fake cycle counter moves
  * as the test says.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,11 +27,15 @@ void pcount_hw_select(unsigned ctr, unsigned event)
 	hw_event[ctr] = event;
 	hw_selects++;
 }
-void pcount_hw_enable(unsigned mask, unsigned flags)
+static unsigned hw_intr;                      /* counters that interrupt */
+static uint32_t hw_count[PCOUNT_NCOUNTERS];   /* what a read answers */
+void pcount_hw_enable(unsigned mask, unsigned intr, unsigned flags)
 {
 	hw_enabled = mask;
+	hw_intr = intr;
 	hw_flags = flags;
 }
+uint32_t pcount_hw_read(unsigned ctr) { return hw_count[ctr]; }
 void pcount_hw_disable(void) { hw_enabled = 0; }
 uint32_t pcount_hw_rpcc(void) { return (uint32_t)clock_now; }
 uint64_t pcount_hw_cycles(void) { return clock_now; }
@@ -463,6 +468,68 @@ static void test_multiplex(void **state)
 	assert_ptr_equal(cpu.hot.intr, pcount_intr_fast);
 }
 
+/* Sampling sources (pcount.h PCOUNT_SRC_*): a counter read at the
+ * others' overflows and one read at the clock count without interrupts,
+ * and the events since the last read are charged, as a count, to the PC
+ * of the moment; the statistics conserve them as `counted`. */
+static void test_sources(void **state)
+{
+	(void)state;
+	struct pcount_config cfg = { 0 };
+	cfg.ctr[0].nevents = 1;
+	cfg.ctr[0].ev[0].event = PEV_CYCLES;
+	cfg.ctr[2].nevents = 1;
+	cfg.ctr[2].ev[0] = (struct pcount_event_config){ .event = PEV_DMISS,
+	                                                  .source = PCOUNT_SRC_AT_OVERFLOW };
+	memset(hw_count, 0, sizeof hw_count);
+	setup_cpu(64, &cfg);
+	assert_ptr_equal(cpu.hot.intr, pcount_intr_read);
+	assert_int_equal(hw_enabled, 5);
+	assert_int_equal(hw_intr, 1);            /* CTR2 counts, never interrupts */
+	assert_int_equal(hw_value[2], 0);
+	hw_count[2] = 7;
+	sample(0, 0x8000, 1);                    /* 7 misses charged to 0x8000 */
+	sample(0, 0x8004, 1);                    /* none since */
+	hw_count[2] = 16383;
+	sample(0, 0x8008, 1);                    /* 16376 more */
+	hw_count[2] = 4;                         /* 14 bits: wrapped, 5 more */
+	pcount_clock(&cpu, 0x9000, 1);           /* not read at the clock */
+	sample(0, 0x800c, 1);
+	assert_int_equal(stats().counted, 7 + 16376 + 5);
+	assert_int_equal(stats().interrupts, 4);
+	pcount_cpu_stop(&cpu);
+	pcount_cpu_flush_begin(&cpu);
+	pcount_flush_copy(&cpu);
+	pcount_cpu_flush_end(&cpu);
+	assert_int_equal(drain(), 4 + 7 + 16376 + 5);
+	assert_int_equal(cpu.read_by_event[PEV_DMISS], 7 + 16376 + 5);
+	assert_int_equal(stats().hits + stats().misses, 4 + 3);
+	/* at the clock: no handler at all, the clock reads */
+	cfg.ctr[0].nevents = 0;
+	cfg.ctr[2].ev[0].source = PCOUNT_SRC_AT_CLOCK;
+	memset(hw_count, 0, sizeof hw_count);
+	setup_cpu(64, &cfg);
+	assert_int_equal(hw_enabled, 4);
+	assert_int_equal(hw_intr, 0);
+	hw_count[2] = 3;
+	pcount_clock(&cpu, 0x9000, 2);
+	pcount_clock(&cpu, 0x9004, 2);
+	hw_count[2] = 5;
+	pcount_clock(&cpu, 0x9008, 2);
+	assert_int_equal(stats().counted, 5);
+	assert_int_equal(table_total(), 5);
+	/* refused: a read event multiplexed, reads at overflows with nothing
+	 * that overflows, an unknown source */
+	cfg.ctr[2].nevents = 2;
+	cfg.ctr[2].ev[1].event = PEV_IMISS;
+	assert_int_equal(pcount_config_check(&cfg), -EINVAL);
+	cfg.ctr[2].nevents = 1;
+	cfg.ctr[2].ev[0].source = PCOUNT_SRC_AT_OVERFLOW;
+	assert_int_equal(pcount_config_check(&cfg), -EINVAL);
+	cfg.ctr[2].ev[0].source = PCOUNT_NSOURCES;
+	assert_int_equal(pcount_config_check(&cfg), -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -477,6 +544,7 @@ int main(void)
 		cmocka_unit_test(test_prng),
 		cmocka_unit_test(test_config),
 		cmocka_unit_test(test_multiplex),
+		cmocka_unit_test(test_sources),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	free(mem);
