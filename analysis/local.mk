@@ -51,3 +51,4 @@ analysis_dcpilist_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpitopstalls_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpiwhatcg_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpiaccuracy_LDADD = $(AN_TOOL_LIBS)
+include analysis/accuracy/local.mk
