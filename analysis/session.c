@@ -155,8 +155,11 @@ static void proc_opts(const struct an_session *s, const struct an_profimage *pi,
 	po->freq.period = pi->ev[s->cyc].period;
 	po->freq.scale = pi->ev[s->cyc].scale;
 	an_culprit_defaults(&po->cul, &s->params);
-	if (s->imiss >= 0 && pi->ri->have[s->imiss])
+	if (s->imiss >= 0 && pi->ri->have[s->imiss]) {
 		po->cul.imiss_period = pi->ev[s->imiss].period * pi->ev[s->imiss].scale;
+		po->freq.imiss_period = po->cul.imiss_period;
+	}
+	po->freq.imiss_cost = (double)s->params.lat_scache;
 	po->true_freq = s->o.true_freq;
 }
 
@@ -346,7 +349,7 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 			while (k < AN_NEST && strcmp(optarg, an_estimator_name[k]))
 				k++;
 			if (k == AN_NEST)
-				bad_option(c, "--estimator: '%s' is not dcpi or wls", optarg);
+				bad_option(c, "--estimator: '%s' is not dcpi, wls or imiss", optarg);
 			o->est = (enum an_estimator)k;
 			break;
 		}
@@ -360,7 +363,7 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 			printf("%s"
 			       "  -db DIR, --db DIR  the profile database (default ./" PROFDB_DEFAULT_DIR ")\n"
 			       "  --epoch N          only epoch N (default: every epoch merged)\n"
-			       "  --estimator E      the frequency estimator: dcpi (default) or wls\n"
+			       "  --estimator E      the frequency estimator: dcpi (default), wls or imiss\n"
 			       "  --truth FILE       the run's truth (alphasim writes DIR.truth) beside "
 			       "the estimates\n"
 			       "  --true-freq        the truth's execution counts in place of the "
