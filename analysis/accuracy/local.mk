@@ -16,7 +16,7 @@ accuracy: all $(ACCURACY_PROGS)
 	ACCURACY_JOBS='$(ACCURACY_JOBS)' ACCURACY_WORKLOADS='$(ACCURACY_WORKLOADS)' \
 	ACCURACY_PERIODS='$(ACCURACY_PERIODS)' ACCURACY_SEEDS='$(ACCURACY_SEEDS)' \
 	ACCURACY_ESTIMATORS='$(ACCURACY_ESTIMATORS)' ACCURACY_KEEP='$(ACCURACY_KEEP)' \
-	MAKEFLAGS='$(MAKEFLAGS)' $(SHELL) $(top_srcdir)/analysis/accuracy/run.sh
+	$(SHELL) $(top_srcdir)/analysis/accuracy/run.sh
 
 # The driver at a small size on two kernels, and a run that fails
 # (tests/accuracy.sh).

@@ -20,7 +20,7 @@
 #   ACCURACY_SEEDS       alphasim --seed values (small: 1; default: 1 2;
 #                        full: 1 2 3)
 #   ACCURACY_ESTIMATORS  dcpiaccuracy --estimator values, and "true" for
-#                        --true-freq (default: dcpi wls)
+#                        --true-freq (default: dcpi wls imiss)
 #   ACCURACY_KEEP        1: keep each run's truth file (12 MB or more)
 #
 # Each run is a directory OUT/runs/NAME.pPERIOD.sSEED: the database
@@ -44,7 +44,7 @@ export top_srcdir top_builddir ALPHASIM
 if [ "${1:-}" = --job ]; then
 	d=$2 name=$3 prog=$4 period=$5 seed=$6
 	shift 6
-	ests=${ACCURACY_ESTIMATORS:-dcpi wls}
+	ests=${ACCURACY_ESTIMATORS:-dcpi wls imiss}
 	rm -rf "$d"
 	mkdir -p "$d" || exit 1
 	printf '%s\n' "$name" "$prog" "$period" "$seed" "$*" > "$d/run"
@@ -89,7 +89,7 @@ mj=$(printf '%s\n' "${MAKEFLAGS:-}" | sed -n 's/.*-j\([0-9][0-9]*\).*/\1/p')
 jobs=${ACCURACY_JOBS:-${mj:-$(nproc 2>/dev/null || echo 2)}}
 table=${ACCURACY_TABLE:-$S/analysis/accuracy/workloads}
 only=${ACCURACY_WORKLOADS:-}
-export ACCURACY_ESTIMATORS="${ACCURACY_ESTIMATORS:-dcpi wls}" ACCURACY_KEEP="${ACCURACY_KEEP:-}"
+export ACCURACY_ESTIMATORS="${ACCURACY_ESTIMATORS:-dcpi wls imiss}" ACCURACY_KEEP="${ACCURACY_KEEP:-}"
 [ -r "$table" ] || { echo "accuracy: $table: cannot read the workloads" >&2; exit 2; }
 command -v gnuplot > /dev/null ||
 	{ echo "accuracy: gnuplot not found (Debian: apt-get install gnuplot-nox)" >&2; exit 2; }

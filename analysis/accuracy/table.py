@@ -19,7 +19,7 @@ import sys
 OUT = sys.argv[1]
 RUNS = os.path.join(OUT, "runs")
 PLOTS = os.path.join(OUT, "plots")
-ESTS = os.environ.get("ACCURACY_ESTIMATORS", "dcpi wls").split()
+ESTS = os.environ.get("ACCURACY_ESTIMATORS", "dcpi wls imiss").split()
 REF_PERIOD = 16384          # the scatter's and the breakdowns' period, if run
 TARGET_SAMPLES = 10000      # issue 12's targets hold from this many
 
