@@ -223,7 +223,7 @@ bool an_estimate_proc(struct an_estimate *e, const struct an_cfg *g, const struc
 		an_estimate_free(e);
 		return false;
 	}
-	double unit = o->period * o->scale;      /* cycles (or runs) per sample */
+	double unit = (o->period - o->hidden) * o->scale;  /* cycles per sample */
 	for (size_t c = 0; c < q->nclass; c++)
 		e->cls[c].count = e->cls[c].freq * unit;
 	for (size_t k = 0; k < g->ne; k++)

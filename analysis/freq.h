@@ -26,7 +26,11 @@
  * Then, with P the mean CYCLES period and s the share of time CYCLES was
  * not monitored for (elapsed / monitored, 1 unless multiplexed):
  * count_i = F x P x s, cycles_i = S_i x P x s, CPI_i = cycles_i / count_i
- * = S_i / F, and the dynamic stall is CPI_i - M_i.
+ * = S_i / F, and the dynamic stall is CPI_i - M_i.  With hidden cycles
+ * h per period (the sampling interrupts' handlers, which the CYCLES
+ * counter counts and samples never land in: their samples land on the
+ * program), P - h in place of P: counts and cycles shrink alike, CPI
+ * stays.
  */
 #ifndef ANALYSIS_FREQ_H
 #define ANALYSIS_FREQ_H
@@ -66,6 +70,9 @@ struct an_freq_opts {
 	bool propagate;          /* fill the others by flow conservation        */
 	double period;           /* mean CYCLES sampling period                 */
 	double scale;            /* elapsed / monitored cycles                  */
+	double hidden;           /* cycles of each period the samples cannot
+	                            see (interrupt handlers: --handler-cycles
+	                            x interrupts per CYCLES sample); 0: none  */
 	double imiss_period;     /* AN_EST_imiss: IMISS's mean period x scale;
 	                            0: not sampled (then it is AN_EST_dcpi)     */
 	double imiss_cost;       /* ... the cycles an I-cache miss stalls the

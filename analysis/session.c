@@ -160,6 +160,13 @@ static void proc_opts(const struct an_session *s, const struct an_profimage *pi,
 		po->freq.imiss_period = po->cul.imiss_period;
 	}
 	po->freq.imiss_cost = (double)s->params.lat_scache;
+	/* every sample of the image, of any event, was an interrupt taken
+	 * while it ran, whose hidden cycles its CYCLES samples count */
+	double all = 0, cyc = (double)pi->ri->samples[s->cyc];
+	for (size_t c = 0; c < s->rep.ncols; c++)
+		all += (double)pi->ri->samples[c];
+	if (cyc > 0)
+		po->freq.hidden = s->o.handler * all / cyc;
 	po->true_freq = s->o.true_freq;
 }
 
@@ -322,6 +329,7 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 		{ "truth", required_argument, NULL, 't' },
 		{ "true-freq", no_argument, NULL, 'T' },
 		{ "estimator", required_argument, NULL, 'e' },
+		{ "handler-cycles", required_argument, NULL, 'H' },
 		{ "csv", no_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "root", required_argument, NULL, 'r' },
@@ -353,6 +361,7 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 			o->est = (enum an_estimator)k;
 			break;
 		}
+		case 'H': o->handler = (double)number(c, "--handler-cycles", optarg, 1ul << 20); break;
 		case 'c': c->fmt = AN_CSV; break;
 		case 'j': c->fmt = AN_JSON; break;
 		case 'r': o->paths.root = optarg; root = true; break;
@@ -364,6 +373,9 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 			       "  -db DIR, --db DIR  the profile database (default ./" PROFDB_DEFAULT_DIR ")\n"
 			       "  --epoch N          only epoch N (default: every epoch merged)\n"
 			       "  --estimator E      the frequency estimator: dcpi (default), wls or imiss\n"
+			       "  --handler-cycles N the cycles of each sampling interrupt the samples "
+			       "cannot see (default 0,\n"
+			       "                     as DCPI): taken off the period of each sample\n"
 			       "  --truth FILE       the run's truth (alphasim writes DIR.truth) beside "
 			       "the estimates\n"
 			       "  --true-freq        the truth's execution counts in place of the "

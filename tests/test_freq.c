@@ -315,6 +315,25 @@ static void test_imiss(void **state)
 	fixture_free(&f);
 }
 
+/* Hidden cycles per period (--handler-cycles): counts and cycles from
+ * P - h, CPI unchanged. */
+static void test_hidden(void **state)
+{
+	(void)state;
+	diamond();
+	samples(300, 210, 90);
+	opts.period = 1000;
+	opts.hidden = 100;
+	struct an_estimate e;
+	estimate(&e);
+	assert_float_equal(e.cls[class_of_insn(0)].count, 300 * 900, 1e-6);
+	assert_float_equal(e.insn[4].cycles, 90 * 3 * 900, 1e-6);
+	assert_float_equal(e.insn[4].cpi, 3, 1e-12);
+	an_estimate_free(&e);
+	an_freq_defaults(&opts);
+	fixture_free(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -326,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_propagation),
 		cmocka_unit_test(test_wls),
 		cmocka_unit_test(test_imiss),
+		cmocka_unit_test(test_hidden),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }
