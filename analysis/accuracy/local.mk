@@ -5,7 +5,8 @@
 # environment variables (analysis/accuracy/run.sh): ACCURACY_OUT,
 # ACCURACY_SIZE (small, default, full) or SMALL=1, ACCURACY_JOBS (default:
 # make's -j, else the number of cores), ACCURACY_WORKLOADS,
-# ACCURACY_PERIODS, ACCURACY_SEEDS, ACCURACY_ESTIMATORS, ACCURACY_KEEP.
+# ACCURACY_PERIODS, ACCURACY_SEEDS, ACCURACY_ESTIMATORS, ACCURACY_HANDLER,
+# ACCURACY_KEEP.
 ACCURACY_PROGS = $(ACCURACY_DYN) $(ACCURACY_WORKLOAD) $(BENCH_PROGS:=.lnx) \
 	$(CORPUS_PROGS:%=testprogs/corpus/%.lnx)
 .PHONY: accuracy
@@ -16,6 +17,7 @@ accuracy: all $(ACCURACY_PROGS)
 	ACCURACY_JOBS='$(ACCURACY_JOBS)' ACCURACY_WORKLOADS='$(ACCURACY_WORKLOADS)' \
 	ACCURACY_PERIODS='$(ACCURACY_PERIODS)' ACCURACY_SEEDS='$(ACCURACY_SEEDS)' \
 	ACCURACY_ESTIMATORS='$(ACCURACY_ESTIMATORS)' ACCURACY_KEEP='$(ACCURACY_KEEP)' \
+	ACCURACY_HANDLER='$(ACCURACY_HANDLER)' \
 	$(SHELL) $(top_srcdir)/analysis/accuracy/run.sh
 
 # The driver at a small size on two kernels, and a run that fails

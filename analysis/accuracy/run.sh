@@ -19,8 +19,10 @@
 #                        63488; full: the same); IMISS is sampled at 1/8
 #   ACCURACY_SEEDS       alphasim --seed values (small: 1; default: 1 2;
 #                        full: 1 2 3)
-#   ACCURACY_ESTIMATORS  dcpiaccuracy --estimator values, and "true" for
-#                        --true-freq (default: dcpi wls imiss)
+#   ACCURACY_ESTIMATORS  dcpiaccuracy --estimator values, each also as
+#                        EST+h: with --handler-cycles ACCURACY_HANDLER
+#                        (default 300, minios's: docs/accuracy.md); "true"
+#                        for --true-freq (default: dcpi wls imiss imiss+h)
 #   ACCURACY_KEEP        1: keep each run's truth file (12 MB or more)
 #
 # Each run is a directory OUT/runs/NAME.pPERIOD.sSEED: the database
@@ -44,7 +46,7 @@ export top_srcdir top_builddir ALPHASIM
 if [ "${1:-}" = --job ]; then
 	d=$2 name=$3 prog=$4 period=$5 seed=$6
 	shift 6
-	ests=${ACCURACY_ESTIMATORS:-dcpi wls imiss}
+	ests=${ACCURACY_ESTIMATORS:-dcpi wls imiss imiss+h}
 	rm -rf "$d"
 	mkdir -p "$d" || exit 1
 	printf '%s\n' "$name" "$prog" "$period" "$seed" "$*" > "$d/run"
@@ -57,7 +59,11 @@ if [ "${1:-}" = --job ]; then
 	[ $st -eq 0 ] || failed "alphasim exited with $st: $(grep -v '^minios: system call' "$d/err.txt" | head -1)"
 	img=$(basename "$prog")
 	for est in $ests; do
-		case $est in true) opt=--true-freq ;; *) opt="--estimator $est" ;; esac
+		case $est in
+		true) opt=--true-freq ;;
+		*+h)  opt="--estimator ${est%+h} --handler-cycles ${ACCURACY_HANDLER:-300}" ;;
+		*)    opt="--estimator $est" ;;
+		esac
 		for tool in dcpiaccuracy dcpicalc dcpiwhatcg; do
 			f=$d/$tool.$est.csv
 			# shellcheck disable=SC2086
@@ -89,7 +95,8 @@ mj=$(printf '%s\n' "${MAKEFLAGS:-}" | sed -n 's/.*-j\([0-9][0-9]*\).*/\1/p')
 jobs=${ACCURACY_JOBS:-${mj:-$(nproc 2>/dev/null || echo 2)}}
 table=${ACCURACY_TABLE:-$S/analysis/accuracy/workloads}
 only=${ACCURACY_WORKLOADS:-}
-export ACCURACY_ESTIMATORS="${ACCURACY_ESTIMATORS:-dcpi wls imiss}" ACCURACY_KEEP="${ACCURACY_KEEP:-}"
+export ACCURACY_ESTIMATORS="${ACCURACY_ESTIMATORS:-dcpi wls imiss imiss+h}" ACCURACY_KEEP="${ACCURACY_KEEP:-}" \
+	ACCURACY_HANDLER="${ACCURACY_HANDLER:-}"
 [ -r "$table" ] || { echo "accuracy: $table: cannot read the workloads" >&2; exit 2; }
 command -v gnuplot > /dev/null ||
 	{ echo "accuracy: gnuplot not found (Debian: apt-get install gnuplot-nox)" >&2; exit 2; }

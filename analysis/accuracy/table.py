@@ -3,7 +3,8 @@
 (docs/accuracy.md), from the runs run.sh left in OUT/runs:
 
 - the table, one row per workload x period x estimator, each figure the
-  range over the seeds (dcpiaccuracy's figures of the program's image);
+  range over the seeds (dcpiaccuracy's figures of the program's image),
+  and per period and estimator each figure's mean over all the runs;
   then the issue's targets checked on the rows with 10,000 or more
   samples, and every run that failed, with its reason;
 - OUT/results.csv, one row per run and estimator, every figure;
@@ -19,7 +20,7 @@ import sys
 OUT = sys.argv[1]
 RUNS = os.path.join(OUT, "runs")
 PLOTS = os.path.join(OUT, "plots")
-ESTS = os.environ.get("ACCURACY_ESTIMATORS", "dcpi wls imiss").split()
+ESTS = os.environ.get("ACCURACY_ESTIMATORS", "dcpi wls imiss imiss+h").split()
 REF_PERIOD = 16384          # the scatter's and the breakdowns' period, if run
 TARGET_SAMPLES = 10000      # issue 12's targets hold from this many
 
@@ -174,6 +175,18 @@ def main():
                 for _, _, m, s, pct in COLUMNS:
                     cells.append(fmt([f.get((m, s), (math.nan,))[0] for f in seeds], pct))
                 table.append(cells)
+    # the suite: each figure's mean over every run (each weighing the same)
+    for period in sorted({k[1] for k in rows}):
+        for est in ESTS:
+            runs_ = [f for k, v in rows.items() if k[1] == period and k[2] == est for f in v]
+            if not runs_:
+                continue
+            cells = ["(mean)", period_name(period), est if est != "true" else "true-freq"]
+            for _, _, m, s_, pct in COLUMNS:
+                vals = [f.get((m, s_), (math.nan,))[0] for f in runs_]
+                vals = [v for v in vals if not math.isnan(v)]
+                cells.append(fmt([sum(vals) / len(vals)], pct) if vals else "-")
+            table.append(cells)
     width = [max(len(str(r[i])) for r in table + [head]) for i in range(len(head))]
     line = lambda cells: "  ".join(
         (str(c).ljust(width[i]) if i < 3 else str(c).rjust(width[i])) for i, c in enumerate(cells))
@@ -191,7 +204,8 @@ def main():
     print("within N% of the truth; cover: samples at medium confidence or better; recall:")
     print("true dynamic stall cycles whose cause was listed; prec: listed culprits that")
     print("had true stall cycles; whatcg pp: the largest dcpiwhatcg category error in")
-    print("percentage points; samples: CYCLES samples in the image (the mean)")
+    print("percentage points; samples: CYCLES samples in the image.  (mean): each figure's")
+    print("mean over every workload and seed at that period")
 
     # ---- issue 12's targets ------------------------------------------------
     print()
