@@ -36,11 +36,11 @@ grep -Eq "^  broken period 4096 seed 1: alphasim exited with 125: .*notaprog" ta
 # row WORKLOAD ESTIMATOR: the table's row
 row() { awk -v w="$1" -v e="$2" '$1 == w && $2 == "4K" && $3 == e' table.txt; }
 for w in dcache misp; do
-	for e in dcpi wls imiss; do
+	for e in dcpi wls imiss imiss+h; do
 		[ -n "$(row $w $e)" ] && ok "table: a row $w 4K $e" || fail "table: no row $w 4K $e"
 	done
 done
-expect_eq "results.csv: a row per run and estimator" "$(($(wc -l < "$O/results.csv") - 1))" 6
+expect_eq "results.csv: a row per run and estimator" "$(($(wc -l < "$O/results.csv") - 1))" 8
 
 # the figures are dcpiaccuracy's: recomputed on the kept database
 run="$O/runs/misp.p4096.s1"
@@ -67,25 +67,25 @@ floor() {
 	awk -v v="$v" -v k="$4" -v x="$5" 'BEGIN { exit !(v != "" && (k == "min" ? v >= x : v <= x)) }' &&
 		ok "$1 $2: $3 = $v ($4 $5)" || fail "$1 $2: $3 = $v, want $4 $5"
 }
-# tests/antools.sh's floors for the whole default workload
-# (DCPI's, for imiss too: it is DCPI's where the misses are few)
+# The floors tests/antools.sh sets for the whole default workload where
+# they hold for one kernel: measured on eight runs at output paths of
+# different lengths (which move the guest's timing, and so where the
+# samples fall): freq<=25% 0.68-1, cover 1, recall 1, whatcg 2.8-9.8
+# points.  Within 10% a one-loop kernel is all in or all out (dcache
+# 0 or 1, misp 0 or 0.69 with DCPI's estimator), and dcache's CPI fell
+# to 0.16 once: those floors only catch a collapse.
 for w in dcache misp; do
 	floor $w dcpi samples min 2000
-	for e in dcpi imiss; do
-		floor $w $e freq10 min 0.35
+	for e in dcpi wls imiss imiss+h; do
 		floor $w $e freq25 min 0.55
 		floor $w $e cover min 0.90
-		floor $w $e cpi10 min 0.30
+		floor $w $e cpi10 min 0.10
 		floor $w $e recall min 0.75
 		floor $w $e wcg max 12
 	done
-	floor $w wls freq10 min 0.30
-	floor $w wls freq25 min 0.60
-	floor $w wls cpi10 min 0.35
-	floor $w wls recall min 0.70
-	floor $w wls wcg max 12
 done
-# ... and its per-loop floor for dcache_lines (some instructions never stall)
+# ... and tests/antools.sh's per-loop floor for dcache_lines (some
+# instructions never stall)
 floor dcache dcpi freq25 min 0.95
 
 # ---- the plots ---------------------------------------------------------------------
@@ -98,7 +98,7 @@ for p in freq-cdf cpi-scatter breakdown-dcache breakdown-misp; do
 	grep -q '<svg' "$O/plots/$p.svg" 2>/dev/null && ok "$p.svg" || fail "$p.svg: not SVG"
 done
 # the data drawn: the CDFs reach every sample, the scatter has points
-for e in dcpi wls imiss; do
+for e in dcpi wls imiss imiss+h; do
 	last=$(tail -1 "$O/plots/cdf.$e.4096.dat" | awk '{ print $2 }')
 	awk -v v="$last" 'BEGIN { exit !(v > 0.999 && v < 1.001) }' &&
 		ok "cdf.$e: ends at 1" || fail "cdf.$e: ends at '$last'"
