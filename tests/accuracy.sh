@@ -21,8 +21,9 @@ cd "$tmp" || exit 1
 
 # the real workloads file, and a program that is not one
 echo "not a program" > notaprog
-{ cat "$S/analysis/accuracy/workloads"
-  echo "broken $tmp/notaprog . . ."; } > workloads
+# (first, and without arguments: its line must not swallow the next)
+{ echo "broken $tmp/notaprog . . ."
+  cat "$S/analysis/accuracy/workloads"; } > workloads
 ACCURACY_TABLE="$tmp/workloads" ACCURACY_OUT="$tmp/out dir" SMALL=1 ACCURACY_JOBS=2 \
 	ACCURACY_KEEP=1 ACCURACY_WORKLOADS="dcache misp broken" \
 	top_srcdir="$S" top_builddir="$B" sh "$S/analysis/accuracy/run.sh" > table.txt 2> err.txt

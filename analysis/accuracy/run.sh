@@ -120,8 +120,9 @@ while read -r name prog a_small a_default a_full; do
 	names="$names $name"
 	for p in $periods; do
 		for s in $seeds; do
-			printf '"%s" "%s" "%s" "%s" "%s" %s\n' "$out/runs/$name.p$p.s$s" "$name" \
-				"$prog" "$p" "$s" "$args" >> "$jobsfile"
+			# no blank at the end: xargs -L would join the next line
+			printf '"%s" "%s" "%s" "%s" "%s"%s\n' "$out/runs/$name.p$p.s$s" "$name" \
+				"$prog" "$p" "$s" "${args:+ $args}" >> "$jobsfile"
 		done
 	done
 done < "$table"
