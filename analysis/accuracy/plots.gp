@@ -32,13 +32,13 @@ do for [fmt in "png svg"] {
 	set xlabel "|estimated / true executions - 1|"
 	set ylabel "share of CYCLES samples"
 	set grid
-	set key bottom right
 	set arrow 1 from 0.1, graph 0 to 0.1, graph 1 nohead dt 2 lc rgb "gray40"
 	set arrow 2 from 0.25, graph 0 to 0.25, graph 1 nohead dt 2 lc rgb "gray40"
-	plot for [i=1:nest] for [j=1:nper] \
-		sprintf("cdf.%s.%s.dat", word(ests, i), word(periods, j)) using 1:2 \
+	set key outside right top
+	plot for [i=1:words(cdfests)] for [j=1:nper] \
+		sprintf("cdf.%s.%s.dat", word(cdfests, i), word(periods, j)) using 1:2 \
 		with lines lc i dt j lw 2 \
-		title sprintf("%s, period %s", word(ests, i), word(periods, j))
+		title sprintf("%s, period %s", word(cdfests, i), word(periods, j))
 	unset arrow 1
 	unset arrow 2
 

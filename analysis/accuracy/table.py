@@ -155,7 +155,9 @@ def main():
                     if period == ref and cpi > 0 and tcpi > 0:
                         scatter[est].append((tcpi, cpi, w))
             # every run weighs the same in the CDF: its samples' shares
-            cdf.setdefault((est, period), []).extend((e, w / tot) for e, w in pts if tot)
+            # (not the truth's counts: their error is none)
+            if est != "true":
+                cdf.setdefault((est, period), []).extend((e, w / tot) for e, w in pts if tot)
             if period == ref and seed == min(r[2] for r in allruns if r[0] == name):
                 with open(os.path.join(d, f"dcpiwhatcg.{est}.csv")) as f:
                     breakdown.setdefault(name, {})[est] = [
@@ -273,6 +275,7 @@ def main():
                 f.write(f" {num(c['true_pct']):.4f}\n")
     with open(os.path.join(PLOTS, "vars.gp"), "w") as f:
         f.write(f'ests = "{" ".join(ESTS)}"\n')
+        f.write(f'cdfests = "{" ".join(e for e in ESTS if e != "true")}"\n')
         f.write(f'periods = "{" ".join(str(p) for p in periods)}"\n')
         f.write(f'names = "{" ".join(names)}"\n')
         f.write(f'refperiod = "{period_name(ref)}"\n')
