@@ -44,13 +44,14 @@ do for [fmt in "png svg"] {
 
 	# ---- estimated against true CPI ---------------------------------------------
 	set output "cpi-scatter." . fmt
-	set multiplot layout 1, nest title sprintf("CPI per instruction with CYCLES samples, period %s, every workload and seed (make accuracy)\nvalues beyond %g..%g drawn at the edge", refperiod, lo, hi)
+	unset key
+	set multiplot layout (nest + 2) / 3, (nest < 3 ? nest : 3) title sprintf("CPI per instruction with CYCLES samples, period %s, every workload and seed (make accuracy)\nvalues beyond %g..%g drawn at the edge", refperiod, lo, hi)
 	set logscale xy
 	set xrange [lo:hi]
 	set yrange [lo:hi]
 	set format y "%g"
 	set size ratio 1
-	set key top left
+	set key inside top left
 	set xlabel "true CPI"
 	set ylabel "estimated CPI"
 	do for [i=1:nest] {
@@ -71,7 +72,7 @@ do for [fmt in "png svg"] {
 	set xtics rotate by -40 scale 0
 	set yrange [0:*]
 	set xrange [*:*]
-	set key top left Left reverse noautotitle
+	set key inside top left Left reverse noautotitle
 	set grid y
 	set xlabel ""
 	set ylabel "percent of the image's cycles"
