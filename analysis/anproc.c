@@ -71,7 +71,8 @@ bool an_proc_analyze(struct an_proc *a, const struct an_image *im, size_t p,
 		if (an_image_va2off(im, an_cfg_pc(&a->g, i), &off))
 			a->t[i] = an_truth_at(ti, off);
 	}
-	if (!an_estimate_proc(&a->e, &a->g, &a->q, a->s, samples + cyc * n, &o->freq)) {
+	if (!an_estimate_proc(&a->e, &a->g, &a->q, a->s, samples + cyc * n,
+	                      imiss >= 0 ? samples + (size_t)imiss * n : NULL, &o->freq)) {
 		snprintf(err, errlen, "%s: procedure %s: out of memory", im->path, name);
 		return false;
 	}

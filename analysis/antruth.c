@@ -112,6 +112,8 @@ bool an_truth_load(struct an_truth *t, const char *path, char *err, size_t errle
 			ok = false;
 			break;
 		}
+		if (r.space == TRUTHFILE_SPACE_PAL)
+			t->pal_head += r.head;
 		uint64_t off;
 		const struct truthfile_image *fi = truthfile_image_of(&f, r.space, r.pc, &off);
 		if (!fi)

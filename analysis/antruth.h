@@ -36,6 +36,7 @@ struct an_truth {
 	char *path;
 	struct params params;        /* the machine the run used             */
 	uint64_t cycles;             /* all CPUs'                            */
+	uint64_t pal_head;           /* PALcode's head cycles, all CPUs'     */
 	struct an_truth_image *img;  /* one per (path, ident)                */
 	size_t nimg;
 };

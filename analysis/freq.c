@@ -57,6 +57,17 @@ static bool agree(const struct an_point *p, size_t k, double f, double z)
 	return true;
 }
 
+/* Confidence from s samples' worth of certainty in a cluster covering
+ * m of the class's total M. */
+static enum an_conf level(double s, double m, double total_m, const struct an_freq_opts *o)
+{
+	enum an_conf c = s >= o->high_samples ? AN_CONF_high
+	               : s >= o->medium_samples ? AN_CONF_medium : AN_CONF_low;
+	if (m < o->min_cover * total_m && c > AN_CONF_low)
+		c--;
+	return c;
+}
+
 void an_freq_cluster(struct an_point *p, size_t n, const struct an_freq_opts *o,
                      struct an_cluster *out)
 {
@@ -84,11 +95,36 @@ void an_freq_cluster(struct an_point *p, size_t n, const struct an_freq_opts *o,
 	out->cluster_samples = s;
 	out->cluster_m = m;
 	out->freq = s / m;
-	enum an_conf c = s >= o->high_samples ? AN_CONF_high
-	               : s >= o->medium_samples ? AN_CONF_medium : AN_CONF_low;
-	if (m < o->min_cover * out->m && c > AN_CONF_low)
-		c--;
-	out->conf = c;
+	out->conf = level(s, m, out->m, o);
+}
+
+/* AN_EST_imiss: where the I-cache misses' stall (per_miss CYCLES
+ * samples for each IMISS sample) could be all that makes the cluster's
+ * ratio high.  All of the class's samples less all of its misses' stall,
+ * over all of its M, still hold its other stalls, so that frequency is
+ * at least as high as the true one, and above the cluster's wherever
+ * the cluster found points that did not stall: DCPI's answer stands.
+ * Below it, every point stalled, and the misses say by how much: that
+ * frequency is taken, its confidence from its noise (what is left, L =
+ * S - per_miss I, has the variance S + per_miss^2 I, as certain as
+ * L^2 / var samples would be).  The points' order is the cluster's. */
+static void less_imiss(struct an_cluster *cl, const struct an_point *p, size_t n,
+                       double per_miss, const struct an_freq_opts *o)
+{
+	double im = 0;
+	for (size_t j = 0; j < n; j++)
+		im += p[j].imiss;
+	double left = cl->samples - per_miss * im;
+	if (!(im > 0) || !(cl->m > 0) || left / cl->m >= cl->freq)
+		return;
+	double var = cl->samples + per_miss * per_miss * im;
+	cl->cluster_imiss = im;
+	if (left < 1) {          /* the misses explain every sample */
+		cl->conf = AN_CONF_low;
+		return;
+	}
+	cl->freq = left / cl->m;
+	cl->conf = level(left * left / var, cl->m, cl->m, o);
 }
 
 void an_estimate_free(struct an_estimate *e)
@@ -99,24 +135,33 @@ void an_estimate_free(struct an_estimate *e)
 	memset(e, 0, sizeof *e);
 }
 
-/* Each class's cluster from the issue points of its blocks. */
+/* Each class's cluster from the issue points of its blocks; with
+ * AN_EST_imiss, less the I-cache misses' stall: IMISS samples x its
+ * period misses, x the cost of one, over the cycles a CYCLES sample
+ * stands for. */
 static bool clusters(struct an_estimate *e, const struct an_cfg *g, const struct an_equiv *q,
                      const struct an_sched_insn *s, const double *samples,
-                     const struct an_freq_opts *o)
+                     const double *imiss, const struct an_freq_opts *o)
 {
 	struct an_point *p = malloc((g->ninsn + 1) * sizeof *p);
 	if (!p)
 		return false;
+	double per_miss = 0;     /* CYCLES samples of stall per IMISS sample */
+	if (o->est == AN_EST_imiss && imiss && o->imiss_period > 0)
+		per_miss = o->imiss_period * o->imiss_cost / (o->period * o->scale);
 	for (size_t c = 0; c < q->nclass; c++) {
 		size_t n = 0;
 		for (uint32_t k = q->at[c]; k < q->at[c + 1]; k++) {
 			const struct an_block *b = &g->b[q->block[k]];
 			for (uint32_t i = b->first; i < b->first + b->n; i++)
 				if (s[i].m)
-					p[n++] = (struct an_point){ samples[i], s[i].m };
+					p[n++] = (struct an_point){ samples[i], s[i].m,
+					                            imiss ? imiss[i] : 0 };
 		}
 		struct an_class_est *ce = &e->cls[c];
 		an_freq_cluster(p, n, o, &ce->cl);
+		if (per_miss > 0)
+			less_imiss(&ce->cl, p, n, per_miss, o);
 		ce->freq = ce->cl.freq;
 		ce->conf = ce->cl.conf;
 	}
@@ -160,7 +205,7 @@ static bool refine(struct an_estimate *e, const struct an_cfg *g, const struct a
 
 bool an_estimate_proc(struct an_estimate *e, const struct an_cfg *g, const struct an_equiv *q,
                       const struct an_sched_insn *s, const double *samples,
-                      const struct an_freq_opts *o)
+                      const double *imiss, const struct an_freq_opts *o)
 {
 	memset(e, 0, sizeof *e);
 	e->est = o->est;
@@ -173,12 +218,12 @@ bool an_estimate_proc(struct an_estimate *e, const struct an_cfg *g, const struc
 	bool ok = e->cls && e->insn && e->edge;
 	for (size_t k = 0; ok && k < g->ne; k++)
 		e->edge[k] = NAN;
-	ok = ok && clusters(e, g, q, s, samples, o) && refine(e, g, q, s, samples, o);
+	ok = ok && clusters(e, g, q, s, samples, imiss, o) && refine(e, g, q, s, samples, o);
 	if (!ok) {
 		an_estimate_free(e);
 		return false;
 	}
-	double unit = o->period * o->scale;      /* cycles (or runs) per sample */
+	double unit = (o->period - o->hidden) * o->scale;  /* cycles per sample */
 	for (size_t c = 0; c < q->nclass; c++)
 		e->cls[c].count = e->cls[c].freq * unit;
 	for (size_t k = 0; k < g->ne; k++)

@@ -14,12 +14,23 @@
  * the samples in the cluster and the share of the class's M it covers;
  * then classes below the trusted confidence are filled from their
  * neighbours by flow conservation (analysis/flow.h).  The alternative
- * (AN_EST_WLS, analysis/wls.h) fits all blocks at once.
+ * (AN_EST_WLS, analysis/wls.h) fits all blocks at once.  AN_EST_imiss
+ * is DCPI's heuristic, then, where every point of a class stalled, the
+ * I-cache misses' stall taken out: IMISS samples land on the
+ * instruction whose fetch missed (docs/pmu.md), so the class's CYCLES
+ * samples less its misses x the cost of one (in samples) are what it
+ * would have drawn without them.  In a loop where every instruction
+ * misses alike no ratio is honest without this; elsewhere the cluster's
+ * answer is lower and stands.
  *
  * Then, with P the mean CYCLES period and s the share of time CYCLES was
  * not monitored for (elapsed / monitored, 1 unless multiplexed):
  * count_i = F x P x s, cycles_i = S_i x P x s, CPI_i = cycles_i / count_i
- * = S_i / F, and the dynamic stall is CPI_i - M_i.
+ * = S_i / F, and the dynamic stall is CPI_i - M_i.  With hidden cycles
+ * h per period (the sampling interrupts' handlers, which the CYCLES
+ * counter counts and samples never land in: their samples land on the
+ * program), P - h in place of P: counts and cycles shrink alike, CPI
+ * stays.
  */
 #ifndef ANALYSIS_FREQ_H
 #define ANALYSIS_FREQ_H
@@ -37,8 +48,9 @@ enum an_conf {
 extern const char *const an_conf_name[AN_NCONF];
 
 #define AN_ESTIMATORS(X) \
-	X(dcpi, "DCPI: the minimum-ratio cluster per class, then flow propagation") \
-	X(wls,  "weighted least squares over all issue points under flow conservation")
+	X(dcpi,  "DCPI: the minimum-ratio cluster per class, then flow propagation") \
+	X(wls,   "weighted least squares over all issue points under flow conservation") \
+	X(imiss, "DCPI's, on the samples less the stall of the I-cache misses IMISS counted")
 enum an_estimator {
 #define X(n, d) AN_EST_##n,
 	AN_ESTIMATORS(X)
@@ -58,12 +70,19 @@ struct an_freq_opts {
 	bool propagate;          /* fill the others by flow conservation        */
 	double period;           /* mean CYCLES sampling period                 */
 	double scale;            /* elapsed / monitored cycles                  */
+	double hidden;           /* cycles of each period the samples cannot
+	                            see (interrupt handlers: --handler-cycles
+	                            x interrupts per CYCLES sample); 0: none  */
+	double imiss_period;     /* AN_EST_imiss: IMISS's mean period x scale;
+	                            0: not sampled (then it is AN_EST_dcpi)     */
+	double imiss_cost;       /* ... the cycles an I-cache miss stalls the
+	                            head (one served by the S-cache)            */
 };
 void an_freq_defaults(struct an_freq_opts *o);
 
-/* One issue point: its samples and M. */
+/* One issue point: its samples, M, and its IMISS samples. */
 struct an_point {
-	double s, m;
+	double s, m, imiss;
 };
 
 struct an_cluster {
@@ -71,6 +90,7 @@ struct an_cluster {
 	size_t points, in_cluster;
 	double samples, m;       /* over all the points                        */
 	double cluster_samples, cluster_m;
+	double cluster_imiss;    /* AN_EST_imiss: the IMISS samples taken out  */
 	enum an_conf conf;
 };
 
@@ -102,10 +122,11 @@ struct an_estimate {
 	double *edge;            /* executions along each edge, NAN unknown    */
 };
 
-/* Estimate procedure g from its samples (per instruction) and schedule. */
+/* Estimate procedure g from its CYCLES samples (per instruction) and
+ * schedule; imiss: its IMISS samples (AN_EST_imiss), or NULL. */
 bool an_estimate_proc(struct an_estimate *e, const struct an_cfg *g, const struct an_equiv *q,
                       const struct an_sched_insn *s, const double *samples,
-                      const struct an_freq_opts *o);
+                      const double *imiss, const struct an_freq_opts *o);
 void an_estimate_free(struct an_estimate *e);
 
 #endif

@@ -63,3 +63,5 @@ analysis_dcpidiff_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpistats_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpicat_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpi2dot_LDADD = $(AN_TOOL_LIBS)
+
+include analysis/accuracy/local.mk

@@ -25,6 +25,8 @@ struct an_session_opts {
 	const char *truth;           /* NULL: none                           */
 	bool true_freq;
 	enum an_estimator est;
+	double handler;              /* --handler-cycles: each interrupt's
+	                                cycles the samples cannot see; 0      */
 	struct report_paths paths;
 	bool stripped_ok;            /* analyse a named image without symbols
 	                                (procedures found from its code)     */

@@ -11,7 +11,8 @@
 #   - the tools agree with each other and with dcpiprof (samples per
 #     procedure, cycles = samples x period, shares adding up to 100%);
 #   - the estimates against the truth (dcpiaccuracy), for DCPI's
-#     estimator and the least-squares one: floors measured on this run,
+#     estimator, the least-squares one and the one using IMISS samples
+#     (with and without the handler's cycles): floors measured on this run,
 #     less a margin, so that a regression fails (docs/analysis.md,
 #     "Accuracy");
 #   - with --true-freq, each kernel's culprit named for its stall.
@@ -116,26 +117,42 @@ floor() {
 	awk -v v="$v" -v k="$3" -v x="$4" 'BEGIN { exit !(v != "" && (k == "min" ? v >= x : v <= x)) }' &&
 		ok "$5: $1 $2 = $v ($3 $4)" || fail "$5: $1 $2 = $v, want $3 $4"
 }
-for est in dcpi wls; do
+for est in dcpi wls imiss; do
 	"$A/dcpiaccuracy" -db db $T --estimator $est --csv $img > acc.$est
 done
+"$A/dcpiaccuracy" -db db $T --estimator imiss --handler-cycles 300 --csv $img > acc.imiss+h
 # measured on this workload (docs/analysis.md, "Accuracy") in ten runs
 # whose databases sat at paths of different lengths, which moves the
 # guest's timing and so where the samples fall: over the whole image
 # whole procedures cross a tolerance from run to run, so those floors
 # sit below the lowest run; the loops where some instructions never
-# stall came within 25% in every run
-floor freq_within_10 all min 0.35 acc.dcpi
+# stall came within 25% in every run.  Later runs went lower (CPI within
+# 10% 0.29 with DCPI's estimator here once; on other seeds freq within
+# 10% 0.36 and 0.21, CPI 0.46 and 0.34, DCPI's and wls's): the floors of
+# those figures are below them
+floor freq_within_10 all min 0.25 acc.dcpi
 floor freq_within_25 all min 0.55 acc.dcpi
 floor freq_coverage medium_or_better min 0.90 acc.dcpi
-floor cpi_within_10 all min 0.30 acc.dcpi
+floor cpi_within_10 all min 0.20 acc.dcpi
 floor culprit_recall all min 0.75 acc.dcpi
 floor whatcg_error_pp max max 12 acc.dcpi
-floor freq_within_10 all min 0.30 acc.wls
+floor freq_within_10 all min 0.15 acc.wls
 floor freq_within_25 all min 0.60 acc.wls
-floor cpi_within_10 all min 0.35 acc.wls
+floor cpi_within_10 all min 0.25 acc.wls
 floor culprit_recall all min 0.70 acc.wls
 floor whatcg_error_pp max max 12 acc.wls
+# ours with the IMISS samples (docs/accuracy.md), measured in three
+# runs (two other seeds, at 16K as here): icache_hops' counts come
+# right, and with them its culprits: freq<=25% 0.72-1.0 (DCPI's
+# 0.59-0.87), recall 0.986-0.999 (0.81-0.87), coverage 0.87, counts
+# 1.03-1.04 of the truth (1.21-1.32), 1.01-1.02 with the handler's
+# cycles taken off
+floor freq_within_25 all min 0.60 acc.imiss
+floor freq_coverage medium_or_better min 0.80 acc.imiss
+floor culprit_recall all min 0.95 acc.imiss
+floor count_ratio all max 1.10 acc.imiss
+floor freq_within_25 all min 0.70 acc.imiss+h
+floor count_ratio all max 1.07 acc.imiss+h
 for proc in dcache_lines wbuf_lines imul_busy; do
 	"$A/dcpiaccuracy" -db db $T --csv $img $proc > acc.$proc
 	floor freq_within_25 all min 0.95 acc.$proc

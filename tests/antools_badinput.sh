@@ -73,7 +73,7 @@ done <<EOF2
 1	bad.truth: corrupt: the causes of pc	dcpitopstalls	-db db --epoch 2 --truth bad.truth
 1	not an alphasim truth file	dcpicalc	-db db --epoch 2 --truth "$B/testprogs/accuracy/dcache.dyn" dcache.dyn
 1	which IMAGE?	dcpicalc	-db db
-2	--estimator: 'bogus' is not dcpi or wls	dcpiwhatcg	-db db --estimator bogus
+2	--estimator: 'bogus' is not dcpi, wls or imiss	dcpiwhatcg	-db db --estimator bogus
 2	--epoch: '0' is not a number	dcpiwhatcg	-db db --epoch 0
 2	-n: '0' is not a number	dcpitopstalls	-db db -n 0
 2	--true-freq needs --truth FILE	dcpicalc	-db db --true-freq dcache.dyn

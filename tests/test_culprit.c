@@ -57,7 +57,7 @@ static void analyse(const int *stalled, const double *imiss)
 	an_freq_defaults(&fo);
 	fo.period = 1000;
 	struct an_estimate e;
-	assert_true(an_estimate_proc(&e, &f.g, &f.q, sch, S, &fo));
+	assert_true(an_estimate_proc(&e, &f.g, &f.q, sch, S, NULL, &fo));
 	struct params pa;
 	params_default(&pa);
 	an_culprit_defaults(&co, &pa);

@@ -1,0 +1,25 @@
+# make accuracy (docs/accuracy.md): the analysis's estimates against the
+# truth on the workloads of analysis/accuracy/workloads, at several
+# periods and seeds; one table, plots (gnuplot) and every figure in
+# $(ACCURACY_OUT) (default ./accuracy-out).  Settings, as make or
+# environment variables (analysis/accuracy/run.sh): ACCURACY_OUT,
+# ACCURACY_SIZE (small, default, full) or SMALL=1, ACCURACY_JOBS (default:
+# make's -j, else the number of cores), ACCURACY_WORKLOADS,
+# ACCURACY_PERIODS, ACCURACY_SEEDS, ACCURACY_ESTIMATORS, ACCURACY_HANDLER,
+# ACCURACY_KEEP.
+ACCURACY_PROGS = $(ACCURACY_DYN) $(ACCURACY_WORKLOAD) $(BENCH_PROGS:=.lnx) \
+	$(CORPUS_PROGS:%=testprogs/corpus/%.lnx)
+.PHONY: accuracy
+accuracy: all $(ACCURACY_PROGS)
+	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
+	ALPHASIM='$(abs_top_builddir)/sim/alphasim' \
+	ACCURACY_OUT='$(ACCURACY_OUT)' ACCURACY_SIZE='$(ACCURACY_SIZE)' SMALL='$(SMALL)' \
+	ACCURACY_JOBS='$(ACCURACY_JOBS)' ACCURACY_WORKLOADS='$(ACCURACY_WORKLOADS)' \
+	ACCURACY_PERIODS='$(ACCURACY_PERIODS)' ACCURACY_SEEDS='$(ACCURACY_SEEDS)' \
+	ACCURACY_ESTIMATORS='$(ACCURACY_ESTIMATORS)' ACCURACY_KEEP='$(ACCURACY_KEEP)' \
+	ACCURACY_HANDLER='$(ACCURACY_HANDLER)' \
+	$(SHELL) $(top_srcdir)/analysis/accuracy/run.sh
+
+# The driver at a small size on two kernels, and a run that fails
+# (tests/accuracy.sh).
+TESTS += tests/accuracy.sh
