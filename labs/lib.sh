@@ -51,10 +51,13 @@ lab_args() {
 		{ echo "$0: no gnuplot: apt-get install gnuplot-nox (./quickstart does)" >&2; exit 1; }
 }
 
-# sim ARGS...: alphasim with ARGS, then the user's options.
+# sim ARGS...: alphasim with ARGS, then the user's options.  The guest
+# gets a fixed environment (as alphasim-sweep gives it): the host's
+# variables would move the guest's stack, and with it the cache and the
+# samples, so two students' shells would see different answers.
 sim() {
 	eval "set -- \"\$@\" $simopts"
-	"$ALPHASIM" "$@"
+	env -i PATH="$PATH" LC_ALL=C "$ALPHASIM" "$@"
 }
 
 # build_guest SRC OUT: compile a guest program as a user would.

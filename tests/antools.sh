@@ -22,7 +22,9 @@ A="$B/analysis"
 cd "$tmp" || exit 1
 unset ALPHASIM_MINIOS ALPHASIM_DCPID
 
-"$ALPHASIM" --profile=db --stats st.json > out.txt 2> err.txt
+# A fixed environment for the guest: the host's variables move the
+# guest's stack and with it the samples (the floors below are measured so).
+env -i PATH="$PATH" LC_ALL=C "$ALPHASIM" --profile=db --stats st.json > out.txt 2> err.txt
 expect_eq "default workload: exit status" "$?" 0
 unknown_ok "default workload" st.json
 img=workload.lnx
@@ -107,8 +109,8 @@ sys.exit(abs(w["cycles"] - float(sys.argv[2]) * float(sys.argv[3])) > float(sys.
 PY
 	ok "dcpiwhatcg: its cycles are samples x period" || fail "dcpiwhatcg: cycles"
 awk -F, 'NR > 2 && ($3 > prev || $2 < pcum) { bad = 1 } NR > 1 { prev = $3; pcum = $2; n++ }
-	END { exit bad || n != 20 }' dcpitopstalls.csv.out &&
-	ok "dcpitopstalls: 20 rows by stall cycles, cum% growing" || fail "dcpitopstalls: order"
+	END { exit bad || n < 10 || n > 20 }' dcpitopstalls.csv.out &&
+	ok "dcpitopstalls: at most 20 rows by stall cycles, cum% growing" || fail "dcpitopstalls: order"
 
 # ---- the estimates against the truth ------------------------------------------
 # floor NAME SUBSET MIN|MAX VALUE FILE: a figure of dcpiaccuracy --csv

@@ -52,7 +52,8 @@ if [ "${1:-}" = --job ]; then
 	printf '%s\n' "$name" "$prog" "$period" "$seed" "$*" > "$d/run"
 	failed() { printf '%s\n' "$*" > "$d/FAILED"; exit 0; }
 	case $prog in /*) ;; *) prog=$B/$prog ;; esac
-	(cd "$d" && exec "$ALPHASIM" -q --profile=db --stats stats.json \
+	# a fixed environment for the guest (labs/lib.sh says why)
+	(cd "$d" && exec env -i PATH="$PATH" LC_ALL=C "$ALPHASIM" -q --profile=db --stats stats.json \
 		--events "cycles:$period,imiss:$((period / 8))" --seed "$seed" "$prog" "$@") \
 		> "$d/out.txt" 2> "$d/err.txt"
 	st=$?
