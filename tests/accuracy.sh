@@ -13,6 +13,7 @@
 #   - the plots are PNG files (signature) of some size with SVG beside
 #     them, drawn from data that is there.
 . "$top_srcdir/tests/lib.sh"
+long_simulation "make accuracy's driver"
 command -v gnuplot > /dev/null || { echo "SKIP: gnuplot is not installed"; exit 77; }
 B=$(cd "$top_builddir" && pwd)
 S=$(cd "$top_srcdir" && pwd)

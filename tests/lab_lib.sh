@@ -1,4 +1,5 @@
 # tests/lab_lib.sh - what the labs' tests share (after tests/lib.sh).
+long_simulation "the labs"
 # png_ok FILE: FILE is a PNG with something drawn (more than a header).
 png_ok() {
 	if [ -f "$1" ] && [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&

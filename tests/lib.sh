@@ -13,6 +13,18 @@ need_qemu() {
 		exit 77
 	fi
 }
+# long_simulation WHAT: a test whose cost is guest instructions rather
+# than host code the other tests leave unexercised (real programs, the
+# labs, make accuracy's driver, sweeps) is skipped (77) in the second,
+# sanitized pass of `./quickstart check` (ALPHASIM_SANITIZED set), which
+# would otherwise take the whole check past CI's 15 minutes; the first
+# pass runs it in full (docs/testing.md, "The two passes").
+long_simulation() {
+	if [ -n "${ALPHASIM_SANITIZED:-}" ]; then
+		echo "SKIP: $1: a long simulation, run in the unsanitized pass"
+		exit 77
+	fi
+}
 # same_file WHAT GOT WANT [WHOSE]: alphasim's output GOT has the bytes of
 # WANT, which came from WHOSE (default "expected": a text here; say
 # "qemu-alpha's" for its output); else the first lines of the difference.

@@ -32,6 +32,7 @@ ALPHASIM=${ALPHASIM:-$(cd "$top_builddir" && pwd)/sim/alphasim}
 QEMU_ALPHA=${QEMU_ALPHA:-qemu-alpha}
 ALPHA_SYSROOT=${ALPHA_SYSROOT:-/usr/alpha-linux-gnu}
 . "$top_srcdir/tests/lib.sh"
+long_simulation "real programs"
 # RP_KEEP=1: keep the cases' directories and outputs, for a look by hand
 [ -n "${RP_KEEP:-}" ] && trap 'echo "kept $tmp"' EXIT
 

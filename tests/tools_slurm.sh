@@ -11,6 +11,7 @@
 # is not root (slurmd starts the jobs as their user), or the daemons do
 # not come up.
 . "$top_srcdir/tests/lib.sh"
+long_simulation "a sweep on Slurm"
 B=$(cd "$top_builddir" && pwd)
 SWEEP="$B/sim/alphasim-sweep"
 cd "$tmp" || exit 1

@@ -12,6 +12,7 @@
 #   - an unknown parameter, program or directive, or another spec into
 #     the same results: one line, status 2, nothing run.
 . "$top_srcdir/tests/lib.sh"
+long_simulation "a sweep"
 B=$(cd "$top_builddir" && pwd)
 SWEEP="$B/sim/alphasim-sweep"
 cd "$tmp" || exit 1
