@@ -472,9 +472,10 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 		tm->tp_vpage = tag;
 		tm->space = space;
 		struct dpage *p = c->ipage;
+		/* one mode, as in cpu_run */
+		const unsigned mode = cpu_count_index(c);
 		do {
 			struct dinsn *d = &p->insn[(pc & PAGE_MASK) >> 2];
-			unsigned mode = cpu_count_index(c);
 			uint8_t f = d->tflags;
 			if (!(f & IOP_VALID)) {
 				cpu_decode_slot(c, d);
