@@ -333,10 +333,12 @@ enum cpu_stop cpu_run(struct cpu *c, int64_t budget)
 			c->ipage_tag = tag;
 		}
 		struct dpage *p = c->ipage;
-		/* Straight-line run within the page. */
+		/* Straight-line run within the page, in one mode: a change of
+		 * PAL mode changes the tag, one of the current mode ends the
+		 * run (intr_update) after the instruction that made it. */
+		const unsigned mode = cpu_count_index(c);
 		do {
 			const struct dinsn *d = &p->insn[(pc & PAGE_MASK) >> 2];
-			unsigned mode = cpu_count_index(c);
 			pc = d->fn(c, d, pc);
 			c->icount[mode]++;
 			c->budget--;

@@ -134,6 +134,8 @@ struct cpu {
 	uint8_t  events;            /* CPU_EV_*                              */
 	bool     va_locked;         /* VA, VA_FORM, MM_STAT hold a D-stream  */
 	                            /* fault until VA is read (HRM 5.2)      */
+	bool     memo;              /* take the fast paths (the memo param-  */
+	                            /* eter; docs/performance.md)           */
 	uint64_t fpcr;
 	uint64_t intr_flag;         /* RC/RS flag (ARM 4.11.8)               */
 	uint64_t lock_pa;           /* LDx_L lock: physical block ...        */

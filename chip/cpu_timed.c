@@ -245,32 +245,39 @@ static void flush_events(struct timing *tm, struct truth_page *tp, uint64_t pc)
 
 /* Cycle tm->st.tl is over, the instruction at pc next: the counters see
  * how many issued in it (once), and that it issued its block only in
- * part when pc continues the block. */
-static void close_cycle(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
+ * part when pc continues the block; quiet: they watch neither. */
+static inline void close_cycle(struct timing *tm, struct cpu *c, uint64_t pc,
+                               enum pmu_mode mode, bool quiet)
 {
 	const uint64_t tl = tm->st.tl;
 	const unsigned issued = tm->st.issued;
 	if (tm->closed != tl && issued >= 1 && issued <= 4) {
-		count(c, PEV_SINGLE + (int)issued - 1, 1, tl, pc, mode);
-		if (pc == tm->st.next_seq && (pc & 15))
-			count(c, PEV_SPLIT, 1, tl, pc, mode);
+		if (!quiet) {
+			count(c, PEV_SINGLE + (int)issued - 1, 1, tl, pc, mode);
+			if (pc == tm->st.next_seq && (pc & 15))
+				count(c, PEV_SPLIT, 1, tl, pc, mode);
+		}
 		tm->closed = tl;
 	}
 }
 
 /*
- * The boundary before the instruction in tm->is, when c->events asks:
+ * The boundary before the instruction in tm->is (run in counting mode
+ * mode), when c->events asks:
  * its fetch's events, the cycles up to its issue on the counters, and an
  * interrupt due by then (taken instead of it: true).  Otherwise the
  * events of its issue.
  */
-static bool boundary(struct timing *tm, struct cpu *c, uint64_t pc)
+static inline __attribute__((always_inline))
+bool boundary(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
 {
 	struct tissue *is = &tm->is;
-	enum pmu_mode mode = cpu_pmu_mode(c);
 	const uint64_t tl = tm->st.tl, t = is->t;
+	/* the fast path (c->memo): the counters watch none of the events
+	 * counted here (DCPI's cycles alone), so they only count cycles */
+	const bool quiet = c->memo && !(c->pmu.watch & tm->bnd_events);
 	is->mode = (uint8_t)mode;
-	if (is->fetched) {
+	if (is->fetched && !quiet) {
 		count(c, PEV_IACCESS, 1, is->fetch_at, pc, mode);
 		if (is->imiss)
 			count(c, PEV_IMISS, 1, is->fetch_at, pc, mode);
@@ -278,14 +285,16 @@ static bool boundary(struct timing *tm, struct cpu *c, uint64_t pc)
 	/* the cycle tl is over when this one issues later (once, should an
 	 * interrupt come first) */
 	if (t > tl)
-		close_cycle(tm, c, pc, mode);
+		close_cycle(tm, c, pc, mode, quiet);
 	uint64_t at;
-	if (intr_timed(c, pc, tl, t, &at)) {
+	if (intr_timed(c, pc, tl, t, mode, &at)) {
 		/* it does not issue: the PAL entry restarts the pipeline */
 		flush_events(tm, tm->tp, pc);
 		issue_transfer(&tm->model, &tm->st, at, IX_PAL, tm->pal_cause = TC_pal);
 		return true;
 	}
+	if (quiet)
+		return false;
 	const unsigned op = c->ipage->insn[(pc & PAGE_MASK) >> 2].op;
 	const unsigned kind = tm->model.cls[op].kind;
 	if (t > tl + 1)
@@ -419,7 +428,7 @@ void timing_idle(struct timing *tm, uint64_t to)
 	uint64_t tl = tm->st.tl;
 	if (to <= tl)
 		return;
-	close_cycle(tm, c, c->pc, cpu_pmu_mode(c));
+	close_cycle(tm, c, c->pc, cpu_pmu_mode(c), false);
 	tm->issue_hist[tm->st.issued & 7]++;
 	issue_idle(&tm->st, to);
 	c->cycles = to;
@@ -463,16 +472,17 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 		tm->tp_vpage = tag;
 		tm->space = space;
 		struct dpage *p = c->ipage;
+		/* one mode, as in cpu_run */
+		const unsigned mode = cpu_count_index(c);
 		do {
 			struct dinsn *d = &p->insn[(pc & PAGE_MASK) >> 2];
-			unsigned mode = cpu_count_index(c);
 			uint8_t f = d->tflags;
 			if (!(f & IOP_VALID)) {
 				cpu_decode_slot(c, d);
 				d->tflags = f = issue_operand_flags(d->op, d->raw, d->c);
 			}
 			uint64_t t = time_issue(tm, c, d, pc, (f & IOP_MEM) ? c->r[d->b] : 0);
-			if (__builtin_expect(c->events, 0) && boundary(tm, c, pc)) {
+			if (__builtin_expect(c->events, 0) && boundary(tm, c, pc, (enum pmu_mode)mode)) {
 				pc = c->pc;            /* an interrupt came first */
 				break;
 			}

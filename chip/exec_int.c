@@ -85,14 +85,16 @@ EXEC(implver_l) { SET_RC(1); return pc + 4; }
 
 /* ---- 0x12: shifts and byte manipulation (ARM 4.6) ------------------- */
 
-/* BYTE_ZAP(x, mask): clear each byte of x whose mask bit is set. */
+/* BYTE_ZAP(x, mask): clear each byte of x whose mask bit is set.  The
+ * mask's bit i moves to bit 8i (bits 0-3 and 4-7 apart, then pairs,
+ * then single bits), and times 0xff fills the byte: no loop. */
 static inline uint64_t byte_zap(uint64_t x, unsigned mask)
 {
-	uint64_t m = 0;
-	for (unsigned i = 0; i < 8; i++)
-		if (mask & (1u << i))
-			m |= 0xffull << (i * 8);
-	return x & ~m;
+	uint64_t m = mask & 0xff;
+	m = (m | m << 28) & 0x0000000f0000000full;
+	m = (m | m << 14) & 0x0003000300030003ull;
+	m = (m | m << 7) & 0x0101010101010101ull;
+	return x & ~(m * 0xff);
 }
 
 /* The byte masks of the W/L/Q forms, and the low/high halves after a

@@ -185,7 +185,7 @@ static void count_cycles(struct cpu *c, uint64_t to, uint64_t pc, enum pmu_mode 
 	}
 }
 
-bool intr_timed(struct cpu *c, uint64_t pc, uint64_t tl, uint64_t t, uint64_t *at)
+bool intr_timed_slow(struct cpu *c, uint64_t pc, uint64_t tl, uint64_t t, uint64_t *at)
 {
 	struct pmu *p = &c->pmu;
 	enum pmu_mode mode = cpu_pmu_mode(c);

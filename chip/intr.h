@@ -39,12 +39,27 @@ uint64_t intr_isr(const struct cpu *c);
 
 /*
  * The timed loop, before the instruction at pc issues at cycle t (its
- * predecessor issued at tl): raise the timer's line if it is due by t
+ * predecessor issued at tl; mode: cpu_pmu_mode(c)): raise the timer's line if it is due by t
  * (at its cycle, or tl if later), count the cycles (tl, t] on the
  * counters, unless an interrupt comes first; then count up to the cycle it is
  * taken, enter PAL (c->pc) and return true with that cycle in *at.
  */
-bool intr_timed(struct cpu *c, uint64_t pc, uint64_t tl, uint64_t t, uint64_t *at);
+bool intr_timed_slow(struct cpu *c, uint64_t pc, uint64_t tl, uint64_t t, uint64_t *at);
+static inline bool intr_timed(struct cpu *c, uint64_t pc, uint64_t tl, uint64_t t,
+                              enum pmu_mode mode, uint64_t *at)
+{
+	/* The fast path (c->memo): no interrupt requested or pending and the
+	 * timer not due, so only a cycle counter reaching an interrupt point
+	 * by t could interrupt; when none does, the cycles are counted with
+	 * nothing else to do (intr_timed_slow does the same, slower). */
+	uint64_t from = c->intr.cycles_to > tl ? c->intr.cycles_to : tl;
+	if (c->memo && !c->pmu.latch && c->intr.dev_due > t && !(c->events & CPU_EV_IRQ) &&
+	    (t <= from || pmu_count_quiet(&c->pmu, PEV_CYCLES, t - from, mode))) {
+		c->intr.cycles_to = t > from ? t : from;
+		return false;
+	}
+	return intr_timed_slow(c, pc, tl, t, at);
+}
 
 /*
  * The functional loop (--timing=off: one cycle per instruction), at the

@@ -314,8 +314,9 @@ void pal_write_ipr(struct cpu *c, int i, uint64_t v, uint64_t pc)
 void pal_configure_cpu(struct cpu *c, const struct params *p,
                        const struct pmu_tracer *trace)
 {
-	tlb_init(&c->itb, (unsigned)p->itb_entries);
-	tlb_init(&c->dtb, (unsigned)p->dtb_entries);
+	c->memo = p->memo;
+	tlb_init(&c->itb, (unsigned)p->itb_entries, p->memo);
+	tlb_init(&c->dtb, (unsigned)p->dtb_entries, p->memo);
 	pmu_init(&c->pmu, c->id, (unsigned)p->pmu_delay, trace);
 	c->pmu.enabled = c->ipr[IPR_ICSR] & (ICSR_PMA | ICSR_PMP);
 	c->intr.pmu_ipl = (unsigned)p->pmu_ipl;

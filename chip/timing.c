@@ -46,8 +46,16 @@ struct timing *timing_new(struct cpu *c, const struct params *p,
 	tm->pal_cause = TC_pal;
 	issue_model_init(&tm->model, p);
 	issue_state_init(&tm->st);
-	for (unsigned op = 0; op < OP_COUNT; op++)
+	/* the events chip/cpu_timed.c's boundary() counts */
+	tm->bnd_events = 1ull << PEV_IACCESS | 1ull << PEV_IMISS | 1ull << PEV_SPLIT |
+	                 1ull << PEV_NONISSUE | 1ull << PEV_PIPEDRY | 1ull << PEV_LONGSTALL |
+	                 1ull << PEV_MBSTALL;
+	for (unsigned i = 0; i < 4; i++)
+		tm->bnd_events |= 1ull << (PEV_SINGLE + i);
+	for (unsigned op = 0; op < OP_COUNT; op++) {
 		tm->pev[op] = pev_of(&isa_table[op]);
+		tm->bnd_events |= tm->pev[op];
+	}
 	bool ok = fetch_init(&tm->fe, p, &tm->ev);
 	ok = memsys_init(&tm->ms, p, &tm->ev) && ok;
 	ok = bpred_init(&tm->bp, p, &tm->ev) && ok;

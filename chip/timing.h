@@ -55,6 +55,8 @@ struct timing {
 	struct issue_state st;         /* schedule so far (timing/issue.h)      */
 	uint32_t        pev[OP_COUNT + 1]; /* counter events an instruction's */
 	                                   /* issue is (1 << PEV_*), by op  */
+	uint64_t        bnd_events;    /* every event counted at a boundary  */
+	                               /* (1 << PEV_*): issues, fetches, ... */
 	uint64_t        mem_size;
 	uint64_t        line_tag;      /* I-cache line being issued from     */
 	uint64_t        replay;        /* replay_penalty                     */

@@ -30,16 +30,31 @@ struct tlb_entry {
 	bool     valid;
 };
 
+/*
+ * The search is a scan in entry order, the first match winning.  In
+ * front of it, a host index that gives the same answer without the scan
+ * (the memo parameter; docs/performance.md): the valid entries of one
+ * page of one ASN (no ASM bit, no granularity hint), chained by a hash
+ * of (page, ASN).  Such entries are unique per (page, ASN) (an insert
+ * replaces the one there), so while every valid entry is of that kind
+ * the chain has the answer; any other kind valid, the scan runs.
+ */
+#define TLB_BUCKETS 256
 struct tlb {
 	unsigned n, next, rd;         /* size, replacement and read pointers */
+	bool     indexed;             /* the index is kept and used         */
+	unsigned others;              /* valid entries outside the index    */
 	struct {
 		uint64_t lookups, misses, inserts, invalidates;
 	} st;
+	int16_t  bucket[TLB_BUCKETS]; /* first entry of a chain, -1: none   */
+	int16_t  chain[TLB_MAX];      /* next entry in its chain            */
 	struct tlb_entry e[TLB_MAX];
 };
 
-/* An empty TB of `entries` entries (1..TLB_MAX). */
-void tlb_init(struct tlb *t, unsigned entries);
+/* An empty TB of `entries` entries (1..TLB_MAX); indexed: keep the
+ * index (the answers are the same without it, only slower). */
+void tlb_init(struct tlb *t, unsigned entries, bool indexed);
 
 /* The entry translating va for asn, or NULL; lookup counts the lookup
  * (and the miss), probe does not (a look that changes nothing). */

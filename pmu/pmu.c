@@ -5,8 +5,6 @@
 #include "pmu/pmu.h"
 #include <string.h>
 
-static const unsigned ctr_bits[PMU_NCTR] = { 16, 16, 14 };
-
 void pmu_init(struct pmu *p, unsigned cpu, unsigned delay, const struct pmu_tracer *trace)
 {
 	memset(p, 0, sizeof *p);
@@ -49,9 +47,18 @@ void pmu_write(struct pmu *p, uint64_t v)
 		p->event_of[n] = pmu_event_for((unsigned)n, p->sel[n]);
 	}
 	p->watch = 0;
+	p->pointed = 0;
+	memset(p->ctrs_of, 0, sizeof p->ctrs_of);
+	for (int n = 0; n < PMU_NCTR; n++) {
+		p->smask[n] = (uint32_t)pmu_step(p, n) - 1;
+		if (p->ctl[n] == PMU_CTL_WRAP || p->ctl[n] == PMU_CTL_256)
+			p->pointed |= (uint8_t)(1u << n);
+	}
 	for (int n = 0; n < PMU_NCTR; n++)
-		if (p->ctl[n] != PMU_CTL_OFF && p->event_of[n] >= 0)
+		if (p->ctl[n] != PMU_CTL_OFF && p->event_of[n] >= 0) {
 			p->watch |= 1ull << p->event_of[n];
+			p->ctrs_of[p->event_of[n]] |= (uint8_t)(1u << n);
+		}
 	p->kill[PMU_USER] = PMCTR_KILLU(v);
 	p->kill[PMU_PAL] = PMCTR_KILLP(v);
 	p->kill[PMU_KERNEL] = PMCTR_KILLK(v);
@@ -88,8 +95,7 @@ void pmu_count(struct pmu *p, int ev, uint64_t n, uint64_t cycle,
 	for (int c = 0; c < PMU_NCTR; c++) {
 		if (!pmu_counts(p, c, ev, mode) || n == 0)
 			continue;
-		uint64_t wrap = 1ull << ctr_bits[c];
-		uint64_t step = p->ctl[c] == PMU_CTL_256 ? 256 : wrap;
+		uint64_t step = pmu_step(p, c);
 		uint64_t v = p->ctr[c];
 		p->counted[c] += n;
 		if (p->ctl[c] != PMU_CTL_COUNT) {
@@ -103,7 +109,7 @@ void pmu_count(struct pmu *p, int ev, uint64_t n, uint64_t cycle,
 				overflow(p, c, at, pc);
 			}
 		}
-		p->ctr[c] = (uint32_t)((v + n) & (wrap - 1));
+		p->ctr[c] = (uint32_t)((v + n) & pmu_mask(c));
 	}
 }
 
@@ -119,7 +125,7 @@ uint64_t pmu_next_point(const struct pmu *p, int ev, enum pmu_mode mode)
 		if (!pmu_counts(p, c, ev, mode) || p->ctl[c] == PMU_CTL_COUNT ||
 		    (p->latch >> c & 1))
 			continue;
-		uint64_t step = p->ctl[c] == PMU_CTL_256 ? 256 : 1ull << ctr_bits[c];
+		uint64_t step = pmu_step(p, c);
 		uint64_t k = step - p->ctr[c] % step;
 		if (k < best)
 			best = k;

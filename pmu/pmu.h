@@ -76,6 +76,11 @@ struct pmu {
 	bool     kill[3];           /* by enum pmu_mode                  */
 	bool     enabled;           /* ICSR.PMA/PMP gate (EV5.md, assumed) */
 	int      event_of[PMU_NCTR];/* enum pmu_event selected, or -1    */
+	uint8_t  ctrs_of[PEV_COUNT];/* counters selecting an event, CTL   */
+	                            /* not off (bit n: counter n)        */
+	uint8_t  pointed;           /* counters with interrupt points    */
+	                            /* (CTL 2 or 3)                      */
+	uint32_t smask[PMU_NCTR];   /* pmu_step - 1, by counter          */
 	struct pmu_pending pend[PMU_NCTR];
 	unsigned delay;             /* overflow -> deliverable, cycles   */
 	unsigned cpu;               /* for the skid trace                */
@@ -116,6 +121,43 @@ static inline bool pmu_counts(const struct pmu *p, int ctr, int ev,
  */
 void pmu_count(struct pmu *p, int ev, uint64_t n, uint64_t cycle,
                uint64_t pc, enum pmu_mode mode);
+
+/* Counter ctr's interrupt points come every pmu_step events (CTL 2:
+ * its wrap; CTL 3: 256); pmu_mask is its wrap - 1. */
+static inline uint64_t pmu_mask(int ctr)
+{
+	return ctr == 2 ? 0x3fff : 0xffff;
+}
+static inline uint64_t pmu_step(const struct pmu *p, int ctr)
+{
+	return p->ctl[ctr] == PMU_CTL_256 ? 256 : pmu_mask(ctr) + 1;
+}
+
+/*
+ * The counters' fast path (the memo parameter, docs/performance.md):
+ * pmu_count of n events of kind ev, the last at a cycle, when no counter
+ * counting them reaches an interrupt point within them, so that where
+ * and when they happened does not matter: true, counted.  Otherwise
+ * false and nothing counted: the caller calls pmu_count, which places
+ * the overflows.
+ */
+static inline bool pmu_count_quiet(struct pmu *p, int ev, uint64_t n, enum pmu_mode mode)
+{
+	unsigned m = p->ctrs_of[ev];
+	if (!m || !p->enabled || p->kill[mode])
+		return true;               /* nothing counts them */
+	for (unsigned b = m & p->pointed; b; b &= b - 1) {
+		int c = __builtin_ctz(b);
+		if (n > p->smask[c] - (p->ctr[c] & p->smask[c]))
+			return false;      /* n >= events to its next point */
+	}
+	for (; m; m &= m - 1) {
+		int c = __builtin_ctz(m);
+		p->counted[c] += n;
+		p->ctr[c] = (uint32_t)((p->ctr[c] + n) & pmu_mask(c));
+	}
+	return true;
+}
 
 /* Is any overflow interrupt waiting to be delivered? */
 static inline bool pmu_pending(const struct pmu *p)

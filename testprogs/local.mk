@@ -67,11 +67,17 @@ GUEST_TARGETS += testprogs/demo.bare testprogs/demo.lnx
 CLEANFILES += $(BARE_RT) testprogs/*.bare testprogs/*.lnx
 EXTRA_DIST += testprogs
 
-# Benchmarks (make bench): bare builds for alphasim, Linux builds for qemu.
+# Benchmarks (make bench): static and dynamic Linux builds, run on both
+# alphasim and qemu; the bare build for callgrind and same_output.sh.
 BENCH_PROGS = testprogs/bench/int testprogs/bench/mem testprogs/bench/fp \
 	testprogs/bench/branchy
-BENCH_TARGETS += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx)
-CLEANFILES += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx)
+BENCH_TARGETS += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx) $(BENCH_PROGS:=.dyn)
+CLEANFILES += $(BENCH_PROGS:=.bare) $(BENCH_PROGS:=.lnx) $(BENCH_PROGS:=.dyn)
+# (their output goes through the tests' tio library, linked in as the
+# static build links it)
+testprogs/bench/%.dyn: testprogs/bench/%.c $(LNX_RT) $(GUEST_HDRS)
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) -o $@ $< $(LNX_RT) -lm
 
 include testprogs/kinds/local.mk
 include testprogs/accuracy/local.mk

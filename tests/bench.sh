@@ -1,58 +1,108 @@
 #!/bin/sh
-# tests/bench.sh - `make bench`: guest instructions per second of alphasim
-# on integer-, memory-, FP- and branch-heavy programs, beside qemu-alpha
-# running the same source built for Linux.
+# tests/bench.sh - `make bench`: alphasim's speed beside qemu-alpha's on
+# integer-, memory-, FP- and branch-heavy programs (testprogs/bench/),
+# each built as a static (.lnx) and a dynamic (.dyn) Linux program, against
+# the targets of issue 15 (docs/performance.md).
 #
-# For each workload: the guest instruction count (alphasim's --stats),
-# alphasim's host time and MIPS with the timing model on (when the build
-# has it) and off, qemu-alpha's host time on the Linux build, and the
-# ratio of the two times.  qemu's MIPS uses alphasim's instruction count:
-# the two builds differ only in start-up code (a few thousand
-# instructions).  Wall-clock figures on a shared machine are noisy: run it
-# twice; see docs/performance.md.
+# For each program: alphasim's guest MIPS in four modes, each the run's
+# instructions (--stats: the program's, the kernel's and, profiled,
+# dcpid's) over its wall time --
+#   off      --timing=off, the functional core alone
+#   on       the timing model
+#   truth    the timing model and --truth
+#   profile  --profile: timing, truth and DCPI (the driver, dcpid)
+# -- then qemu-alpha's wall time on the same binary and its MIPS (its
+# instructions counted by tests/qemu_icount.so in a second run), and how
+# many times longer alphasim took than qemu in the functional core and
+# with --profile.  Last, the geometric means of those two against the
+# targets (functional core within 6x qemu's time, --profile within 25x,
+# no program over 40x) and, where valgrind is installed, host
+# instructions per guest instruction (callgrind, int.bare).  Wall-clock
+# figures on a shared machine are noisy: run it twice.
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
 top_builddir=${top_builddir:-.}
 sim=${ALPHASIM:-$top_builddir/sim/alphasim}
+sim=$(cd "$(dirname "$sim")" && pwd)/$(basename "$sim")   # we cd below
 qemu=${QEMU_ALPHA:-qemu-alpha}
-plugin=$top_builddir/tests/qemu_icount.so
+sysroot=${ALPHA_SYSROOT:-/usr/alpha-linux-gnu}
+plugin=$(cd "$top_builddir/tests" && pwd)/qemu_icount.so
+bench=$(cd "$top_builddir/testprogs/bench" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+OLDPWD0=$(pwd)
+cd "$tmp" || exit 1
 
 now() { date +%s.%N; }
 calc() { awk "BEGIN { print $1 }"; }
 num() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d$2)" "$1"; }
 
-modes="off"
-"$sim" --help | grep -q -- '--timing' && modes="on off"
-
-printf '%-9s %12s' workload insns
-for m in $modes; do printf ' %9s %8s' "t($m)/s" "MIPS($m)"; done
-printf ' %12s %9s %8s %8s\n' "qemu insns" "qemu/s" "qemuMIPS" "sim/qemu"
+modes="off on truth profile"
+printf '%-12s %11s' program insns
+for m in $modes; do printf ' %8s' "$m"; done
+printf ' %11s %8s %8s %8s %8s\n' "qemu insns" "qemu/s" qemuMIPS "off/qemu" "prof/qemu"
+: >"$tmp/ratios"
 for w in int mem fp branchy; do
-	prog=$top_builddir/testprogs/bench/$w
-	line=""
-	first=""
-	for m in $modes; do
-		opt=""
-		[ "$m" = on ] && opt="--timing=on"
-		[ "$m" = off ] && [ "$modes" != off ] && opt="--timing=off"
-		"$sim" -q $opt --stats "$tmp/$m.json" "$prog.bare" >/dev/null || {
-			echo "bench: $w failed on alphasim" >&2; exit 1; }
-		n=$(num "$tmp/$m.json" "['total']['instructions']")
-		s=$(num "$tmp/$m.json" "['total']['host_seconds']")
-		[ -z "$first" ] && first=$n
-		line="$line $(printf ' %9.3f %8.1f' "$s" "$(calc "$n / $s / 1000000")")"
-		simsec=$s
+	for v in lnx dyn; do
+		prog=$bench/$w.$v
+		line="" first=""
+		for m in $modes; do
+			case $m in
+			off) opt="--timing=off" ;;
+			on) opt="--timing=on" ;;
+			truth) opt="--truth t.truth" ;;
+			profile) opt="--profile=db" ;;
+			esac
+			rm -rf db db.truth
+			t0=$(now)
+			# shellcheck disable=SC2086
+			"$sim" -q $opt --stats s.json "$prog" >/dev/null 2>err </dev/null || {
+				echo "bench: $w.$v failed on alphasim $opt: $(tail -n 3 err)" >&2
+				exit 1
+			}
+			t1=$(now)
+			n=$(num s.json "['total']['instructions']")
+			s=$(calc "$t1 - $t0")
+			first=${first:-$n}
+			eval "t_$m=$s"
+			line="$line $(printf ' %8.1f' "$(calc "$n / $s / 1000000")")"
+		done
+		t0=$(now)
+		"$qemu" -L "$sysroot" "$prog" >/dev/null </dev/null
+		t1=$(now)
+		q=$(calc "$t1 - $t0")
+		"$qemu" -L "$sysroot" -plugin "$plugin,out=$tmp/qn" "$prog" >/dev/null </dev/null
+		qn=$(cat "$tmp/qn")
+		# shellcheck disable=SC2154
+		roff=$(calc "$t_off / $q") rprof=$(calc "$t_profile / $q")
+		echo "$roff $rprof" >>"$tmp/ratios"
+		printf '%-12s %11s%s %11s %8.3f %8.1f %8.1f %8.1f\n' "$w.$v" "$first" "$line" "$qn" "$q" \
+			"$(calc "$qn / $q / 1000000")" "$roff" "$rprof"
 	done
-	t0=$(now); "$qemu" "$prog.lnx" >/dev/null; t1=$(now)
-	q=$(calc "$t1 - $t0")
-	"$qemu" -plugin "$plugin,out=$tmp/qn" "$prog.lnx" >/dev/null
-	qn=$(cat "$tmp/qn")
-	printf '%-9s %12s%s %12s %9.3f %8.1f %8.2f\n' "$w" "$first" "$line" "$qn" "$q" \
-		"$(calc "$qn / $q / 1000000")" "$(calc "$simsec / $q")"
 done
+awk -f "$here/bench_targets.awk" "$tmp/ratios"
+
+# Host instructions per guest instruction (callgrind), the first 20 M
+# instructions of int.bare: where alphasim's time goes, without the
+# noise of a shared machine.
+if command -v valgrind >/dev/null 2>&1; then
+	for m in off on truth; do
+		case $m in
+		off) opt="--timing=off" ;;
+		on) opt="--timing=on" ;;
+		truth) opt="--truth t.truth" ;;
+		esac
+		# shellcheck disable=SC2086
+		valgrind --tool=callgrind --callgrind-out-file=cg.out "$sim" -q --max-insns 20000000 \
+			$opt --stats s.json "$bench/int.bare" >/dev/null 2>cg.err
+		h=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' cg.err)
+		n=$(num s.json "['total']['instructions']")
+		[ -n "$h" ] && printf 'callgrind, int.bare, %-6s %6.1f host instructions per guest instruction\n' \
+			"$m:" "$(calc "$h / $n")"
+	done
+fi
 
 # DCPI's overhead in its steady state (1 and 4 CPUs)
-sh "$(dirname "$0")/bench_dcpi.sh" || exit 1
+(cd "$OLDPWD0" && sh "$here/bench_dcpi.sh") || exit 1
 # Real programs from Debian's sources on realistic workloads
-sh "$(dirname "$0")/realprogs_bench.sh" || exit 1
+(cd "$OLDPWD0" && sh "$here/realprogs_bench.sh") || exit 1

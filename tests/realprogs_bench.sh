@@ -5,11 +5,14 @@
 # qemu-alpha running the same static binary.
 #
 # For each workload: the guest instructions (alphasim's --stats, all of
-# them: the program's and the kernel's), alphasim's host time and MIPS
-# with the timing model on and off, qemu-alpha's instruction count
-# (tests/qemu_icount.so: the program's only), its host time and MIPS,
-# and alphasim's time with timing off over qemu's.  A workload whose
-# sources cannot be fetched is left out with a line saying so.
+# them: the program's and the kernel's), alphasim's MIPS (over its wall
+# time) with the timing model off, on, on with --truth, and --profile
+# (tests/bench.sh names them), qemu-alpha's instruction count
+# (tests/qemu_icount.so: the program's only), its wall time and MIPS,
+# and alphasim's time with timing off and with --profile over qemu's;
+# then their geometric means against the targets (6 and 25).  A
+# workload whose sources cannot be fetched is left out with a line
+# saying so.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top_srcdir=${top_srcdir:-$here/..}
@@ -39,17 +42,27 @@ bench() {
 	name=$1 prog=$2
 	shift 2
 	line="" first=""
-	for m in on off; do
-		rm -rf "$tmp/run" && cp -a "$tmp/$name" "$tmp/run"
-		(cd "$tmp/run" && "$sim" -q --timing=$m --stats "$tmp/s.json" "$prog" "$@") \
+	for m in off on truth profile; do
+		case $m in
+		off) opt="--timing=off" ;;
+		on) opt="--timing=on" ;;
+		truth) opt="--truth $tmp/t.truth" ;;
+		profile) opt="--profile=$tmp/db" ;;
+		esac
+		rm -rf "$tmp/run" "$tmp/db" "$tmp/db.truth" && cp -a "$tmp/$name" "$tmp/run"
+		t0=$(now)
+		# shellcheck disable=SC2086
+		(cd "$tmp/run" && "$sim" -q $opt --stats "$tmp/s.json" "$prog" "$@") \
 			>/dev/null 2>"$tmp/err" </dev/null || {
-			echo "realprogs_bench: $name failed on alphasim: $(tail -n 3 "$tmp/err")" >&2
+			echo "realprogs_bench: $name failed on alphasim $opt: $(tail -n 3 "$tmp/err")" >&2
 			return 1
 		}
+		t1=$(now)
 		n=$(num "$tmp/s.json" "['total']['instructions']")
-		s=$(num "$tmp/s.json" "['total']['host_seconds']")
+		s=$(calc "$t1 - $t0")
 		first=${first:-$n}
-		line="$line $(printf ' %9.3f %8.1f' "$s" "$(calc "$n / $s / 1000000")")"
+		eval "t_$m=$s"
+		line="$line $(printf ' %8.1f' "$(calc "$n / $s / 1000000")")"
 	done
 	rm -rf "$tmp/run" && cp -a "$tmp/$name" "$tmp/run"
 	t0=$(now)
@@ -59,13 +72,17 @@ bench() {
 	rm -rf "$tmp/run" && cp -a "$tmp/$name" "$tmp/run"
 	(cd "$tmp/run" && "$qemu" -plugin "$plugin,out=$tmp/qn" "$prog" "$@") >/dev/null 2>&1 </dev/null
 	qn=$(cat "$tmp/qn")
-	printf '%-14s %12s%s %12s %9.3f %8.1f %8.2f\n' "$name" "$first" "$line" "$qn" "$q" \
-		"$(calc "$qn / $q / 1000000")" "$(calc "$s / $q")"
+	# shellcheck disable=SC2154
+	roff=$(calc "$t_off / $q") rprof=$(calc "$t_profile / $q")
+	echo "$roff $rprof" >>"$tmp/ratios"
+	printf '%-14s %12s%s %12s %9.3f %8.1f %8.1f %8.1f\n' "$name" "$first" "$line" "$qn" "$q" \
+		"$(calc "$qn / $q / 1000000")" "$roff" "$rprof"
 }
 
 echo "Real programs (static builds from Debian's sources, 1 CPU):"
-printf '%-14s %12s %9s %8s %9s %8s %12s %9s %8s %8s\n' workload insns "t(on)/s" "MIPS(on)" \
-	"t(off)/s" "MIPS(off)" "qemu insns" "qemu/s" "qemuMIPS" "off/qemu"
+printf '%-14s %12s %8s %8s %8s %8s %12s %9s %8s %8s %8s\n' workload insns off on truth \
+	profile "qemu insns" "qemu/s" "qemuMIPS" "off/qemu" "prof/qemu"
+: >"$tmp/ratios"
 
 # bzip2: bzip2's test data, manual and sources (about 700 KB), -9 and back
 if b=$(dir bzip2); then
@@ -106,3 +123,5 @@ if b=$(dir zlib); then
 	bench minigzip-9 "$b/bin/minigzip.lnx" -9 in
 	bench minigzip-d "$b/bin/minigzip.lnx" -d in.gz
 fi
+awk -f "$here/bench_targets.awk" "$tmp/ratios"
+exit 0

@@ -1,5 +1,6 @@
 #!/bin/sh
 # tests/same_output.sh [--keep DIR] [--jobs N] BASE_REV [PATTERN...]
+# tests/same_output.sh [--keep DIR] [--jobs N] --param KEY=VALUE [PATTERN...]
 #
 # Does the simulator built in this tree behave exactly as BASE_REV's?
 # For a change that must not change behaviour (a refactoring, a speed-up):
@@ -10,6 +11,9 @@
 #   - the --truth file (plain runs), or with --profile the database, its
 #     truth file (DB.truth) and the --skid-trace CSV;
 #   - standard output, standard error and the exit status.
+# With --param, the other side is this tree's own simulator run with
+# `-c KEY=VALUE`: for a parameter that must change nothing but the host
+# time (memo=0, tests/same_memo.sh); nothing is built but this tree.
 # Cases (names to select with PATTERNs, shell globs):
 #   timing/NAME        testprogs/timing/NAME.bare, the microbenchmarks
 #   bench/NAME         testprogs/bench/NAME.bare, the `make bench` programs
@@ -34,22 +38,25 @@
 # every case is identical, 1 when one differs or a run wrote nothing,
 # 2 on a usage or build error.
 set -u
-usage() { echo "usage: $0 [--keep DIR] [--jobs N] BASE_REV [PATTERN...]" >&2; exit 2; }
-keep="" jobs=2
+usage() { echo "usage: $0 [--keep DIR] [--jobs N] BASE_REV|--param KEY=VALUE [PATTERN...]" >&2; exit 2; }
+keep="" jobs=2 param=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--keep) [ $# -ge 2 ] || usage; keep=$2; shift 2 ;;
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
+	--param) [ $# -ge 2 ] || usage; param=$2; shift 2 ;;
 	--one) break ;;
 	-*) usage ;;
 	*) break ;;
 	esac
 done
-[ $# -ge 1 ] || usage
+[ $# -ge 1 ] || [ -n "$param" ] || usage
 
-# ---- one case (internal: xargs runs "$0 --one SIDE DIR CASE") ----------
-if [ "$1" = --one ]; then
+# ---- one case (internal: xargs runs "$0 --one SIM DIR CASE OUT [-c KV]") --
+if [ "${1:-}" = --one ]; then
 	sim=$2 W=$3 name=$4 out=$5
+	shift 5
+	extra="$*"
 	line=$(awk -v n="$name" '$1 == n' "$W/cases")
 	[ -n "$line" ] || exit 1
 	set -- $line
@@ -71,7 +78,7 @@ if [ "$1" = --one ]; then
 	(cd "$run" && exec env -i CORPUS_A=1 CORPUS_B="two words" LD_PRELOAD="$W/fixstat.so" \
 		ALPHASIM_MINIOS="$g/minios.elf" ALPHASIM_DCPID="$g/dcpid.lnx" \
 		"$sim" -q --max-insns 2000000000 --sysroot "${ALPHA_SYSROOT:-/usr/alpha-linux-gnu}" \
-		$opts "$g/$prog" "$@" </dev/null >out 2>err)
+		$extra $opts "$g/$prog" "$@" </dev/null >out 2>err)
 	echo $? >"$run/rc"
 	# the host's time is not behaviour
 	if [ -f "$run/s.json" ]; then
@@ -84,13 +91,18 @@ if [ "$1" = --one ]; then
 	exit 0
 fi
 
-base_rev=$1
-shift
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 top_builddir=$(pwd)
 [ -f "$top_builddir/Makefile" ] || { echo "same_output: run it from a configured build directory" >&2; exit 2; }
-rev=$(git -C "$top_srcdir" rev-parse --verify -q "$base_rev^{commit}") ||
-	{ echo "same_output: $base_rev: not a revision of $top_srcdir" >&2; exit 2; }
+if [ -n "$param" ]; then
+	case $param in *=*) ;; *) usage ;; esac
+	base_rev="-c $param"
+else
+	base_rev=$1
+	shift
+	rev=$(git -C "$top_srcdir" rev-parse --verify -q "$base_rev^{commit}") ||
+		{ echo "same_output: $base_rev: not a revision of $top_srcdir" >&2; exit 2; }
+fi
 if [ -n "$keep" ]; then
 	mkdir -p "$keep" || exit 2
 	W=$(cd "$keep" && pwd)
@@ -153,7 +165,9 @@ ${CC:-cc} -shared -fPIC -O2 -o "$W/fixstat.so" "$W/fixstat.c" -ldl >>"$log" 2>&1
 	{ echo "same_output: cannot build the fstat shim (see $log)" >&2; exit 2; }
 
 # ---- the base revision's simulator -------------------------------------
-if [ "$(cat "$W/base.rev" 2>/dev/null)" != "$rev" ] || [ ! -x "$W/base/sim/alphasim" ]; then
+if [ -n "$param" ]; then
+	:                                  # this tree's, with -c $param
+elif [ "$(cat "$W/base.rev" 2>/dev/null)" != "$rev" ] || [ ! -x "$W/base/sim/alphasim" ]; then
 	echo "same_output: building $base_rev ($rev)"
 	rm -rf "$W/base" "$W/base.rev" "$W/out/base"
 	mkdir -p "$W/base"
@@ -195,15 +209,21 @@ fi
 [ -s "$W/cases" ] || { echo "same_output: no case matches $*" >&2; exit 2; }
 ncases=$(wc -l <"$W/cases")
 
-# run SIM OUTDIR: every selected case not yet in OUTDIR
+# run SIM OUTDIR [-c KEY=VALUE]: every selected case not yet in OUTDIR
 run_side() {
 	mkdir -p "$2"
 	cut -d' ' -f1 "$W/cases" | while read -r name; do
 		[ -f "$2/$name/rc" ] || echo "$name"
-	done | xargs -r -P "$jobs" -I{} sh "$0" --one "$1" "$W" {} "$2"
+	done | xargs -r -P "$jobs" -I{} sh "$0" --one "$1" "$W" {} "$2" ${3:+"$3" "$4"}
 }
-echo "same_output: $ncases cases on $base_rev's simulator"
-run_side "$W/base/sim/alphasim" "$W/out/base"
+if [ -n "$param" ]; then
+	echo "same_output: $ncases cases on this tree's simulator with $base_rev"
+	rm -rf "$W/out/base"
+	run_side "$top_builddir/sim/alphasim" "$W/out/base" -c "$param"
+else
+	echo "same_output: $ncases cases on $base_rev's simulator"
+	run_side "$W/base/sim/alphasim" "$W/out/base"
+fi
 echo "same_output: $ncases cases on this tree's simulator"
 rm -rf "$W/out/work"
 run_side "$top_builddir/sim/alphasim" "$W/out/work"

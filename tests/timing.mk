@@ -18,6 +18,10 @@ GUEST_CHECK += $(TIMING_BARE)
 TEST_EXTENSIONS += .S
 S_LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/timing_bench.sh
 TESTS += $(TIMING_BENCHES) tests/timing_balance.sh tests/timing_config.sh
+# The fast paths (memo=1) against the plain model (memo=0): identical
+# outputs on the corpus, the microbenchmarks and the bench programs.
+TESTS += tests/same_memo.sh
+GUEST_CHECK += $(BENCH_PROGS:=.bare)
 CLEANFILES += testprogs/timing/*.bare
 
 if HAVE_CMOCKA

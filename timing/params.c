@@ -229,15 +229,22 @@ void params_print(const struct params *p, FILE *f)
 
 void params_json(const struct params *p, FILE *f, const char *indent)
 {
+	const char *sep = "";
 	for (size_t i = 0; i < NPARAMS; i++)
-		fprintf(f, "%s\"%s\": %llu%s\n", indent, info[i].key,
-		        (unsigned long long)value(p, &info[i]), i + 1 < NPARAMS ? "," : "");
+		if (!(info[i].flags & PARAM_HOST)) {
+			fprintf(f, "%s%s\"%s\": %llu", sep, indent, info[i].key,
+			        (unsigned long long)value(p, &info[i]));
+			sep = ",\n";
+		}
+	fputs("\n", f);
 }
 
 size_t params_text(const struct params *p, char *buf, size_t len)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < NPARAMS; i++) {
+		if (info[i].flags & PARAM_HOST)
+			continue;
 		bool room = buf && n < len;
 		int k = snprintf(room ? buf + n : NULL, room ? len - n : 0, "%s=%llu\n",
 		                 info[i].key, (unsigned long long)value(p, &info[i]));

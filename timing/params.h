@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { PARAM_ASSUMED = 1, PARAM_POW2 = 2 };
+enum { PARAM_ASSUMED = 1, PARAM_POW2 = 2, PARAM_HOST = 4 };
 
 struct params {
 #define PARAM(key, def, min, max, flags, help) uint64_t key;
@@ -46,7 +46,8 @@ bool params_check(const struct params *p, char *err, size_t errlen);
 /* "key = value  # help" lines, as --print-config shows them. */
 void params_print(const struct params *p, FILE *f);
 
-/* The parameters as the members of a JSON object (no braces). */
+/* The parameters as the members of a JSON object (no braces); this and
+ * params_text leave out PARAM_HOST ones (they change no result). */
 void params_json(const struct params *p, FILE *f, const char *indent);
 
 /* The parameters as "key=value\n" lines into buf (for binary outputs);
