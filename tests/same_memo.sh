@@ -14,6 +14,8 @@ set -u
 top_srcdir=${top_srcdir:-$(dirname "$0")/..}
 # the programs are built already (GUEST_CHECK): the make it runs to be
 # sure must not take part in the make running the suite
-exec env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL top_srcdir="$top_srcdir" \
+. "$top_srcdir/tests/lib.sh"
+long_simulation "the fast paths against the detailed model"
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL top_srcdir="$top_srcdir" \
 	sh "$top_srcdir/tests/same_output.sh" --param memo=0 \
 	'timing/*' 'demo*' 'corpus/*.p1' 'corpus/*.p4'
