@@ -27,6 +27,9 @@ static int setup(void **state)
 	return 0;
 }
 
+/* An issue point of S samples and M cycles (no IMISS samples). */
+#define PT(S, M) { .s = (S), .m = (M) }
+
 static void cluster(struct an_point *p, size_t n, struct an_cluster *c)
 {
 	an_freq_cluster(p, n, &opts, c);
@@ -35,7 +38,7 @@ static void cluster(struct an_point *p, size_t n, struct an_cluster *c)
 static void test_exact(void **state)
 {
 	(void)state;
-	struct an_point p[] = { { 50, 1 }, { 100, 2 }, { 50, 1 }, { 150, 3 } };
+	struct an_point p[] = { PT(50, 1), PT(100, 2), PT(50, 1), PT(150, 3) };
 	struct an_cluster c;
 	cluster(p, 4, &c);
 	assert_float_equal(c.freq, 50, 1e-12);
@@ -48,7 +51,7 @@ static void test_exact(void **state)
 static void test_stalled_left_out(void **state)
 {
 	(void)state;
-	struct an_point p[] = { { 20, 1 }, { 220, 1 }, { 40, 2 }, { 20, 1 }, { 55, 1 } };
+	struct an_point p[] = { PT(20, 1), PT(220, 1), PT(40, 2), PT(20, 1), PT(55, 1) };
 	struct an_cluster c;
 	cluster(p, 5, &c);
 	assert_float_equal(c.freq, 20, 1e-12);
@@ -61,7 +64,7 @@ static void test_stalled_left_out(void **state)
 static void test_noise_joins(void **state)
 {
 	(void)state;
-	struct an_point p[] = { { 103, 1 }, { 88, 1 }, { 300, 1 }, { 110, 1 }, { 95, 1 }, { 97, 1 } };
+	struct an_point p[] = { PT(103, 1), PT(88, 1), PT(300, 1), PT(110, 1), PT(95, 1), PT(97, 1) };
 	struct an_cluster c;
 	cluster(p, 6, &c);
 	assert_int_equal(c.in_cluster, 5);
@@ -72,23 +75,23 @@ static void test_confidence(void **state)
 {
 	(void)state;
 	struct an_cluster c;
-	struct an_point hi[] = { { 40, 1 }, { 40, 1 } };          /* 80 samples */
+	struct an_point hi[] = { PT(40, 1), PT(40, 1) };          /* 80 samples */
 	cluster(hi, 2, &c);
 	assert_int_equal(c.conf, AN_CONF_high);
-	struct an_point med[] = { { 10, 1 }, { 10, 1 } };         /* 20 */
+	struct an_point med[] = { PT(10, 1), PT(10, 1) };         /* 20 */
 	cluster(med, 2, &c);
 	assert_int_equal(c.conf, AN_CONF_medium);
-	struct an_point low[] = { { 3, 1 }, { 4, 1 } };           /* 7 */
+	struct an_point low[] = { PT(3, 1), PT(4, 1) };           /* 7 */
 	cluster(low, 2, &c);
 	assert_int_equal(c.conf, AN_CONF_low);
 	cluster(NULL, 0, &c);
 	assert_int_equal(c.conf, AN_CONF_none);
 	/* a cluster holding little of the class's M: one level less */
-	struct an_point thin[] = { { 100, 1 }, { 5000, 10 } };
+	struct an_point thin[] = { PT(100, 1), PT(5000, 10) };
 	cluster(thin, 2, &c);
 	assert_int_equal(c.in_cluster, 1);
 	assert_int_equal(c.conf, AN_CONF_medium);
-	struct an_point thinner[] = { { 20, 1 }, { 1000, 10 } };
+	struct an_point thinner[] = { PT(20, 1), PT(1000, 10) };
 	cluster(thinner, 2, &c);
 	assert_int_equal(c.conf, AN_CONF_low);
 	/* and the thresholds are options */
