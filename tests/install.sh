@@ -7,8 +7,8 @@
 # beside their own binary, util/paths.c), the build and source trees
 # are hidden under an empty tmpfs in a private mount namespace, and a
 # hot loop built as a user builds it is profiled with the installed
-# alphasim --profile and read back with the installed dcpiprof and
-# dcpicalc.  No installed file names the build or source tree outside
+# alphasim --profile and read back with the installed dcpiprof (the
+# kernel's procedures too, from the installed minios.elf) and dcpicalc.  No installed file names the build or source tree outside
 # its debug information, and every installed program has its man page.
 . "$top_srcdir/tests/lib.sh"
 B=$(cd "$top_builddir" && pwd)
@@ -87,6 +87,7 @@ alphasim -q --profile=db --stats st.json ./hot 2000000 > prof.out 2> prof.err ||
 dcpiprof -db db --csv > dcpiprof.csv 2> dcpiprof.err || exit 3
 dcpiprof -db db hot > dcpiprof.out 2>> dcpiprof.err || exit 3
 dcpicalc -db db hot hot_loop > dcpicalc.out 2> dcpicalc.err || exit 4
+dcpiprof -db db minios.elf > kernel.out 2> kernel.err || exit 5
 REOF
 hide=
 if unshare -m true 2> /dev/null; then hide="unshare -m"
@@ -103,7 +104,7 @@ else
 	st=$?
 	expect_eq "installed tools: exit status" "$st" 0
 fi
-[ "$st" -ne 0 ] && cat prof.err dcpiprof.err dcpicalc.err 2> /dev/null | head -20
+[ "$st" -ne 0 ] && cat prof.err dcpiprof.err dcpicalc.err kernel.err 2> /dev/null | head -20
 # the samples land in hot's own image, in hot_loop
 total=$(awk -F, '$1 == "total" { print $2 }' dcpiprof.csv 2> /dev/null)
 [ "${total:-0}" -gt 0 ] && ok "dcpiprof: $total samples" || fail "dcpiprof: no samples"
@@ -115,5 +116,9 @@ grep -q "^ *${img:-x} .*hot_loop\$" dcpiprof.out && ok "dcpiprof hot: all in hot
 grep -q "hot_loop" dcpicalc.out && [ "$(wc -l < dcpicalc.out)" -gt 5 ] &&
 	ok "dcpicalc: hot_loop's listing ($(wc -l < dcpicalc.out) lines)" ||
 	fail "dcpicalc: no listing of hot_loop"
+# the kernel's procedures: dcpiprof found the installed minios.elf
+[ "$(grep -c '^ *[0-9].*%  [a-z_]' kernel.out)" -gt 1 ] &&
+	ok "dcpiprof minios.elf: $(grep -c '^ *[0-9].*%  [a-z_]' kernel.out) rows" ||
+	fail "dcpiprof minios.elf: no procedures: $(cat kernel.err kernel.out | head -3)"
 unknown_ok installed st.json
 exit $((fails > 0))
