@@ -4,4 +4,5 @@
 # tests/realprogs.mk); the man pages against each program's --help
 # (tests/man.sh).
 TESTS += tests/install.sh tests/man.sh
-AM_TESTS_ENVIRONMENT += MAKE='$(MAKE)'; export MAKE;
+AM_TESTS_ENVIRONMENT += MAKE='$(MAKE)' PREFIX='$(prefix)' PKGLIBDIR='$(pkglibdir)'; \
+	export MAKE PREFIX PKGLIBDIR;

@@ -10,17 +10,19 @@
 # alphasim --profile and read back with the installed dcpiprof (the
 # kernel's procedures too, from the installed minios.elf) and dcpicalc.  No installed file names the build or source tree outside
 # its debug information, and every installed program has its man page.
+# A copy of alphasim alone, away from its tree, is refused with one line
+# naming the places it looked, the configured $(pkglibdir) last (where a
+# --libdir other than bindir's ../lib puts the guest files).
 . "$top_srcdir/tests/lib.sh"
 B=$(cd "$top_builddir" && pwd)
 S=$(cd "$top_srcdir" && pwd)
 cd "$tmp" || exit 1
 unset ALPHASIM_MINIOS ALPHASIM_DCPID MAKEFLAGS MFLAGS MAKELEVEL
-prefix=$(sed -n 's/^prefix = //p' "$B/Makefile")
 
 ${MAKE:-make} -s -C "$B" install DESTDIR="$tmp/dest" > install.out 2>&1
 expect_eq "make install DESTDIR: exit status" "$?" 0
-[ -d "dest$prefix/bin" ] || { cat install.out; fail "nothing in dest$prefix/bin"; exit 1; }
-mv "dest$prefix" inst && rm -rf dest
+[ -d "dest$PREFIX/bin" ] || { cat install.out; fail "nothing in dest$PREFIX/bin"; exit 1; }
+mv "dest$PREFIX" inst && rm -rf dest
 P=$tmp/inst
 
 for f in bin/alphasim bin/alphasim-sweep bin/truthcsv bin/dcpiprof bin/dcpicalc \
@@ -120,5 +122,17 @@ grep -q "hot_loop" dcpicalc.out && [ "$(wc -l < dcpicalc.out)" -gt 5 ] &&
 [ "$(grep -c '^ *[0-9].*%  [a-z_]' kernel.out)" -gt 1 ] &&
 	ok "dcpiprof minios.elf: $(grep -c '^ *[0-9].*%  [a-z_]' kernel.out) rows" ||
 	fail "dcpiprof minios.elf: no procedures: $(cat kernel.err kernel.out | head -3)"
+# found relative to the moved tree, not in the configured $(pkglibdir)
+head -1 kernel.out | grep -q -F "($P/bin/../lib/alphasim/minios.elf)" &&
+	ok "minios.elf found beside the moved bin/" ||
+	fail "minios.elf not from the moved tree: $(head -1 kernel.out)"
 unknown_ok installed st.json
+
+# alphasim alone, away from its tree: one line naming the places tried,
+# the configured $(pkglibdir) last
+mkdir alone && cp "$P/bin/alphasim" alone/
+alone/alphasim ./hot 1 > alone.out 2> alone.err
+expect_eq "alphasim alone: exit status" "$?" 125
+grep -q -F "nor in $PKGLIBDIR;" alone.err && [ "$(wc -l < alone.err)" -eq 1 ] &&
+	ok "alphasim alone: $(cat alone.err)" || fail "alphasim alone: $(cat alone.err)"
 exit $((fails > 0))
