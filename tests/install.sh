@@ -91,10 +91,13 @@ dcpiprof -db db hot > dcpiprof.out 2>> dcpiprof.err || exit 3
 dcpicalc -db db hot hot_loop > dcpicalc.out 2> dcpicalc.err || exit 4
 dcpiprof -db db minios.elf > kernel.out 2> kernel.err || exit 5
 REOF
+# a private mount namespace where a tmpfs may be mounted: root's, or a
+# user namespace's
 hide=
-if unshare -m true 2> /dev/null; then hide="unshare -m"
-elif unshare -rm true 2> /dev/null; then hide="unshare -rm"
-fi
+mkdir probe
+for h in "unshare -m" "unshare -rm"; do
+	$h sh -c 'mount -t tmpfs none "$1"' sh "$tmp/probe" 2> /dev/null && { hide=$h; break; }
+done
 if [ -n "$hide" ]; then
 	$hide sh -c 'mount -t tmpfs none "$1" && { [ "$1" = "$2" ] || mount -t tmpfs none "$2"; } &&
 		exec sh "$3"/run.sh "$4" "$3" "$1" "$2"' sh "$B" "$S" "$tmp" "$P"
