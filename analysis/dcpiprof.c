@@ -213,7 +213,7 @@ static _Noreturn void usage(void)
 		"  -n N               the top N rows only\n"
 		"  --root DIR         the guest's file tree (default: .)\n"
 		"  --sysroot DIR      the cross sysroot (default " PATHS_DEFAULT_SYSROOT ")\n"
-		"  --kernel FILE      the kernel image (default: the build tree's minios.elf)\n"
+		"  --kernel FILE      the kernel image (default: alphasim's own minios.elf)\n"
 		"IMAGE: a guest path or basename, as the image list shows it\n");
 	exit(0);
 }

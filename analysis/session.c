@@ -406,8 +406,7 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 			       "  --csv, --json      comma-separated values, or JSON\n"
 			       "  --root DIR         the guest's file tree (default: .)\n"
 			       "  --sysroot DIR      the cross sysroot (default " PATHS_DEFAULT_SYSROOT ")\n"
-			       "  --kernel FILE      the kernel image (default: the build tree's "
-			       "minios.elf)\n"
+			       "  --kernel FILE      the kernel image (default: alphasim's own minios.elf)\n"
 			       "IMAGE: a guest path or basename, as dcpiprof lists them; PROC: a "
 			       "procedure name (proc@0xADDR in code without symbols)\n", c->usage);
 			for (size_t k = 0; k < ntool; k++) {

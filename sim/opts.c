@@ -30,7 +30,7 @@ static const struct cmd_option options[] = {
 	{ "stats",        required_argument, 's', "FILE", 0, "write run statistics as JSON to FILE" },
 	{ "truth",        required_argument, 't', "FILE", 0, "write the ground truth per instruction to FILE (docs/truth-format.md)" },
 	{ "skid-trace",   required_argument, 'K', "FILE", 0, "write a CSV row per counter overflow to FILE (docs/pmu.md)" },
-	{ "minios",       required_argument, 'O', "FILE", 0, "the minios kernel that runs Linux/Alpha programs (default: the build's, docs/minios.md)" },
+	{ "minios",       required_argument, 'O', "FILE", 0, "the minios kernel that runs Linux/Alpha programs (default: its own, in its build tree or installed beside it)" },
 	{ "profile",      optional_argument, 'p', "[=DIR]", 0, "profile the program with DCPI (no program: the default workload) into database DIR (default ./" PROFILE_DEFAULT_DIR ", any writable directory) and DIR.truth" },
 	{ "events",       required_argument, 'e', "LIST", 0, "--profile: the events to sample, EVENT[:PERIOD],... (default cycles; see dcpid --help)" },
 	{ "overhead",     no_argument,       'o', NULL,   0, "--profile: print what the collection cost, measured from the ground truth" },

@@ -35,6 +35,7 @@ include tests/profile.mk
 include tests/analysis.mk
 include tests/realprogs.mk
 include tests/labs.mk
+include tests/install.mk
 
 check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)

@@ -4,3 +4,6 @@
 noinst_LIBRARIES += util/libutil.a
 util_libutil_a_SOURCES = util/outfile.h util/outfile.c util/fail.h \
 	util/xalloc.h util/xalloc.c util/cmd.h util/cmd.c util/paths.h util/paths.c
+# paths.c's last place to look: the configured $(pkglibdir), where make
+# install puts minios.elf, dcpid.lnx and the default workload.
+util_libutil_a_CPPFLAGS = $(AM_CPPFLAGS) -DPATHS_PKGLIBDIR='"$(pkglibdir)"'

@@ -38,9 +38,17 @@ bool paths_find_file(const char *build_rel, const char *env_name,
 			}
 		}
 	}
-	FAIL("no %s beside %s (build tree or $(pkglibdir))%s%s", base,
-	     n > 0 ? dir : "alphasim", env_name ? "; name one with " : "",
-	     env_name ? env_name : "");
+	/* configure's $(pkglibdir) itself, for an install whose libdir is not
+	 * bindir's ../lib (--libdir=/usr/lib64, Debian's multiarch paths);
+	 * the relative places above keep a moved install working */
+	snprintf(path, sizeof path, "%s/%s", PATHS_PKGLIBDIR, base);
+	if (access(path, R_OK) == 0) {
+		snprintf(buf, len, "%s", path);
+		return true;
+	}
+	FAIL("no %s beside %s (build tree or ../lib/alphasim) nor in %s%s%s", base,
+	     n > 0 ? dir : "alphasim", PATHS_PKGLIBDIR,
+	     env_name ? "; name one with " : "", env_name ? env_name : "");
 }
 
 bool paths_find_minios(char *buf, size_t len, char *err, size_t errlen)

@@ -16,7 +16,9 @@
 /* A guest file that comes with alphasim, like minios.elf: $env_name if
  * set (env_name may be NULL), else build_rel (e.g. "minios/minios.elf")
  * beside the build tree's sim/alphasim, else lib/alphasim/BASENAME
- * beside the installed bin/alphasim ($(pkglibdir)).  Writes the path into
+ * beside the installed bin/alphasim ($(pkglibdir) of a default layout,
+ * wherever the installed tree was moved), else BASENAME in the configured
+ * $(pkglibdir) (PATHS_PKGLIBDIR, util/local.mk).  Writes the path into
  * buf; false (with the places tried in err) if none exists. */
 bool paths_find_file(const char *build_rel, const char *env_name,
                      char *buf, size_t len, char *err, size_t errlen);

@@ -23,3 +23,7 @@ accuracy: all $(ACCURACY_PROGS)
 # The driver at a small size on two kernels, and a run that fails
 # (tests/accuracy.sh).
 TESTS += tests/accuracy.sh
+# make accuracy's driver, its table and plots, and its workload lists
+# (docs/accuracy.md), in the tarball.
+EXTRA_DIST += analysis/accuracy/run.sh analysis/accuracy/table.py \
+	analysis/accuracy/plots.gp analysis/accuracy/workloads
