@@ -315,13 +315,10 @@ int main(int argc, char **argv)
 	if ((svg || png) && cli.fmt != AN_TEXT)
 		an_cli_die(&cli, "--svg and --png draw the graph; --csv and --json list it");
 	struct an_session s;
-	char err[1024];
-	if (!an_session_open(&s, &cli.so, err, sizeof err))
-		an_cli_die(&cli, "%s", err);
+	an_cli_open(&cli, &s, &cli.so);
 	struct out o = { false };
 	const struct an_visitor v = { visit, NULL, &o, NULL };
-	if (!an_session_run(&s, &v, err, sizeof err))
-		an_cli_die(&cli, "%s", err);
+	an_cli_run(&cli, &s, &v);
 	an_session_close(&s);
 	if (!o.done)
 		an_cli_die(&cli, "%s in %s: no cycles samples to analyse", cli.so.proc, cli.so.image);

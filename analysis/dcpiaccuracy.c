@@ -216,14 +216,11 @@ int main(int argc, char **argv)
 {
 	an_cli_parse(&cli, argc, argv);
 	struct an_session s;
-	char err[1024];
-	if (!an_session_open(&s, &cli.so, err, sizeof err))
-		an_cli_die(&cli, "%s", err);
+	an_cli_open(&cli, &s, &cli.so);
 	static struct an_acc acc;
 	struct an_skips k = { 0 };
 	const struct an_visitor v = { visit, an_skips_add, &acc, &k };
-	if (!an_session_run(&s, &v, err, sizeof err))
-		an_cli_die(&cli, "%s", err);
+	an_cli_run(&cli, &s, &v);
 	if (cli.fmt == AN_CSV) {
 		printf("metric,subset,value,expected\n");
 		figures(&acc, csv_fig, NULL);

@@ -117,17 +117,14 @@ int main(int argc, char **argv)
 	if (!cli.so.image)
 		an_cli_die(&cli, "which IMAGE? (dcpiprof -db %s lists them)", cli.so.db);
 	struct an_session s;
-	char err[1024];
-	if (!an_session_open(&s, &cli.so, err, sizeof err))
-		an_cli_die(&cli, "%s", err);
+	an_cli_open(&cli, &s, &cli.so);
 	struct an_skips k = { 0 };
 	const struct an_visitor v = { visit, an_skips_add, NULL, &k };
 	if (cli.fmt == AN_JSON)
 		printf("{\"tool\": \"dcpilist\", \"estimator\": \"%s\", \"true_freq\": %s, "
 		       "\"procedures\": [", an_estimator_name[cli.so.est],
 		       cli.so.true_freq ? "true" : "false");
-	if (!an_session_run(&s, &v, err, sizeof err))
-		an_cli_die(&cli, "%s", err);
+	an_cli_run(&cli, &s, &v);
 	if (cli.fmt == AN_JSON) {
 		printf("],\n ");
 		an_skips_json(&k, stdout);

@@ -170,14 +170,12 @@ int main(int argc, char **argv)
 	struct report first = { 0 };
 	for (ps.run = 0; ps.run < ps.nrun; ps.run++) {
 		struct an_session s;
-		if (!an_session_open(&s, &run[ps.run], err, sizeof err))
-			an_cli_die(&cli, "%s", err);
+		an_cli_open(&cli, &s, &run[ps.run]);
 		if (ps.run && !report_same_program(&first, label[0], &s.rep, label[ps.run], err,
 		                                   sizeof err))
 			an_cli_die(&cli, "%s", err);
 		const struct an_visitor v = { visit, skipped, &ps, &ps };
-		if (!an_session_run(&s, &v, err, sizeof err))
-			an_cli_die(&cli, "%s", err);
+		an_cli_run(&cli, &s, &v);
 		if (!ps.run) {   /* the first run's report, kept to compare the others with */
 			first = s.rep;
 			s.rep = (struct report){ 0 };

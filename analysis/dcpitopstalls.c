@@ -102,14 +102,12 @@ int main(int argc, char **argv)
 	an_cli_parse(&cli, argc, argv);
 	size_t top = cli.top ? cli.top : DEFAULT_TOP;
 	struct an_session s;
-	char err[1024], b1[16], b2[16];
-	if (!an_session_open(&s, &cli.so, err, sizeof err))
-		an_cli_die(&cli, "%s", err);
+	char b1[16], b2[16];
+	an_cli_open(&cli, &s, &cli.so);
 	struct rows r = { 0 };
 	struct an_skips k = { 0 };
 	const struct an_visitor v = { visit, an_skips_add, &r, &k };
-	if (!an_session_run(&s, &v, err, sizeof err))
-		an_cli_die(&cli, "%s", err);
+	an_cli_run(&cli, &s, &v);
 	qsort(r.v, r.n, sizeof *r.v, by_stall);
 	size_t shown = r.n < top ? r.n : top;
 	double cum = 0;

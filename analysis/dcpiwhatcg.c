@@ -132,14 +132,11 @@ int main(int argc, char **argv)
 {
 	an_cli_parse(&cli, argc, argv);
 	struct an_session s;
-	char err[1024];
-	if (!an_session_open(&s, &cli.so, err, sizeof err))
-		an_cli_die(&cli, "%s", err);
+	an_cli_open(&cli, &s, &cli.so);
 	static struct acc x;
 	struct an_skips k = { 0 };
 	const struct an_visitor v = { visit, an_skips_add, &x, &k };
-	if (!an_session_run(&s, &v, err, sizeof err))
-		an_cli_die(&cli, "%s", err);
+	an_cli_run(&cli, &s, &v);
 	if (cli.fmt == AN_CSV)
 		csv(&s, &x, &k);
 	else if (cli.fmt == AN_JSON)

@@ -292,6 +292,20 @@ _Noreturn void an_cli_die(const struct an_cli *c, const char *fmt, ...)
 	exit(1);
 }
 
+void an_cli_open(const struct an_cli *c, struct an_session *s, const struct an_session_opts *o)
+{
+	char err[1024];
+	if (!an_session_open(s, o, err, sizeof err))
+		an_cli_die(c, "%s", err);
+}
+
+void an_cli_run(const struct an_cli *c, struct an_session *s, const struct an_visitor *v)
+{
+	char err[1024];
+	if (!an_session_run(s, v, err, sizeof err))
+		an_cli_die(c, "%s", err);
+}
+
 int an_cli_done(const struct an_cli *c)
 {
 	char err[256];

@@ -112,6 +112,11 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv);
 _Noreturn void an_cli_die(const struct an_cli *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* The tools' mains: an_session_open and an_session_run that end the
+ * tool with their message (an_cli_die) instead of returning false. */
+void an_cli_open(const struct an_cli *c, struct an_session *s, const struct an_session_opts *o);
+void an_cli_run(const struct an_cli *c, struct an_session *s, const struct an_visitor *v);
+
 /* Flush standard output; exit 1 naming the failure if it lost data. */
 int an_cli_done(const struct an_cli *c);
 
