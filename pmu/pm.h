@@ -25,7 +25,8 @@
 #include "abi/pm.h"
 #include "abi/truth.h"
 
-/* The default generator seed (before software writes PM_SEED). */
+/* The seed the CPU gives the unit at reset, before software writes
+ * PM_SEED: the driver's default (driver/driver.h PCOUNT_SEED). */
 #define PM_SEED_DEFAULT 20240601ull
 
 struct pm {

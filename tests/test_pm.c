@@ -23,7 +23,7 @@ static uint64_t ctl(uint32_t period, uint32_t jitter, uint64_t flags)
 /* A unit on, with period p and jitter j (and extra PM_CTL bits). */
 static void unit(struct pm *u, uint32_t p, uint32_t j, uint64_t flags)
 {
-	pm_init(u, 0, 7);
+	pm_init(u, 0, PM_SEED_DEFAULT);
 	assert_true(pm_mtpr(u, EV5X__PM_CTL, ctl(p, j, flags)));
 }
 
@@ -118,7 +118,7 @@ static void tagging_rate_and_seed(void **state)
 			pm_done(&v, &r, PM_KILL_NONE, cycle);
 			pm_mtpr(&v, EV5X__PM_STAT, PM_STAT_FULL);
 		}
-	pm_init(&v, 1, 7);
+	pm_init(&v, 1, PM_SEED_DEFAULT);
 	pm_mtpr(&v, EV5X__PM_CTL, ctl(64, 32, 0));
 	bool differ = false;
 	cycle = 0;
@@ -132,7 +132,7 @@ static void tagging_rate_and_seed(void **state)
 		}
 	assert_true(differ);
 	/* off: nothing is tagged */
-	pm_init(&v, 0, 7);
+	pm_init(&v, 0, PM_SEED_DEFAULT);
 	for (unsigned i = 0; i < 1000; i++)
 		assert_false(pm_fetch(&v, i));
 }
