@@ -19,19 +19,6 @@
 #include "isa/isa.h"
 #include "timing/causes.h"
 
-/* Events an instruction caused; each total equals a structure statistic
- * in --stats (named in docs/truth-format.md). */
-#define TRUTH_EVENTS(X) \
-	X(imiss,   "I-cache misses (the block this instruction starts)") \
-	X(dmiss,   "D-cache load misses") \
-	X(smiss,   "S-cache misses (instruction fetch, loads, write buffer)") \
-	X(bmiss,   "B-cache misses") \
-	X(itbmiss, "ITB misses") \
-	X(dtbmiss, "DTB misses") \
-	X(bmisp,   "conditional branch mispredicts") \
-	X(jmisp,   "JMP/JSR/RET mispredicts") \
-	X(replay,  "load replays (miss address file full)")
-
 enum truth_event {
 #define X(n, d) TE_##n,
 	TRUTH_EVENTS(X)
