@@ -6,6 +6,7 @@
 # --stats.  Programs that take exceptions (the trap tests, testprogs/pal)
 # exercise the timed loop's exception path.
 . "$top_srcdir/tests/lib.sh"
+long_simulation "the truth's balance on every bare-metal program"
 n=0
 for prog in "$top_builddir"/testprogs/demo.bare "$top_builddir"/testprogs/isa/*.bare \
             "$top_builddir"/testprogs/pal/*.bare \
