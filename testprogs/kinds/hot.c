@@ -25,18 +25,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static volatile long sink;
+#include "hot.h"
 
-/* The loops: one per part, kept apart (noinline) so each has its own
- * symbol and address range. */
-#define HOT(name) \
-	__attribute__((noinline)) long name(long n) \
-	{ \
-		long s = 0; \
-		for (long i = 0; i < n; i++) \
-			s += (i ^ sink) >> 1; \
-		return s; \
-	}
 HOT(hot_main)
 HOT(hot_fork)
 HOT(hot_preexec)

@@ -7,21 +7,21 @@
 # tests/profile_kinds.sh profiles them.
 KINDS_PROGS = testprogs/kinds/hot.dyn testprogs/kinds/hot.pie \
 	testprogs/kinds/hot.static testprogs/kinds/spie testprogs/kinds/libhot.so
-testprogs/kinds/hot.dyn: testprogs/kinds/hot.c
+testprogs/kinds/hot.dyn: testprogs/kinds/hot.c testprogs/kinds/hot.h
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CCLD)$(ALPHA_CC) -O2 -o $@ $<
-testprogs/kinds/hot.pie: testprogs/kinds/hot.c
+testprogs/kinds/hot.pie: testprogs/kinds/hot.c testprogs/kinds/hot.h
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CCLD)$(ALPHA_CC) -O2 -pie -o $@ $<
 # (ld warns that a static program's dlopen needs the shared libraries
 # at run time: they are the sysroot's, as for hot.dyn)
-testprogs/kinds/hot.static: testprogs/kinds/hot.c
+testprogs/kinds/hot.static: testprogs/kinds/hot.c testprogs/kinds/hot.h
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CCLD)$(ALPHA_CC) -O2 -static -Wl,--no-relax -o $@ $<
 testprogs/kinds/libhot.so: testprogs/kinds/libhot.c
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CCLD)$(ALPHA_CC) -O2 -shared -fPIC -o $@ $<
-testprogs/kinds/spie: testprogs/kinds/spie.c
+testprogs/kinds/spie: testprogs/kinds/spie.c testprogs/kinds/hot.h
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CCLD)$(ALPHA_CC) -O2 -ffreestanding -fPIE -msmall-text -nostdlib \
 	  -Wl,-pie,--no-dynamic-linker -o $@ $<

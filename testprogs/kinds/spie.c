@@ -29,16 +29,8 @@ static long sys(long nr, long a, long b, long c, long d)
 	return a3 ? -v0 : v0;
 }
 
-static volatile long sink;
+#include "hot.h"
 
-#define HOT(name) \
-	__attribute__((noinline)) long name(long n) \
-	{ \
-		long s = 0; \
-		for (long i = 0; i < n; i++) \
-			s += (i ^ sink) >> 1; \
-		return s; \
-	}
 HOT(hot_main)
 HOT(hot_fork)
 HOT(hot_preexec)
