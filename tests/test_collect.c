@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "tests/scratch.h"
 #include "daemon/collect.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
@@ -30,8 +31,7 @@ enum { KBASE_OFF = 0x10000 };
 static int setup(void **state)
 {
 	(void)state;
-	strcpy(dir, "/tmp/collect-test-XXXXXX");
-	assert_non_null(mkdtemp(dir));
+	assert_int_equal(scratch_make(dir, sizeof dir, "collect-test"), 0);
 	collect_init(&col);
 	CYC = pmu_event_by_name("cycles");
 	IMISS = pmu_event_by_name("imiss");
@@ -45,9 +45,7 @@ static int teardown(void **state)
 {
 	(void)state;
 	collect_free(&col);
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd);
+	return scratch_remove(dir);
 }
 
 static void rec(uint32_t kind, uint32_t pid, uint64_t id, uint64_t base, uint64_t size,

@@ -17,6 +17,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "tests/scratch.h"
 #include "platform/hostfs.h"
 
 #define AE_PERM 1
@@ -66,8 +67,7 @@ static int setup(void **state)
 {
 	(void)state;
 	char cmd[600];
-	strcpy(top, "/tmp/hostfs-test-XXXXXX");
-	assert_non_null(mkdtemp(top));
+	assert_int_equal(scratch_make(top, sizeof top, "hostfs-test"), 0);
 	snprintf(cmd, sizeof cmd,
 	         "cd %s && mkdir -p root/sub outside && echo secret > outside/secret && "
 	         "echo hello > root/hello.txt && echo inner > root/sub/inner && "
@@ -87,10 +87,8 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	char cmd[300];
 	hostfs_close_all(&fs);
-	snprintf(cmd, sizeof cmd, "rm -rf %s", top);
-	return system(cmd);
+	return scratch_remove(top);
 }
 
 static void read_write(void **state)

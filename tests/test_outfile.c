@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "tests/scratch.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -32,16 +33,13 @@ static int setup(void **state)
 {
 	(void)state;
 	umask(022);
-	snprintf(dir, sizeof dir, "/tmp/test_outfile.XXXXXX");
-	return mkdtemp(dir) ? 0 : -1;
+	return scratch_make(dir, sizeof dir, "test_outfile");
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd);
+	return scratch_remove(dir);
 }
 
 static const char *at(const char *name)

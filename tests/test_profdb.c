@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "tests/scratch.h"
 #include "daemon/crc32.h"
 #include "daemon/profdb.h"
 
@@ -24,17 +25,13 @@ static char err[PROF_ERR_MAX];
 static int setup(void **state)
 {
 	(void)state;
-	strcpy(dir, "/tmp/profdb-test-XXXXXX");
-	assert_non_null(mkdtemp(dir));
-	return 0;
+	return scratch_make(dir, sizeof dir, "profdb-test");
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	char cmd[300];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd);
+	return scratch_remove(dir);
 }
 
 /* An image profile: counts c*7 at offsets 0x100 + 8c, pid 0. */
