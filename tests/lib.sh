@@ -15,7 +15,7 @@ need_qemu() {
 }
 # long_simulation WHAT: a test whose cost is guest instructions rather
 # than host code the other tests leave unexercised (real programs, the
-# labs, make accuracy's driver, sweeps) is skipped (77) in the second,
+# labs, sweeps...: the list in docs/testing.md) is skipped (77) in the second,
 # sanitized pass of `./quickstart check` (ALPHASIM_SANITIZED set), which
 # would otherwise take the whole check past CI's 15 minutes; the first
 # pass runs it in full (docs/testing.md, "The two passes").
