@@ -13,6 +13,19 @@ need_qemu() {
 		exit 77
 	fi
 }
+# qemu_run OUT ARGS...: qemu-alpha ARGS with a clean environment, its
+# standard output into OUT; its status.  qemu-user can hang for good on
+# a threaded program's futexes (seen once in futex.lnx on a loaded
+# machine): a run over 60 s is killed and run once more.
+qemu_run() {
+	_out=$1
+	shift
+	timeout 60 env -i "$QEMU_ALPHA" "$@" >"$_out"
+	_st=$?
+	[ $_st -eq 124 ] || return $_st
+	echo "qemu-alpha $*: no answer in 60 s; once more" >&2
+	timeout 60 env -i "$QEMU_ALPHA" "$@" >"$_out"
+}
 # long_simulation WHAT: a test whose cost is guest instructions rather
 # than host code the other tests leave unexercised (real programs, the
 # labs, sweeps...: the list in docs/testing.md) is skipped (77) in the second,

@@ -50,7 +50,7 @@ for p in forkwait forkexec pipes threads shared signals futex sleep sigcheck pgr
 		cp "$tmp/forkexec.expected" "$tmp/want.$p.out"
 		w=0
 	else
-		(cd "$tmp" && env -i "$QEMU_ALPHA" "$pdir/$p.lnx" >"$tmp/want.$p.out" 2>/dev/null)
+		(cd "$tmp" && qemu_run "$tmp/want.$p.out" "$pdir/$p.lnx" 2>/dev/null)
 		w=$?
 	fi
 	for n in 1 4; do
