@@ -24,6 +24,7 @@
 static struct an_cli cli = {
 	.tool = "dcpicalc",
 	.max_args = 2,
+	.need_image = true,
 	.usage = "usage: dcpicalc [-db DIR] [options] IMAGE [PROC]\n"
 	         "  the annotated listing of PROC (default: every procedure of IMAGE with "
 	         "samples)\n",
@@ -313,8 +314,6 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 int main(int argc, char **argv)
 {
 	an_cli_parse(&cli, argc, argv);
-	if (!cli.so.image)
-		an_cli_die(&cli, "which IMAGE? (dcpiprof -db %s lists them)", cli.so.db);
 	struct an_session s;
 	an_cli_open(&cli, &s, &cli.so);
 	if (cli.fmt == AN_JSON)

@@ -16,6 +16,7 @@
 static struct an_cli cli = {
 	.tool = "dcpilist",
 	.max_args = 2,
+	.need_image = true,
 	.usage = "usage: dcpilist [-db DIR] [options] IMAGE [PROC]\n"
 	         "  the disassembly of PROC (default: every procedure of IMAGE with samples) "
 	         "with its samples, freq and cpi\n",
@@ -114,8 +115,6 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 int main(int argc, char **argv)
 {
 	an_cli_parse(&cli, argc, argv);
-	if (!cli.so.image)
-		an_cli_die(&cli, "which IMAGE? (dcpiprof -db %s lists them)", cli.so.db);
 	struct an_session s;
 	an_cli_open(&cli, &s, &cli.so);
 	struct an_skips k = { 0 };
@@ -125,14 +124,7 @@ int main(int argc, char **argv)
 		       "\"procedures\": [", an_estimator_name[cli.so.est],
 		       cli.so.true_freq ? "true" : "false");
 	an_cli_run(&cli, &s, &v);
-	if (cli.fmt == AN_JSON) {
-		printf("],\n ");
-		an_skips_json(&k, stdout);
-		printf("}\n");
-	} else {
-		an_skips_text(&k, cli.fmt == AN_CSV ? stderr : stdout,
-		              cli.fmt == AN_CSV ? "dcpilist: " : "");
-	}
+	an_cli_skips(&cli, &k);
 	an_skips_free(&k);
 	an_session_close(&s);
 	return an_cli_done(&cli);

@@ -170,14 +170,7 @@ int main(int argc, char **argv)
 			putchar('\n');
 		}
 	}
-	if (cli.fmt == AN_JSON) {
-		printf("],\n ");
-		an_skips_json(&k, stdout);
-		printf("}\n");
-	} else {
-		an_skips_text(&k, cli.fmt == AN_CSV ? stderr : stdout,
-		              cli.fmt == AN_CSV ? "dcpitopstalls: " : "");
-	}
+	an_cli_skips(&cli, &k);
 	for (size_t i = 0; i < r.n; i++) {
 		free(r.v[i].proc);
 		free(r.v[i].image);

@@ -2,6 +2,7 @@
  * session.c - the tools' shared driver (analysis/session.h).
  */
 #include "analysis/session.h"
+#include "analysis/anout.h"
 #include "daemon/profdb.h"
 #include "util/outfile.h"
 #include "util/paths.h"
@@ -306,6 +307,21 @@ void an_cli_run(const struct an_cli *c, struct an_session *s, const struct an_vi
 		an_cli_die(c, "%s", err);
 }
 
+void an_cli_skips(const struct an_cli *c, const struct an_skips *k)
+{
+	if (c->fmt == AN_JSON) {
+		printf("],\n ");
+		an_skips_json(k, stdout);
+		printf("}\n");
+	} else if (c->fmt == AN_CSV) {
+		char prefix[64];
+		snprintf(prefix, sizeof prefix, "%s: ", c->tool);
+		an_skips_text(k, stderr, prefix);
+	} else {
+		an_skips_text(k, stdout, "");
+	}
+}
+
 int an_cli_done(const struct an_cli *c)
 {
 	char err[256];
@@ -459,6 +475,8 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 		bad_option(c, "--true-freq needs --truth FILE");
 	if (c->need_truth && !o->truth)
 		bad_option(c, "--truth FILE is needed");
+	if (c->need_image && !o->image)
+		an_cli_die(c, "which IMAGE? (dcpiprof -db %s lists them)", o->db);
 	if (root)
 		check_dir(c, "--root", o->paths.root);
 	if (sysroot)

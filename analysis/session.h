@@ -95,6 +95,7 @@ struct an_cli {
 	size_t top;                  /* -n; 0: the tool's default            */
 	int max_args;                /* positional arguments taken           */
 	bool need_truth;             /* dcpiaccuracy                          */
+	bool need_image;             /* dcpicalc, dcpilist: IMAGE is given    */
 	const char *usage;           /* the tool's own lines for --help      */
 	const struct an_cli_opt *opts;  /* the tool's own options (at most
 	                                   AN_CLI_MAX_OPTS), NULL name last */
@@ -116,6 +117,13 @@ _Noreturn void an_cli_die(const struct an_cli *c, const char *fmt, ...)
  * tool with their message (an_cli_die) instead of returning false. */
 void an_cli_open(const struct an_cli *c, struct an_session *s, const struct an_session_opts *o);
 void an_cli_run(const struct an_cli *c, struct an_session *s, const struct an_visitor *v);
+
+/* The end of a listing of procedures: in JSON the procedures' array
+ * closed and the skipped ones after it; else the skipped ones as lines,
+ * on standard error beside CSV ("TOOL: ..."), on standard output beside
+ * text. */
+struct an_skips;
+void an_cli_skips(const struct an_cli *c, const struct an_skips *k);
 
 /* Flush standard output; exit 1 naming the failure if it lost data. */
 int an_cli_done(const struct an_cli *c);
