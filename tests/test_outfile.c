@@ -79,14 +79,6 @@ static const char *content(const char *path)
 	return f ? buf : "(none)";
 }
 
-static void put(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
-}
-
 /* Nothing at the name until the commit; then the whole file, with the
  * mode a new file gets (0666 less the umask). */
 static void test_new_file(void **state)
@@ -111,7 +103,7 @@ static void test_replace_keeps_mode(void **state)
 {
 	(void)state;
 	struct outfile o;
-	put(at("old"), "old\n");
+	scratch_put(at("old"), "old\n", strlen("old\n"));
 	assert_int_equal(chmod(at("old"), 0640), 0);
 	assert_true(outfile_open(&o, at("old"), err, sizeof err));
 	fputs("new\n", o.f);
@@ -129,7 +121,7 @@ static void test_abort(void **state)
 {
 	(void)state;
 	struct outfile o;
-	put(at("keep"), "keep\n");
+	scratch_put(at("keep"), "keep\n", strlen("keep\n"));
 	assert_true(outfile_open(&o, at("keep"), err, sizeof err));
 	fputs("half", o.f);
 	outfile_abort(&o);
@@ -147,7 +139,7 @@ static void test_symlinks(void **state)
 	(void)state;
 	struct outfile o;
 	mkdir(at("sub"), 0755);
-	put(at("sub/real"), "old\n");
+	scratch_put(at("sub/real"), "old\n", strlen("old\n"));
 	assert_int_equal(symlink("sub/real", at("link")), 0);
 	assert_true(outfile_open(&o, at("link"), err, sizeof err));
 	fputs("via link\n", o.f);
@@ -170,7 +162,7 @@ static void test_planted_tmp_link(void **state)
 {
 	(void)state;
 	struct outfile o;
-	put(at("victim"), "victim\n");
+	scratch_put(at("victim"), "victim\n", strlen("victim\n"));
 	assert_int_equal(symlink("victim", at("out.json.tmp")), 0);
 	assert_true(outfile_open(&o, at("out.json"), err, sizeof err));
 	fputs("out\n", o.f);
@@ -241,7 +233,7 @@ static void test_device(void **state)
 static void test_signal(void **state)
 {
 	(void)state;
-	put(at("sig"), "before\n");
+	scratch_put(at("sig"), "before\n", strlen("before\n"));
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
