@@ -79,6 +79,24 @@ static const char *content(const char *path)
 	return f ? buf : "(none)";
 }
 
+/* NAME written whole through an outfile (whose open must succeed): the
+ * commit's answer. */
+static bool write_text(const char *name, const char *text)
+{
+	struct outfile o;
+	assert_true(outfile_open(&o, at(name), err, sizeof err));
+	fputs(text, o.f);
+	return outfile_commit(&o, err, sizeof err);
+}
+
+/* NAME is (still) a file of this kind (S_IFLNK, S_IFIFO, ...). */
+static void kind_is(const char *name, mode_t kind)
+{
+	struct stat st;
+	assert_int_equal(lstat(at(name), &st), 0);
+	assert_int_equal(st.st_mode & S_IFMT, kind);
+}
+
 /* Nothing at the name until the commit; then the whole file, with the
  * mode a new file gets (0666 less the umask). */
 static void test_new_file(void **state)
@@ -141,18 +159,15 @@ static void test_symlinks(void **state)
 	mkdir(at("sub"), 0755);
 	scratch_put(at("sub/real"), "old\n", strlen("old\n"));
 	assert_int_equal(symlink("sub/real", at("link")), 0);
-	assert_true(outfile_open(&o, at("link"), err, sizeof err));
-	fputs("via link\n", o.f);
-	assert_true(outfile_commit(&o, err, sizeof err));
-	struct stat st;
-	assert_int_equal(lstat(at("link"), &st), 0);
-	assert_true(S_ISLNK(st.st_mode));
+	assert_true(write_text("link", "via link\n"));
+	kind_is("link", S_IFLNK);
 	assert_string_equal(content(at("sub/real")), "via link\n");
 	assert_string_equal(listing(), "link sub");
 
 	assert_int_equal(symlink("nowhere", at("dangling")), 0);
 	assert_false(outfile_open(&o, at("dangling"), err, sizeof err));
 	assert_non_null(strstr(err, "dangling: a symbolic link to a missing file"));
+	struct stat st;
 	assert_int_equal(lstat(at("nowhere"), &st), -1);
 }
 
@@ -161,12 +176,9 @@ static void test_symlinks(void **state)
 static void test_planted_tmp_link(void **state)
 {
 	(void)state;
-	struct outfile o;
 	scratch_put(at("victim"), "victim\n", strlen("victim\n"));
 	assert_int_equal(symlink("victim", at("out.json.tmp")), 0);
-	assert_true(outfile_open(&o, at("out.json"), err, sizeof err));
-	fputs("out\n", o.f);
-	assert_true(outfile_commit(&o, err, sizeof err));
+	assert_true(write_text("out.json", "out\n"));
 	assert_string_equal(content(at("victim")), "victim\n");
 	assert_string_equal(content(at("out.json")), "out\n");
 	assert_string_equal(listing(), "out.json out.json.tmp victim");
@@ -191,20 +203,15 @@ static void test_refused(void **state)
 static void test_fifo(void **state)
 {
 	(void)state;
-	struct outfile o;
 	assert_int_equal(mkfifo(at("fifo"), 0644), 0);
 	int rd = open(at("fifo"), O_RDONLY | O_NONBLOCK);
 	assert_true(rd >= 0);
-	assert_true(outfile_open(&o, at("fifo"), err, sizeof err));
-	fputs("through\n", o.f);
-	assert_true(outfile_commit(&o, err, sizeof err));
+	assert_true(write_text("fifo", "through\n"));
 	char buf[16] = "";
 	assert_int_equal(read(rd, buf, sizeof buf - 1), 8);
 	assert_string_equal(buf, "through\n");
 	close(rd);
-	struct stat st;
-	assert_int_equal(lstat(at("fifo"), &st), 0);
-	assert_true(S_ISFIFO(st.st_mode));
+	kind_is("fifo", S_IFIFO);
 	assert_string_equal(listing(), "fifo");
 }
 
@@ -215,16 +222,11 @@ static void test_fifo(void **state)
 static void test_device(void **state)
 {
 	(void)state;
-	struct outfile o;
 	if (mknod(at("full"), S_IFCHR | 0666, makedev(1, 7)) != 0)
 		skip();
-	assert_true(outfile_open(&o, at("full"), err, sizeof err));
-	fputs("lost\n", o.f);
-	assert_false(outfile_commit(&o, err, sizeof err));
+	assert_false(write_text("full", "lost\n"));
 	assert_non_null(strstr(err, "full: No space left on device"));
-	struct stat st;
-	assert_int_equal(lstat(at("full"), &st), 0);
-	assert_true(S_ISCHR(st.st_mode));
+	kind_is("full", S_IFCHR);
 	assert_string_equal(listing(), "full");
 }
 
