@@ -23,21 +23,6 @@ void an_out_csv(FILE *f, const char *s)
 	putc('"', f);
 }
 
-void an_out_json_str(FILE *f, const char *s)
-{
-	putc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			putc(c, f);
-	}
-	putc('"', f);
-}
-
 void an_out_json_num(FILE *f, double v)
 {
 	if (!isfinite(v))
@@ -149,9 +134,9 @@ void an_skips_json(const struct an_skips *k, FILE *f)
 	fprintf(f, "\"not_analysed\": [");
 	for (size_t i = 0; i < k->n; i++) {
 		fprintf(f, "%s{\"what\": ", i ? ", " : "");
-		an_out_json_str(f, k->v[i].what);
+		json_str(f, k->v[i].what);
 		fprintf(f, ", \"samples\": %llu, \"why\": ", (unsigned long long)k->v[i].samples);
-		an_out_json_str(f, k->v[i].why);
+		json_str(f, k->v[i].why);
 		fprintf(f, "}");
 	}
 	fprintf(f, "]");

@@ -9,11 +9,11 @@
 
 #include <stdio.h>
 #include "analysis/anproc.h"
+#include "util/json.h"           /* json_str: a JSON string */
 
 struct an_session;
 
 void an_out_csv(FILE *f, const char *s);
-void an_out_json_str(FILE *f, const char *s);
 /* A JSON number with prec significant digits, or null for NaN/inf. */
 void an_out_json_num(FILE *f, double v);
 

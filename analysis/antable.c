@@ -174,10 +174,10 @@ void an_table_json(const struct an_table *t, FILE *f)
 		const struct an_tcell *c = &t->cell[i];
 		size_t k = i % t->ncol;
 		fputs(k ? ", " : i ? ",\n  {" : "\n  {", f);
-		an_out_json_str(f, t->col[k].name);
+		json_str(f, t->col[k].name);
 		fputs(": ", f);
 		if (!t->col[k].text)
-			an_out_json_str(f, c->s ? c->s : "");
+			json_str(f, c->s ? c->s : "");
 		else if (isfinite(c->v))
 			number(f, c->v);
 		else

@@ -4,7 +4,9 @@
 #include "analysis/antruth.h"
 #include "analysis/truthfile.h"
 #include "util/fail.h"
+#include "util/search.h"
 #include "util/xalloc.h"
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,13 +166,7 @@ const struct an_truth_image *an_truth_image(const struct an_truth *t, const char
 
 const struct an_truth_insn *an_truth_at(const struct an_truth_image *ti, uint64_t off)
 {
-	size_t lo = 0, hi = ti->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (ti->r[mid].off < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = search_lower_u64(ti->r, ti->n, sizeof *ti->r,
+	                             offsetof(struct an_truth_insn, off), off);
 	return lo < ti->n && ti->r[lo].off == off ? &ti->r[lo] : NULL;
 }

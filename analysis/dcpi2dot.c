@@ -283,9 +283,9 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 			an_table_csv(&bt, stdout);
 		} else {
 			printf("{\"tool\": \"dcpi2dot\", \"image\": ");
-			an_out_json_str(stdout, pi->ri->path);
+			json_str(stdout, pi->ri->path);
 			printf(", \"procedure\": ");
-			an_out_json_str(stdout, an_proc_name(a));
+			json_str(stdout, an_proc_name(a));
 			printf(", \"estimator\": \"%s\",\n \"blocks\": ", an_estimator_name[a->e.est]);
 			an_table_json(&bt, stdout);
 			printf(",\n \"edges\": ");

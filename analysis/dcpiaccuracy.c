@@ -220,17 +220,17 @@ int main(int argc, char **argv)
 		int n = 0;
 		printf("{\"tool\": \"dcpiaccuracy\", \"estimator\": \"%s\", \"true_freq\": %s, "
 		       "\"database\": ", an_estimator_name[s.o.est], s.o.true_freq ? "true" : "false");
-		an_out_json_str(stdout, s.o.db);
+		json_str(stdout, s.o.db);
 		printf(", \"truth\": ");
-		an_out_json_str(stdout, s.o.truth);
+		json_str(stdout, s.o.truth);
 		printf(", \"image\": ");
 		if (s.o.image)
-			an_out_json_str(stdout, s.o.image);
+			json_str(stdout, s.o.image);
 		else
 			printf("null");
 		printf(", \"procedure\": ");
 		if (s.o.proc)
-			an_out_json_str(stdout, s.o.proc);
+			json_str(stdout, s.o.proc);
 		else
 			printf("null");
 		printf(",\n \"figures\": [");

@@ -216,11 +216,11 @@ static void json(const struct an_session *s, const struct an_profimage *pi,
 	sums(a, &t);
 	printf("%s\n  {\"image\": ", first ? "" : ",");
 	first = false;
-	an_out_json_str(stdout, pi->ri->path);
+	json_str(stdout, pi->ri->path);
 	printf(", \"file\": ");
-	an_out_json_str(stdout, pi->file);
+	json_str(stdout, pi->file);
 	printf(", \"procedure\": ");
-	an_out_json_str(stdout, an_proc_name(a));
+	json_str(stdout, an_proc_name(a));
 	printf(", ");
 	json_sum("best_case", t.best, t.n);
 	printf(", ");
@@ -238,7 +238,7 @@ static void json(const struct an_session *s, const struct an_profimage *pi,
 		an_out_insn(a, i, ins, sizeof ins);
 		printf("%s\n    {\"pc\": \"0x%llx\", \"offset\": \"0x%llx\", \"insn\": ", i ? "," : "",
 		       (unsigned long long)an_cfg_pc(&a->g, i), (unsigned long long)off);
-		an_out_json_str(stdout, ins);
+		json_str(stdout, ins);
 		printf(", \"samples\": {");
 		for (size_t c = 0; c < a->nev; c++)
 			printf("%s\"%s\": %.0f", c ? ", " : "", s->rep.cols[c].name,
@@ -279,7 +279,7 @@ static void json(const struct an_session *s, const struct an_profimage *pi,
 			an_out_json_num(stdout, stall);
 			printf(", \"dominant\": ");
 			if (dom >= 0)
-				an_out_json_str(stdout, cause);
+				json_str(stdout, cause);
 			else
 				printf("null");
 			printf("}");

@@ -108,13 +108,13 @@ int main(int argc, char **argv)
 			an_table_csv(&t, stdout);
 		} else {
 			printf("{\"tool\": \"dcpicat\", \"file\": ");
-			an_out_json_str(stdout, file);
+			json_str(stdout, file);
 			printf(",\n \"header\": {\"version\": %d, \"image\": ", PROF_VERSION);
-			an_out_json_str(stdout, p.path);
+			json_str(stdout, p.path);
 			printf(", \"kind\": \"%s\", \"id\": \"0x%016" PRIx64 "\", \"text_offset\": \"0x%"
 			       PRIx64 "\", \"text_size\": \"0x%" PRIx64 "\", \"event\": ",
 			       prof_kind_names[p.kind], p.id, p.text_off, p.text_size);
-			an_out_json_str(stdout, p.event);
+			json_str(stdout, p.event);
 			printf(", \"period\": %.17g, \"monitored\": %" PRIu64 ", \"elapsed\": %" PRIu64
 			       ", \"samples\": %" PRIu64 ", \"entries\": %zu},\n \"entries\": ",
 			       p.period, p.monitored, p.elapsed, p.samples, p.n);

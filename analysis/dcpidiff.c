@@ -282,11 +282,11 @@ int main(int argc, char **argv)
 		an_table_csv(&t, stdout);
 	} else if (cli.fmt == AN_JSON) {
 		printf("{\"tool\": \"dcpidiff\", \"event\": ");
-		an_out_json_str(stdout, event);
+		json_str(stdout, event);
 		printf(", \"level\": \"%s\", \"a\": ", level);
-		an_out_json_str(stdout, s[0].label);
+		json_str(stdout, s[0].label);
 		printf(", \"b\": ");
-		an_out_json_str(stdout, s[1].label);
+		json_str(stdout, s[1].label);
 		printf(", \"a_total\": %.0f, \"b_total\": %.0f, \"alpha\": %g, \"compared\": %zu, "
 		       "\"significant\": %zu,\n \"rows\": ", s[0].total, s[1].total, alpha, m, sig);
 		an_table_json(&t, stdout);

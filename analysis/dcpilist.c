@@ -36,9 +36,9 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		printf(",freq,cpi,instruction%s\n", truth ? ",true_freq,true_cpi" : "");
 	} else if (cli.fmt == AN_JSON) {
 		printf("%s\n  {\"image\": ", first ? "" : ",");
-		an_out_json_str(stdout, pi->ri->path);
+		json_str(stdout, pi->ri->path);
 		printf(", \"procedure\": ");
-		an_out_json_str(stdout, an_proc_name(a));
+		json_str(stdout, an_proc_name(a));
 		printf(", \"insns\": [");
 	}
 	first = false;
@@ -90,7 +90,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 			printf(", \"cpi\": ");
 			an_out_json_num(stdout, cpi);
 			printf(", \"insn\": ");
-			an_out_json_str(stdout, ins);
+			json_str(stdout, ins);
 			if (truth) {
 				printf(", \"true_freq\": ");
 				an_out_json_num(stdout, tcount);

@@ -218,7 +218,7 @@ int main(int argc, char **argv)
 		       an_estimator_name[cli.so.est]);
 		for (size_t r = 0; r < ps.nrun; r++) {
 			printf(r ? ", " : "");
-			an_out_json_str(stdout, label[r]);
+			json_str(stdout, label[r]);
 		}
 		printf("],\n \"rows\": ");
 		an_table_json(&t, stdout);

@@ -138,14 +138,14 @@ int main(int argc, char **argv)
 			an_out_json_num(stdout, w->avg);
 			printf(", \"blame\": \"%s\", \"pc\": \"0x%llx\", \"procedure\": ", w->blame,
 			       (unsigned long long)w->pc);
-			an_out_json_str(stdout, w->proc);
+			json_str(stdout, w->proc);
 			printf(", \"image\": ");
-			an_out_json_str(stdout, w->image);
+			json_str(stdout, w->image);
 			if (truth) {
 				printf(", \"true_avg\": ");
 				an_out_json_num(stdout, w->true_avg);
 				printf(", \"true_cause\": ");
-				an_out_json_str(stdout, cause);
+				json_str(stdout, cause);
 			}
 			printf("}");
 		} else {

@@ -87,12 +87,12 @@ static void json(const struct an_session *s, const struct acc *x, const struct a
 	printf("{\"tool\": \"dcpiwhatcg\", \"estimator\": \"%s\", \"true_freq\": %s, "
 	       "\"image\": ", an_estimator_name[s->o.est], s->o.true_freq ? "true" : "false");
 	if (s->o.image)
-		an_out_json_str(stdout, s->o.image);
+		json_str(stdout, s->o.image);
 	else
 		printf("null");
 	printf(", \"procedure\": ");
 	if (s->o.proc)
-		an_out_json_str(stdout, s->o.proc);
+		json_str(stdout, s->o.proc);
 	else
 		printf("null");
 	printf(", \"samples\": %.0f, \"scope_samples\": %llu, \"procedures\": %zu,\n"
@@ -103,7 +103,7 @@ static void json(const struct an_session *s, const struct acc *x, const struct a
 	for (unsigned c = 0; c < AN_WCG_N; c++) {
 		printf("%s\n  {\"name\": \"%s\", \"group\": \"%s\", \"label\": ", c ? "," : "",
 		       an_wcg_table[c].name, an_wcg_group_name[an_wcg_table[c].group]);
-		an_out_json_str(stdout, an_wcg_table[c].label);
+		json_str(stdout, an_wcg_table[c].label);
 		printf(", \"lo_pct\": %.4f, \"hi_pct\": %.4f, \"true_pct\": ",
 		       report_pct(w->lo[c], w->total), report_pct(w->hi[c], w->total));
 		an_out_json_num(stdout, s->have_truth ? report_pct(w->truth[c], w->truth_total)

@@ -3,6 +3,8 @@
  * instruction (analysis/profimage.h).
  */
 #include "analysis/profimage.h"
+#include "util/search.h"
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -48,15 +50,7 @@ void an_profimage_close(struct an_profimage *pi)
  * (pid, offset) and an image's have pid 0). */
 static size_t lower(const struct prof *p, uint64_t off)
 {
-	size_t lo = 0, hi = p->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (p->e[mid].offset < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return search_lower_u64(p->e, p->n, sizeof *p->e, offsetof(struct prof_entry, offset), off);
 }
 
 void an_profimage_samples(const struct an_profimage *pi, size_t c, uint64_t start, size_t n,

@@ -31,24 +31,31 @@ enum an_wcg_cat an_wcg_of_cause(unsigned c)
 	return AN_WCG_unexpl;
 }
 
-/* Take up to `cycles` off the static causes v: slotting first, then the
- * largest; returns what was taken. */
-static double take_issue(double v[AN_NSTATIC], double cycles)
+/* Take off v[0..n) until got reaches want: v[first] first when it has
+ * any (first < n; n: none first), then the largest each time; returns
+ * got with what was taken. */
+static double take(double *v, unsigned n, unsigned first, double want, double got)
 {
-	double got = 0;
-	for (int pass = 0; pass < AN_NSTATIC && got < cycles; pass++) {
-		unsigned k = TC_slot - AN_STATIC_FIRST;
-		if (pass || v[k] <= 0)
-			for (unsigned j = 0; j < AN_NSTATIC; j++)
+	for (bool again = false; got < want; again = true) {
+		unsigned k = first < n ? first : 0;
+		if (again || first >= n || v[k] <= 0)
+			for (unsigned j = 0; j < n; j++)
 				if (v[j] > v[k])
 					k = j;
-		double t = fmin(v[k], cycles - got);
+		double t = fmin(v[k], want - got);
 		if (t <= 0)
 			break;
 		v[k] -= t;
 		got += t;
 	}
 	return got;
+}
+
+/* Take up to `cycles` off the static causes v: slotting first, then the
+ * largest; returns what was taken. */
+static double take_issue(double v[AN_NSTATIC], double cycles)
+{
+	return take(v, AN_NSTATIC, TC_slot - AN_STATIC_FIRST, cycles, 0);
 }
 
 unsigned an_wcg_static_split(const struct an_sched_insn *s, double out[AN_NSTATIC])
@@ -91,17 +98,8 @@ void an_wcg_truth(const struct an_proc *a, size_t i, double out[AN_WCG_N])
 	 * held through the cycle it issued, from the largest of those (as
 	 * the estimate's stall is its cycles beyond n M_i) */
 	double need = a->s[i].m ? n : 0, issue = take_issue(st, need);
-	while (issue < need) {
-		unsigned k = AN_WCG_icache;
-		for (unsigned j = AN_WCG_icache; j <= AN_WCG_unexpl; j++)
-			if (out[j] > out[k])
-				k = j;
-		double take = fmin(out[k], need - issue);
-		if (take <= 0)
-			break;
-		out[k] -= take;
-		issue += take;
-	}
+	unsigned ndyn = AN_WCG_unexpl - AN_WCG_icache + 1;
+	issue = take(out + AN_WCG_icache, ndyn, ndyn, need, issue);
 	out[an_proc_is_nop(a, i) ? AN_WCG_nops : AN_WCG_exec] += issue;
 	for (unsigned k = 0; k < AN_NSTATIC; k++)
 		out[AN_WCG_dep_int + k] += st[k];

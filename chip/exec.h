@@ -38,6 +38,19 @@ EXEC(prefetch);     /* a load whose destination is R31/F31: a hint only   */
 #define SEXT32(x) ((uint64_t)(int64_t)(int32_t)(x))
 
 /*
+ * FP_ZN: Fa tested as a T value against zero by its bits (FBxx, ARM 4.9;
+ * FCMOVxx, 4.10), declaring z for +0 and -0 and n for the sign (a NaN
+ * goes by its sign).  FP_CONDS(X): the six conditions, X(suffix, cond).
+ */
+#define FP_ZN \
+	require_fp(c, pc); \
+	uint64_t F = FA; \
+	bool z = !(F << 1), n = F >> 63; \
+	(void)z; (void)n
+#define FP_CONDS(X) \
+	X(eq, z) X(ne, !z) X(lt, n && !z) X(le, n || z) X(gt, !n && !z) X(ge, !n || z)
+
+/*
  * OPERATE(id, expr): an operate-format instruction computing expr from A
  * (Ra) and B (Rb or the literal) into Rc, as two handlers.
  */

@@ -24,15 +24,8 @@ BRANCH(blbc, !(A & 1))
 BRANCH(blbs, A & 1)
 
 /* FP branches test the bit pattern; +0 and -0 are both zero (ARM 4.9). */
-#define FBRANCH(id, cond) \
-	EXEC(id) { require_fp(c, pc); uint64_t F = FA; bool z = !(F << 1), \
-	           n = F >> 63; (void)z; (void)n; return (cond) ? TARGET : pc + 4; }
-FBRANCH(fbeq, z)
-FBRANCH(fbne, !z)
-FBRANCH(fblt, n && !z)
-FBRANCH(fble, n || z)
-FBRANCH(fbgt, !n && !z)
-FBRANCH(fbge, !n || z)
+#define FBRANCH(sfx, cond) EXEC(fb##sfx) { FP_ZN; return (cond) ? TARGET : pc + 4; }
+FP_CONDS(FBRANCH)
 
 /* Jumps: the target is read before Ra is written (Ra may equal Rb). */
 #define JUMP(id) \

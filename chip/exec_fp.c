@@ -66,15 +66,9 @@ BITS(cvtlq, SEXT32(((B >> 32) & 0xc0000000) | ((B >> 29) & 0x3fffffff)))
 
 /* FCMOVxx: Fa is tested as a T value against zero by its bits, so -0 is
  * zero and a NaN goes by its sign (4.10). */
-#define FCMOV(id, cond) \
-	EXEC(id) { require_fp(c, pc); uint64_t F = FA; bool z = !(F << 1), n = F >> 63; \
-	           (void)z; (void)n; if (cond) SET_FC(FB); return pc + 4; }
-FCMOV(fcmoveq, z)
-FCMOV(fcmovne, !z)
-FCMOV(fcmovlt, n && !z)
-FCMOV(fcmovle, n || z)
-FCMOV(fcmovgt, !n && !z)
-FCMOV(fcmovge, !n || z)
+#define FCMOV(sfx, cond) \
+	EXEC(fcmov##sfx) { FP_ZN; if (cond) SET_FC(FB); return pc + 4; }
+FP_CONDS(FCMOV)
 
 /* The FPCR (4.7.8): bits 46:0 read as zero and ignore writes. */
 EXEC(mt_fpcr) { require_fp(c, pc); c->fpcr = FA & FPCR_MASK; return pc + 4; }

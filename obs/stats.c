@@ -7,23 +7,8 @@
  */
 #include "obs/stats.h"
 #include "chip/timing.h"
+#include "util/json.h"
 #include <stdio.h>
-
-/* s as a JSON string. */
-static void json_string(FILE *f, const char *s)
-{
-	putc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			putc(ch, f);
-	}
-	putc('"', f);
-}
 
 /* The run markers and hints the guest gave through simctl. */
 static void markers_json(FILE *f, const struct machine *m)
@@ -54,7 +39,7 @@ static void hints_json(FILE *f, const struct machine *m)
 			        "\"ident\": %llu, \"path\": ", (unsigned long long)h->base,
 			        (unsigned long long)h->size, (unsigned long long)h->offset,
 			        (unsigned long long)h->ident);
-			json_string(f, h->path);
+			json_str(f, h->path);
 		}
 		fprintf(f, " }");
 	}

@@ -338,14 +338,24 @@ static int64_t op_close(const struct ctx *x)
 	return 0;
 }
 
+/* The handle in a[0] and the guest buffer of a[2] bytes at a[1] (pread,
+ * pwrite, readdir): 0, or the error (a bad handle before a bad buffer). */
+static int64_t fd_buf(const struct ctx *x, int *fd, uint8_t **buf)
+{
+	*fd = handle_fd(x, 0);
+	*buf = guest(x, x->a[1], x->a[2]);
+	if (*fd < 0)
+		return AE_BADF;
+	return *buf ? 0 : AE_FAULT;
+}
+
 static int64_t op_rw(const struct ctx *x, bool write)
 {
-	int fd = handle_fd(x, 0);
-	uint8_t *buf = guest(x, x->a[1], x->a[2]);
-	if (fd < 0)
-		return AE_BADF;
-	if (!buf)
-		return AE_FAULT;
+	int fd;
+	uint8_t *buf;
+	int64_t r = fd_buf(x, &fd, &buf);
+	if (r)
+		return r;
 	if (write && x->fs->fd_readonly[x->a[0]])
 		return AE_BADF;
 	ssize_t n = write ? pwrite(fd, buf, x->a[2], (off_t)x->a[3])
@@ -397,12 +407,11 @@ static int64_t op_fstat(const struct ctx *x)
 /* Directory entries from cookie on (the cookie is the entry's index). */
 static int64_t op_readdir(const struct ctx *x)
 {
-	int fd = handle_fd(x, 0);
-	uint8_t *buf = guest(x, x->a[1], x->a[2]);
-	if (fd < 0)
-		return AE_BADF;
-	if (!buf)
-		return AE_FAULT;
+	int fd;
+	uint8_t *buf;
+	int64_t r = fd_buf(x, &fd, &buf);
+	if (r)
+		return r;
 	int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0)
 		return guest_errno(errno);

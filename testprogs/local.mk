@@ -23,6 +23,7 @@ LNX_RT = $(srcdir)/testprogs/lib/tio.c $(srcdir)/testprogs/lib/tio_linux.c \
 .SECONDARY: $(BARE_RT)
 GUEST_HDRS = $(srcdir)/testprogs/rt/rt.h $(srcdir)/testprogs/rt/rt_pal.h \
 	$(srcdir)/testprogs/lib/tio.h $(srcdir)/testprogs/lib/trap.h \
+	$(srcdir)/testprogs/lib/xorshift.h \
 	$(srcdir)/testprogs/isa/conform.h $(srcdir)/abi/ev5_ipr.h $(srcdir)/abi/iomap.h
 
 testprogs/rt/%.o: $(srcdir)/testprogs/rt/%.S $(GUEST_HDRS)

@@ -48,27 +48,21 @@ static const int host_mode[4] = { FE_TOWARDZERO, FE_DOWNWARD, FE_TONEAREST, FE_U
 static const enum fpu_op t_ops[] = { FPU_ADDT, FPU_SUBT, FPU_MULT, FPU_DIVT };
 static const enum fpu_op s_ops[] = { FPU_ADDS, FPU_SUBS, FPU_MULS, FPU_DIVS };
 
-static double host_t(enum fpu_op op, double a, double b)
-{
-	volatile double x = a, y = b;
-	switch (op) {
-	case FPU_ADDT: return x + y;
-	case FPU_SUBT: return x - y;
-	case FPU_MULT: return x * y;
-	default:       return x / y;
+/* The host's own arithmetic in type T, through memory (volatile) so that
+ * it rounds in the mode set: what the FPU's result must be. */
+#define HOST_ARITH(fn, T, ADD, SUB, MUL)                                    \
+	static T fn(enum fpu_op op, T a, T b)                               \
+	{                                                                   \
+		volatile T x = a, y = b;                                    \
+		switch (op) {                                               \
+		case ADD: return x + y;                                     \
+		case SUB: return x - y;                                     \
+		case MUL: return x * y;                                     \
+		default:  return x / y;                                     \
+		}                                                           \
 	}
-}
-
-static float host_s(enum fpu_op op, float a, float b)
-{
-	volatile float x = a, y = b;
-	switch (op) {
-	case FPU_ADDS: return x + y;
-	case FPU_SUBS: return x - y;
-	case FPU_MULS: return x * y;
-	default:       return x / y;
-	}
-}
+HOST_ARITH(host_t, double, FPU_ADDT, FPU_SUBT, FPU_MULT)
+HOST_ARITH(host_s, float, FPU_ADDS, FPU_SUBS, FPU_MULS)
 
 /* /SU with traps disabled gives the IEEE result in every rounding mode
  * (qualifier or dynamic), denormals included. */

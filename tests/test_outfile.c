@@ -79,12 +79,22 @@ static const char *content(const char *path)
 	return f ? buf : "(none)";
 }
 
-static void put(const char *path, const char *text)
+/* NAME written whole through an outfile (whose open must succeed): the
+ * commit's answer. */
+static bool write_text(const char *name, const char *text)
 {
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	assert_int_equal(fclose(f), 0);
+	struct outfile o;
+	assert_true(outfile_open(&o, at(name), err, sizeof err));
+	fputs(text, o.f);
+	return outfile_commit(&o, err, sizeof err);
+}
+
+/* NAME is (still) a file of this kind (S_IFLNK, S_IFIFO, ...). */
+static void kind_is(const char *name, mode_t kind)
+{
+	struct stat st;
+	assert_int_equal(lstat(at(name), &st), 0);
+	assert_int_equal(st.st_mode & S_IFMT, kind);
 }
 
 /* Nothing at the name until the commit; then the whole file, with the
@@ -111,7 +121,7 @@ static void test_replace_keeps_mode(void **state)
 {
 	(void)state;
 	struct outfile o;
-	put(at("old"), "old\n");
+	scratch_put(at("old"), "old\n", strlen("old\n"));
 	assert_int_equal(chmod(at("old"), 0640), 0);
 	assert_true(outfile_open(&o, at("old"), err, sizeof err));
 	fputs("new\n", o.f);
@@ -129,7 +139,7 @@ static void test_abort(void **state)
 {
 	(void)state;
 	struct outfile o;
-	put(at("keep"), "keep\n");
+	scratch_put(at("keep"), "keep\n", strlen("keep\n"));
 	assert_true(outfile_open(&o, at("keep"), err, sizeof err));
 	fputs("half", o.f);
 	outfile_abort(&o);
@@ -147,20 +157,17 @@ static void test_symlinks(void **state)
 	(void)state;
 	struct outfile o;
 	mkdir(at("sub"), 0755);
-	put(at("sub/real"), "old\n");
+	scratch_put(at("sub/real"), "old\n", strlen("old\n"));
 	assert_int_equal(symlink("sub/real", at("link")), 0);
-	assert_true(outfile_open(&o, at("link"), err, sizeof err));
-	fputs("via link\n", o.f);
-	assert_true(outfile_commit(&o, err, sizeof err));
-	struct stat st;
-	assert_int_equal(lstat(at("link"), &st), 0);
-	assert_true(S_ISLNK(st.st_mode));
+	assert_true(write_text("link", "via link\n"));
+	kind_is("link", S_IFLNK);
 	assert_string_equal(content(at("sub/real")), "via link\n");
 	assert_string_equal(listing(), "link sub");
 
 	assert_int_equal(symlink("nowhere", at("dangling")), 0);
 	assert_false(outfile_open(&o, at("dangling"), err, sizeof err));
 	assert_non_null(strstr(err, "dangling: a symbolic link to a missing file"));
+	struct stat st;
 	assert_int_equal(lstat(at("nowhere"), &st), -1);
 }
 
@@ -169,12 +176,9 @@ static void test_symlinks(void **state)
 static void test_planted_tmp_link(void **state)
 {
 	(void)state;
-	struct outfile o;
-	put(at("victim"), "victim\n");
+	scratch_put(at("victim"), "victim\n", strlen("victim\n"));
 	assert_int_equal(symlink("victim", at("out.json.tmp")), 0);
-	assert_true(outfile_open(&o, at("out.json"), err, sizeof err));
-	fputs("out\n", o.f);
-	assert_true(outfile_commit(&o, err, sizeof err));
+	assert_true(write_text("out.json", "out\n"));
 	assert_string_equal(content(at("victim")), "victim\n");
 	assert_string_equal(content(at("out.json")), "out\n");
 	assert_string_equal(listing(), "out.json out.json.tmp victim");
@@ -199,20 +203,15 @@ static void test_refused(void **state)
 static void test_fifo(void **state)
 {
 	(void)state;
-	struct outfile o;
 	assert_int_equal(mkfifo(at("fifo"), 0644), 0);
 	int rd = open(at("fifo"), O_RDONLY | O_NONBLOCK);
 	assert_true(rd >= 0);
-	assert_true(outfile_open(&o, at("fifo"), err, sizeof err));
-	fputs("through\n", o.f);
-	assert_true(outfile_commit(&o, err, sizeof err));
+	assert_true(write_text("fifo", "through\n"));
 	char buf[16] = "";
 	assert_int_equal(read(rd, buf, sizeof buf - 1), 8);
 	assert_string_equal(buf, "through\n");
 	close(rd);
-	struct stat st;
-	assert_int_equal(lstat(at("fifo"), &st), 0);
-	assert_true(S_ISFIFO(st.st_mode));
+	kind_is("fifo", S_IFIFO);
 	assert_string_equal(listing(), "fifo");
 }
 
@@ -223,16 +222,11 @@ static void test_fifo(void **state)
 static void test_device(void **state)
 {
 	(void)state;
-	struct outfile o;
 	if (mknod(at("full"), S_IFCHR | 0666, makedev(1, 7)) != 0)
 		skip();
-	assert_true(outfile_open(&o, at("full"), err, sizeof err));
-	fputs("lost\n", o.f);
-	assert_false(outfile_commit(&o, err, sizeof err));
+	assert_false(write_text("full", "lost\n"));
 	assert_non_null(strstr(err, "full: No space left on device"));
-	struct stat st;
-	assert_int_equal(lstat(at("full"), &st), 0);
-	assert_true(S_ISCHR(st.st_mode));
+	kind_is("full", S_IFCHR);
 	assert_string_equal(listing(), "full");
 }
 
@@ -241,7 +235,7 @@ static void test_device(void **state)
 static void test_signal(void **state)
 {
 	(void)state;
-	put(at("sig"), "before\n");
+	scratch_put(at("sig"), "before\n", strlen("before\n"));
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {

@@ -60,7 +60,7 @@ static void path_of(char *buf, size_t len, const struct prof *p)
 	snprintf(buf, len, "%s/%s", dir, name);
 }
 
-/* The bytes of a file, and writing them back. */
+/* The bytes of a file (scratch_put writes them back). */
 static unsigned char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -69,14 +69,6 @@ static unsigned char *slurp(const char *path, size_t *len)
 	*len = fread(buf, 1, sizeof buf, f);
 	fclose(f);
 	return buf;
-}
-
-static void spill(const char *path, const unsigned char *b, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-	assert_non_null(f);
-	assert_int_equal(fwrite(b, 1, len, f), len);
-	fclose(f);
 }
 
 static void test_crc32(void **state)
@@ -248,7 +240,7 @@ static void test_atomic(void **state)
 	size_t len;
 	unsigned char *bytes_before = slurp(path, &len);
 	bytes_before[len - 1] ^= 1;
-	spill(path, bytes_before, len);
+	scratch_put(path, bytes_before, len);
 	assert_false(profdb_write(dir, &a, &bytes, err, sizeof err));
 	assert_non_null(strstr(err, path));
 	assert_non_null(strstr(err, "checksum"));
@@ -271,7 +263,7 @@ static void test_planted_link(void **state)
 	char name[PROFDB_NAME_MAX], victim[512], link[600];
 	profdb_file_name(name, sizeof name, &a);
 	snprintf(victim, sizeof victim, "%s/victim", dir);
-	spill(victim, (const unsigned char *)"secret", 6);
+	scratch_put(victim, "secret", 6);
 	/* the names this writer and its predecessor would use */
 	snprintf(link, sizeof link, "%s/.%s.%ld.tmp", dir, name, (long)getpid());
 	assert_int_equal(symlink("victim", link), 0);
@@ -345,7 +337,7 @@ static void expect_bad(const unsigned char *b, size_t len, const char *what)
 {
 	char path[512];
 	snprintf(path, sizeof path, "%s/damaged.prof", dir);
-	spill(path, b, len);
+	scratch_put(path, b, len);
 	struct prof q;
 	if (profdb_read(path, &q, err, sizeof err)) {
 		prof_free(&q);

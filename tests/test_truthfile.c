@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "tests/scratch.h"
 #include "analysis/antruth.h"
 #include "analysis/truthfile.h"
 
@@ -105,14 +106,6 @@ static void good(const char *params)
 	record(1, 0x200000000, 1, 0, 0, 0, 1);
 }
 
-static void save(void)
-{
-	FILE *f = fopen(path, "wb");
-	assert_non_null(f);
-	assert_int_equal(fwrite(buf, 1, len, f), len);
-	fclose(f);
-}
-
 static int setup(void **state)
 {
 	(void)state;
@@ -131,7 +124,7 @@ static void test_read(void **state)
 {
 	(void)state;
 	good("lat_mem=77\n");
-	save();
+	scratch_put(path, buf, len);
 	struct truthfile t;
 	struct truthfile_rec r;
 	char err[256];
@@ -172,7 +165,7 @@ static void test_by_image(void **state)
 {
 	(void)state;
 	good("lat_mem=77\nfuture_key=5\n");
-	save();
+	scratch_put(path, buf, len);
 	struct an_truth t;
 	char err[256];
 	assert_true(an_truth_load(&t, path, err, sizeof err));
@@ -203,7 +196,7 @@ static void test_by_image(void **state)
 static void refused(const char *why, bool deep)
 {
 	char err[256];
-	save();
+	scratch_put(path, buf, len);
 	struct an_truth t;
 	assert_false(an_truth_load(&t, path, err, sizeof err));
 	if (strncmp(err, path, strlen(path)) || !strstr(err, why))

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include "tio.h"
 #include "trap.h"
+#include "xorshift.h"
 
 #define N_OF(a) (sizeof (a) / sizeof (a)[0])
 
@@ -66,11 +67,7 @@ static inline uint64_t bval(unsigned i)
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;
 static inline uint64_t rng(void)
 {
-	uint64_t x = rng_state;
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	return rng_state = x;
+	return xorshift64(&rng_state);
 }
 
 /* A random index below n, by rejection (no division). */
@@ -401,6 +398,24 @@ struct mem_test {
 	{ insn, "ra", fn, 0 }, { insn, "same", fn##_same, 0 }, { insn, "ra31", fn##_r31, 0 }
 #define MEM_STORE_ENTRIES(fn, insn) \
 	{ insn, "ra", fn, 1 }, { insn, "ra31", fn##_r31, 1 }
+
+/* A program of loads and stores through the window only (run_mem):
+ * LOADS(X) and STORES(X) list X(insn, step), as OPR_PROGRAM's lists. */
+#define MEM_LOAD_DEF(fn, step)  MEM_LOAD(fn, #fn, step)
+#define MEM_STORE_DEF(fn, step) MEM_STORE(fn, #fn, step)
+#define MEM_LOAD_ENT(fn, step)  MEM_LOAD_ENTRIES(fn, #fn),
+#define MEM_STORE_ENT(fn, step) MEM_STORE_ENTRIES(fn, #fn),
+#define MEM_PROGRAM(name, LOADS, STORES)                                    \
+	LOADS(MEM_LOAD_DEF)                                                 \
+	STORES(MEM_STORE_DEF)                                               \
+	static const struct mem_test tests[] = {                            \
+		LOADS(MEM_LOAD_ENT) STORES(MEM_STORE_ENT)                   \
+	};                                                                  \
+	int main(void)                                                      \
+	{                                                                   \
+		run_mem(tests, N_OF(tests), 32);                            \
+		return conform_end(name);                                   \
+	}
 
 /* The window with a guard of 64 bytes on each side, quadword aligned. */
 static uint64_t mem_buf[(MEM_WIN + 128) / 8];

@@ -37,45 +37,25 @@ static const struct {
 	{ "fetch_m", do_fetch_m, 1 },
 };
 
-static uint64_t rpcc(void)
-{
-	uint64_t r;
-	__asm__ volatile("rpcc %0" : "=r"(r));
-	return r;
-}
-
-static uint64_t rc(void)
-{
-	uint64_t r;
-	__asm__ volatile("rc %0" : "=r"(r));
-	return r;
-}
-
-static uint64_t rs(void)
-{
-	uint64_t r;
-	__asm__ volatile("rs %0" : "=r"(r));
-	return r;
-}
+/* An instruction whose one register operand is its result (RPCC, RC and
+ * RS name it Ra; AMASK with a literal and IMPLVER, Rc). */
+#define READ_RC(fn, insn)                                                   \
+	static uint64_t fn(void)                                            \
+	{                                                                   \
+		uint64_t r;                                                 \
+		__asm__ volatile(insn " %0" : "=r"(r));                     \
+		return r;                                                   \
+	}
+READ_RC(rpcc, "rpcc")
+READ_RC(rc, "rc")
+READ_RC(rs, "rs")
+READ_RC(amask_lit, "amask 0xff,")
+READ_RC(implver, "implver")
 
 static uint64_t amask(uint64_t b)
 {
 	uint64_t r;
 	__asm__ volatile("amask %1, %0" : "=r"(r) : "r"(b));
-	return r;
-}
-
-static uint64_t amask_lit(void)
-{
-	uint64_t r;
-	__asm__ volatile("amask 0xff, %0" : "=r"(r));
-	return r;
-}
-
-static uint64_t implver(void)
-{
-	uint64_t r;
-	__asm__ volatile("implver %0" : "=r"(r));
 	return r;
 }
 

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include "tio.h"
 #include "trap.h"
+#include "xorshift.h"
 
 /* The FPCR Linux gives a new process (measured under qemu-alpha): all
  * IEEE trap disables and DNOD set, round to nearest (ARM 4.7.8). */
@@ -59,9 +60,13 @@ static inline void fpcr_set(uint64_t v)
 	__asm__ volatile("trapb\n\tmt_fpcr %0\n\ttrapb" : : "f"(as_d(v)));
 }
 
+static const char *fp_name;     /* the program's, for its last line  */
+static unsigned long fp_count;  /* the operations printed (put_end)  */
+
 /* Programs start from Linux's FPCR on both sides and say so. */
 static inline void fp_start(const char *name)
 {
+	fp_name = name;
 #if !ON_LINUX
 	fpcr_set(LINUX_FPCR);
 #endif
@@ -114,11 +119,7 @@ static const uint32_t s_edges[] = {
 static uint64_t fp_rng_state = 0x9e3779b97f4a7c15ull;
 static inline uint64_t rng(void)
 {
-	uint64_t x = fp_rng_state;
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	return fp_rng_state = x;
+	return xorshift64(&fp_rng_state);
 }
 
 /* A random number below n (< 2^32) without a division: the bare
@@ -212,12 +213,21 @@ static inline void put_hex(uint64_t v, unsigned digits)
 		fp_line[fp_len++] = "0123456789abcdef"[(v >> (4 * digits)) & 15];
 }
 
+/* The end of one operation's line: printed, and the operation counted. */
 static inline void put_end(void)
 {
 	fp_line[fp_len++] = '\n';
 	fp_line[fp_len] = 0;
 	tio_printf("%s", fp_line);
 	fp_len = 0;
+	fp_count++;
+}
+
+/* The last line: how many operations, then tail; main's status. */
+static inline int fp_end(const char *tail)
+{
+	tio_printf("%s: %lu operations%s\n", fp_name, fp_count, tail);
+	return 0;
 }
 
 static inline int is_nan(uint64_t r)

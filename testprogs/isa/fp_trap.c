@@ -90,6 +90,13 @@ struct op {
 	int all;            /* every operand, or finite ones only         */
 };
 
+/* The operations both tables list, X(op, s, two); and the compares, X(op). */
+#define FP_OPS(X)                                                           \
+	X(adds, 1, 1) X(subs, 1, 1) X(muls, 1, 1) X(divs, 1, 1)             \
+	X(addt, 0, 1) X(subt, 0, 1) X(mult, 0, 1) X(divt, 0, 1)             \
+	X(sqrts, 1, 0) X(sqrtt, 0, 0) X(cvtts, 0, 0)
+#define CMP_OPS(X) X(cmptun) X(cmpteq) X(cmptlt) X(cmptle)
+
 /* A: the forms without /S, with the forms to check them against. */
 #define HWV(op, s, two) \
 	{ #op,       op##_n,  op##_sui,  op##_suic, K_FP, s, two, 0, 2, 1 }, \
@@ -100,10 +107,9 @@ struct op {
 	{ #op "/um", op##_um, op##_suim, op##_suic, K_FP, s, two, 1, 2, 0 }, \
 	{ #op "/d",  op##_d,  op##_suid, op##_suic, K_FP, s, two, 0, 3, 0 }, \
 	{ #op "/ud", op##_ud, op##_suid, op##_suic, K_FP, s, two, 1, 3, 0 },
+#define HWC(op) { #op, op##_n, op##_su, 0, K_CMP, 0, 1, 0, 2, 1 },
 static const struct op hw_ops[] = {
-	HWV(adds, 1, 1) HWV(subs, 1, 1) HWV(muls, 1, 1) HWV(divs, 1, 1)
-	HWV(addt, 0, 1) HWV(subt, 0, 1) HWV(mult, 0, 1) HWV(divt, 0, 1)
-	HWV(sqrts, 1, 0) HWV(sqrtt, 0, 0) HWV(cvtts, 0, 0)
+	FP_OPS(HWV)
 	{ "cvtst", cvtst_n, cvtst_s, 0, K_FP, 1, 0, 0, 2, 1 },
 	{ "cvttq", cvttq_n, cvttq_svi, 0, K_INT, 0, 0, 0, 2, 1 },
 	{ "cvttq/c", cvttq_c, cvttq_svic, 0, K_INT, 0, 0, 0, 2, 1 },
@@ -113,28 +119,21 @@ static const struct op hw_ops[] = {
 	{ "cvttq/vd", cvttq_vd, cvttq_svid, 0, K_INT, 0, 0, 1, 3, 1 },
 	{ "cvtql", cvtql_n, cvtql_sv, 0, K_QUAD, 0, 0, 0, 2, 1 },
 	{ "cvtql/v", cvtql_v, cvtql_sv, 0, K_QUAD, 0, 0, 1, 2, 1 },
-	{ "cmptun", cmptun_n, cmptun_su, 0, K_CMP, 0, 1, 0, 2, 1 },
-	{ "cmpteq", cmpteq_n, cmpteq_su, 0, K_CMP, 0, 1, 0, 2, 1 },
-	{ "cmptlt", cmptlt_n, cmptlt_su, 0, K_CMP, 0, 1, 0, 2, 1 },
-	{ "cmptle", cmptle_n, cmptle_su, 0, K_CMP, 0, 1, 0, 2, 1 },
+	CMP_OPS(HWC)
 };
 
 /* B, C, D: /S forms (ieee: the same form, for D's check). */
 #define SWV(op, s, two) \
 	{ #op "/su",  op##_su,  op##_su,  op##_suic, K_FP, s, two, 1, 2, 1 }, \
 	{ #op "/sui", op##_sui, op##_sui, op##_suic, K_FP, s, two, 1, 2, 1 },
+#define SWC(op) { #op "/su", op##_su, op##_su, 0, K_CMP, 0, 1, 1, 2, 1 },
 static const struct op sw_ops[] = {
-	SWV(adds, 1, 1) SWV(subs, 1, 1) SWV(muls, 1, 1) SWV(divs, 1, 1)
-	SWV(addt, 0, 1) SWV(subt, 0, 1) SWV(mult, 0, 1) SWV(divt, 0, 1)
-	SWV(sqrts, 1, 0) SWV(sqrtt, 0, 0) SWV(cvtts, 0, 0)
+	FP_OPS(SWV)
 	{ "cvtst/s", cvtst_s, cvtst_s, 0, K_FP, 1, 0, 0, 2, 1 },
 	{ "cvttq/sv", cvttq_sv, cvttq_sv, 0, K_INT, 0, 0, 1, 2, 1 },
 	{ "cvttq/svi", cvttq_svi, cvttq_svi, 0, K_INT, 0, 0, 1, 2, 1 },
 	{ "cvtql/sv", cvtql_sv, cvtql_sv, 0, K_QUAD, 0, 0, 1, 2, 1 },
-	{ "cmptun/su", cmptun_su, cmptun_su, 0, K_CMP, 0, 1, 1, 2, 1 },
-	{ "cmpteq/su", cmpteq_su, cmpteq_su, 0, K_CMP, 0, 1, 1, 2, 1 },
-	{ "cmptlt/su", cmptlt_su, cmptlt_su, 0, K_CMP, 0, 1, 1, 2, 1 },
-	{ "cmptle/su", cmptle_su, cmptle_su, 0, K_CMP, 0, 1, 1, 2, 1 },
+	CMP_OPS(SWC)
 };
 
 /* ---- running under trap.h ---------------------------------------------- */
@@ -174,7 +173,6 @@ static int hw_ok(uint64_t x, enum kind k)
 /* Below the normal range (zero included) by its exponent field. */
 static int below_normal(uint64_t x) { return ((x >> 52) & 0x7ff) == 0; }
 
-static unsigned long count;
 static int bad;
 
 static void wrong(const char *what)
@@ -286,7 +284,6 @@ static void hw_one(const struct op *v, uint64_t a, uint64_t b)
 		put_outcome(&o, v, a, b, 0);
 	}
 	put_end();
-	count++;
 }
 
 /* ---- B: /S with the trap disables cleared --------------------------------- */
@@ -330,7 +327,6 @@ static void sw_trap_one(const struct op *v, uint64_t f0, uint64_t a, uint64_t b)
 		put_outcome(&o, v, a, b, 0);
 	}
 	put_end();
-	count++;
 }
 
 /* ---- C, D: DNZ and UNDZ ------------------------------------------------- */
@@ -346,7 +342,6 @@ static void dnz_one(const struct op *v, uint64_t a, uint64_t b)
 		put_outcome(&o, v, a, b, 0);
 	}
 	put_end();
-	count++;
 }
 
 static void undz_one(const struct op *v, uint64_t a, uint64_t b)
@@ -366,7 +361,6 @@ static void undz_one(const struct op *v, uint64_t a, uint64_t b)
 		put_outcome(&o, v, a, b, 0);
 	}
 	put_end();
-	count++;
 }
 
 /* ---- operands ------------------------------------------------------------- */
@@ -486,6 +480,5 @@ int main(void)
 	}
 
 	fpcr_set(LINUX_FPCR);
-	tio_printf("fp_trap: %lu operations%s\n", count, bad ? ", WRONG ones" : "");
-	return 0;
+	return fp_end(bad ? ", WRONG ones" : "");
 }

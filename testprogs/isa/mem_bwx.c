@@ -7,18 +7,7 @@
  */
 #include "conform.h"
 
-MEM_LOAD(ldbu, "ldbu", 1)
-MEM_LOAD(ldwu, "ldwu", 2)
-MEM_STORE(stb, "stb", 1)
-MEM_STORE(stw, "stw", 2)
+#define LOADS(X) X(ldbu, 1) X(ldwu, 2)
+#define STORES(X) X(stb, 1) X(stw, 2)
 
-static const struct mem_test tests[] = {
-	MEM_LOAD_ENTRIES(ldbu, "ldbu"), MEM_LOAD_ENTRIES(ldwu, "ldwu"),
-	MEM_STORE_ENTRIES(stb, "stb"), MEM_STORE_ENTRIES(stw, "stw"),
-};
-
-int main(void)
-{
-	run_mem(tests, N_OF(tests), 32);
-	return conform_end("mem_bwx");
-}
+MEM_PROGRAM("mem_bwx", LOADS, STORES)

@@ -9,18 +9,7 @@
  */
 #include "conform.h"
 
-MEM_LOAD(ldl, "ldl", 4)
-MEM_LOAD(ldq, "ldq", 8)
-MEM_STORE(stl, "stl", 4)
-MEM_STORE(stq, "stq", 8)
+#define LOADS(X) X(ldl, 4) X(ldq, 8)
+#define STORES(X) X(stl, 4) X(stq, 8)
 
-static const struct mem_test tests[] = {
-	MEM_LOAD_ENTRIES(ldl, "ldl"), MEM_LOAD_ENTRIES(ldq, "ldq"),
-	MEM_STORE_ENTRIES(stl, "stl"), MEM_STORE_ENTRIES(stq, "stq"),
-};
-
-int main(void)
-{
-	run_mem(tests, N_OF(tests), 32);
-	return conform_end("mem_ldst");
-}
+MEM_PROGRAM("mem_ldst", LOADS, STORES)
