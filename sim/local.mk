@@ -9,6 +9,16 @@ sim_alphasim_SOURCES = sim/main.c sim/opts.h sim/opts.c sim/run.h sim/run.c \
 sim_alphasim_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
 sim_alphasim_LDADD = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a \
 	$(SIM_LIBS) $(LIBELF_LIBS) -lm
+# The live view (sim/view.h, docs/view.md), with SDL2 when configure found it.
+sim_alphasim_SOURCES += sim/view.h
+if HAVE_SDL2
+sim_alphasim_SOURCES += sim/view.c sim/viewdraw.h sim/viewdraw.c sim/viewmodel.h \
+	sim/viewmodel.c
+sim_alphasim_CFLAGS += $(SDL2_CFLAGS)
+sim_alphasim_LDADD += $(SDL2_LIBS)
+else
+sim_alphasim_SOURCES += sim/view_none.c
+endif
 
 # The guest programs --profile runs, installed beside minios.elf where
 # paths_find_file looks for them.

@@ -37,6 +37,10 @@ static const struct cmd_option options[] = {
 	{ "seed",         required_argument, 'r', "N",    0, "--profile: seed the sampling driver's period generator with N, 1 or more (default: the driver's)" },
 	{ "trace-syscalls", no_argument,     'Z', NULL,   0, "minios prints each system call of the guest (number, name, arguments, result) on stderr" },
 	{ "quiet",        no_argument,       'q', NULL,   CMD_SHORT, "do not print the run summary on stderr" },
+	{ "view",         no_argument,       'W', NULL,   0, "show the run in a window as it goes (docs/view.md; keys: space pause/run,\n"
+	                                                     "n step a block, + faster, - slower, q quit)" },
+	{ "view-png",     required_argument, 'G', "FILE", 0, "write the view's picture to FILE: at --view-at, or with --view when the window closes" },
+	{ "view-at",      required_argument, 'A', "CYCLE", 0, "--view-png: draw the picture once the clocks reach CYCLE, without a window" },
 };
 enum { NOPT = sizeof options / sizeof options[0] };
 
@@ -117,6 +121,9 @@ static bool take(struct sim_opts *o, int opt, const char *arg)
 	case 'e': o->events = arg; break;
 	case 'o': o->overhead = true; break;
 	case 'r': o->seed = parse_u64("seed", arg, 1, UINT64_MAX); break;
+	case 'W': o->view = true; break;
+	case 'G': o->view_png = arg; break;
+	case 'A': o->view_at = parse_u64("view-at", arg, 1, UINT64_MAX); break;
 	default:  return false;
 	}
 	/* a bad parameter or config file: one line, status 125 */
@@ -171,5 +178,11 @@ enum sim_action sim_opts_parse(struct sim_opts *o, int argc, char **argv)
 		die_usage("%s", "--events, --overhead and --seed need --profile");
 	if (!o->argc && !o->profile)
 		die_usage("%s", "no program given");
+	if ((o->view || o->view_png) && !o->timing)
+		die_usage("%s", "--view and --view-png need the timing model (--timing=on)");
+	if (o->view_png && !o->view && !o->view_at)
+		die_usage("%s", "--view-png needs --view-at CYCLE (or --view)");
+	if (o->view_at && (o->view || !o->view_png))
+		die_usage("%s", "--view-at goes with --view-png alone (the picture without a window)");
 	return SIM_RUN;
 }
