@@ -1,12 +1,12 @@
 /*
  * view.c - the live view's window, keys and picture (sim/view.h).
  *
- * The machine runs in frames of `speed` cycles: most of a frame at full
- * speed (machine_run up to VIEW_STRIP cycles before its end), the rest
- * one instruction at a time, so that the issue strip sees each
- * instruction's issue cycle (struct cpu's clock after it: chip/timing.h).
- * The run itself is the same: machine_run's limits only end its slices
- * between instructions, where the run goes on as it would have.
+ * The view watches every instruction of the timed CPUs (struct
+ * cpu_watch, chip/cpu.h: the one hook it has in the timing loop) and
+ * draws from inside it: a frame every `speed` cycles, the picture at
+ * --view-at.  machine_run is called once, as without the view, so the
+ * run is the same run (its slices, which decide when a timer tick is
+ * taken, are machine_run's own); pausing waits inside the hook.
  */
 #include "config.h"
 #include "sim/view.h"
@@ -21,8 +21,6 @@
 #define SPEED_MIN 256                   /* cycles a frame: the slowest ...   */
 #define SPEED_MAX (1ull << 26)          /* ... the fastest                   */
 #define SPEED_DEFAULT (1ull << 16)
-#define BLOCK_MAX 4096                  /* a block step stops after this     */
-#define REACHED STOP_BUDGET             /* advance got to its cycle          */
 
 struct view {
 	struct view_cfg cfg;
@@ -34,8 +32,10 @@ struct view {
 	struct view_model vm;
 	const struct truth *truth;
 	struct machine *m;
+	struct cpu_watch watch;
 	uint64_t speed;
-	bool paused, quit;
+	uint64_t next;                       /* the cycle of the next frame   */
+	bool paused, stepping, quit;
 	const char *state;
 	char *text;                          /* the picture's text chunk      */
 };
@@ -105,86 +105,6 @@ struct pmu_tracer view_attach(struct view *v, struct machine *m, const struct tr
 	return viewmodel_tracer(&v->vm);
 }
 
-/* ---- running ----------------------------------------------------------- */
-
-/* Have all running CPUs' clocks reached t? */
-static bool reached(const struct machine *m, uint64_t t)
-{
-	for (unsigned i = 0; i < m->bus.ncpus; i++)
-		if (!(m->halted >> i & 1) && cpu_cycles(m->bus.cpu[i]) < t)
-			return false;
-	return true;
-}
-
-static uint64_t clock_of(const struct machine *m)
-{
-	uint64_t t = UINT64_MAX;
-	for (unsigned i = 0; i < m->bus.ncpus; i++)
-		if (!(m->halted >> i & 1) && cpu_cycles(m->bus.cpu[i]) < t)
-			t = cpu_cycles(m->bus.cpu[i]);
-	return t == UINT64_MAX ? 0 : t;
-}
-
-/* One instruction (of whichever CPU's turn it is), watched; REACHED or
- * why the machine stopped.  *jumped: it changed the flow of control. */
-static enum cpu_stop step(struct view *v, uint64_t max_insns, uint64_t max_cycles, bool *jumped)
-{
-	struct machine *m = v->m;
-	uint64_t pc[MAX_CPUS], n = machine_insns(m) + 1;
-	for (unsigned i = 0; i < m->bus.ncpus; i++)
-		pc[i] = m->bus.cpu[i]->pc;
-	if (max_insns && n > max_insns)
-		n = max_insns;
-	enum cpu_stop why = machine_run(m, n, max_cycles);
-	unsigned cpu;
-	*jumped = viewmodel_observe(&v->vm, pc, &cpu);
-	if (why == STOP_LIMIT && (!max_insns || machine_insns(m) < max_insns))
-		return REACHED;
-	return why;
-}
-
-/* Run until every CPU's clock reaches t, watching the last VIEW_STRIP
- * cycles; REACHED or why the machine stopped. */
-static enum cpu_stop advance(struct view *v, uint64_t t, uint64_t max_insns, uint64_t max_cycles)
-{
-	struct machine *m = v->m;
-	if (max_cycles && t > max_cycles)
-		t = max_cycles;
-	/* machine_run's slices are sized from the last CPI and may pass
-	 * their cycle: towards the watched stretch in halving steps, so
-	 * they come short of it */
-	uint64_t near = t > 4 * VIEW_STRIP ? t - 4 * VIEW_STRIP : 0;
-	bool fast = false;
-	while (!reached(m, near)) {
-		uint64_t now = clock_of(m);
-		uint64_t goal = near - now > 2 * VIEW_STRIP ? now + (near - now) / 2 : near;
-		enum cpu_stop why = machine_run(m, max_insns, goal);
-		if (why != STOP_CYCLES)
-			return why;
-		fast = true;
-	}
-	if (fast)
-		viewmodel_restart(&v->vm);
-	while (!reached(m, t)) {
-		bool jumped;
-		enum cpu_stop why = step(v, max_insns, max_cycles, &jumped);
-		if (why != REACHED)
-			return why;
-	}
-	return t == max_cycles ? STOP_CYCLES : REACHED;
-}
-
-/* Instructions up to the end of a basic block (the next change in the
- * flow of control). */
-static enum cpu_stop step_block(struct view *v, uint64_t max_insns, uint64_t max_cycles)
-{
-	bool jumped = false;
-	enum cpu_stop why = REACHED;
-	for (unsigned k = 0; k < BLOCK_MAX && !jumped && why == REACHED; k++)
-		why = step(v, max_insns, max_cycles, &jumped);
-	return why;
-}
-
 /* ---- the window --------------------------------------------------------- */
 
 static void draw(struct view *v, FILE *text)
@@ -206,21 +126,20 @@ static void show(struct view *v)
 	}
 }
 
-/* A key: what it asks for.  q or Escape quit; space pauses and runs on;
- * n steps a block (pausing); + and - double and halve the speed. */
-enum want { W_NONE, W_QUIT, W_STEP };
-
-static enum want key(struct view *v, SDL_Keycode k)
+/* A key.  q or Escape quit; space pauses and runs on; n runs to the
+ * end of the block and pauses there; + and - double and halve the speed. */
+static void key(struct view *v, SDL_Keycode k)
 {
 	switch (k) {
 	case SDLK_q: case SDLK_ESCAPE:
-		return W_QUIT;
+		v->quit = true;
+		break;
 	case SDLK_SPACE:
 		v->paused = !v->paused;
 		break;
 	case SDLK_n:
-		v->paused = true;
-		return W_STEP;
+		v->paused = v->stepping = true;
+		break;
 	case SDLK_PLUS: case SDLK_EQUALS: case SDLK_KP_PLUS:
 		if (v->speed < SPEED_MAX)
 			v->speed *= 2;
@@ -230,28 +149,34 @@ static enum want key(struct view *v, SDL_Keycode k)
 			v->speed /= 2;
 		break;
 	}
-	return W_NONE;
 }
 
-/* The events so far (waiting for one when idle): quit, a step, or none. */
-static enum want events(struct view *v, bool idle)
+/* The events so far; while paused (and not stepping), waiting for the
+ * key that ends the pause. */
+static void events(struct view *v)
 {
 	SDL_Event e;
-	enum want w = W_NONE;
-	bool got = idle ? SDL_WaitEvent(&e) : SDL_PollEvent(&e);
-	for (; got && w == W_NONE; got = SDL_PollEvent(&e)) {
+	for (;;) {
+		bool wait = v->paused && !v->stepping && !v->quit;
+		if (!(wait ? SDL_WaitEvent(&e) : SDL_PollEvent(&e)))
+			return;
 		if (e.type == SDL_QUIT)
-			w = W_QUIT;
-		else if (e.type == SDL_KEYDOWN)
-			w = key(v, e.key.keysym.sym);
+			v->quit = true;
+		else if (e.type == SDL_KEYDOWN) {
+			key(v, e.key.keysym.sym);
+			v->state = v->paused ? "paused" : "running";
+			show(v);
+		} else if (e.type == SDL_WINDOWEVENT)
+			show(v);
 	}
-	return w;
 }
 
 /* The picture's text: what the frame drawn now shows (a failure to
  * make it is seen by view_finish). */
 static void snapshot(struct view *v)
 {
+	free(v->text);
+	v->text = NULL;
 	size_t len;
 	FILE *t = open_memstream(&v->text, &len);
 	if (!t)
@@ -263,46 +188,72 @@ static void snapshot(struct view *v)
 	}
 }
 
-static enum cpu_stop live(struct view *v, uint64_t max_insns, uint64_t max_cycles)
+static void unwatch(struct view *v)
 {
-	enum cpu_stop why = REACHED;
-	show(v);
-	for (;;) {
-		bool done = why != REACHED;
-		enum want w = events(v, v->paused || done);
-		if (w == W_QUIT)
-			break;
-		if (done)
-			continue;
-		uint32_t t0 = SDL_GetTicks();
-		if (w == W_STEP)
-			why = step_block(v, max_insns, max_cycles);
-		else if (!v->paused)
-			why = advance(v, clock_of(v->m) + v->speed, max_insns, max_cycles);
-		v->state = why != REACHED ? "finished: q quits" : v->paused ? "paused" : "running";
-		show(v);
-		uint32_t dt = SDL_GetTicks() - t0;
-		if (!v->paused && why == REACHED && dt < FRAME_MS)
-			SDL_Delay(FRAME_MS - dt);
-	}
-	if (v->cfg.png)
+	for (unsigned i = 0; i < v->m->bus.ncpus; i++)
+		v->m->bus.cpu[i]->watch = NULL;
+}
+
+/* After each instruction (struct cpu_watch): the strip; then a frame
+ * every speed cycles, or at the end of a stepped block; or the picture
+ * at --view-at, after which nothing more is watched. */
+static void on_insn(void *arg, struct cpu *c, uint64_t pc, uint64_t npc, uint64_t t)
+{
+	struct view *v = arg;
+	viewmodel_insn(&v->vm, c->id, t);
+	bool block_end = v->stepping && npc != pc + 4;
+	if (t < v->next && !block_end)
+		return;
+	if (!v->win) {
+		v->state = "at --view-at";
 		snapshot(v);
-	if (why == REACHED) {
-		v->quit = true;
-		why = STOP_CYCLES;
+		unwatch(v);
+		return;
 	}
-	return why;
+	uint32_t t0 = SDL_GetTicks();
+	if (block_end)
+		v->stepping = false;
+	v->state = v->paused ? "paused" : "running";
+	show(v);
+	events(v);
+	if (v->quit) {
+		cpu_request_stop(c, STOP_CYCLES);
+		unwatch(v);
+		return;
+	}
+	v->next = t + v->speed;
+	uint32_t dt = SDL_GetTicks() - t0;
+	if (!v->paused && dt < FRAME_MS)
+		SDL_Delay(FRAME_MS - dt);
 }
 
 enum cpu_stop view_run(struct view *v, uint64_t max_insns, uint64_t max_cycles)
 {
-	if (v->win)
-		return live(v, max_insns, max_cycles);
-	/* the picture at --view-at, then the rest of the run as without it */
-	enum cpu_stop why = advance(v, v->cfg.at, max_insns, max_cycles);
-	v->state = why == REACHED ? "at --view-at" : "finished";
-	snapshot(v);
-	return why == REACHED ? machine_run(v->m, max_insns, max_cycles) : why;
+	v->watch = (struct cpu_watch){ on_insn, v };
+	for (unsigned i = 0; i < v->m->bus.ncpus; i++)
+		v->m->bus.cpu[i]->watch = &v->watch;
+	v->next = v->win ? 0 : v->cfg.at;
+	enum cpu_stop why = machine_run(v->m, max_insns, max_cycles);
+	unwatch(v);
+	if (why == STOP_CYCLES && v->quit) {
+		if (v->cfg.png)
+			snapshot(v);
+		return why;
+	}
+	/* the run ended first: the picture shows the end; the window stays
+	 * until the user quits, and the picture is its last frame */
+	v->state = v->win ? "finished: q quits" : "finished";
+	if (v->win) {
+		v->paused = true;
+		v->stepping = false;
+		show(v);
+		while (!v->quit)
+			events(v);
+		v->quit = false;
+	}
+	if (v->cfg.png && (v->win || !v->text))
+		snapshot(v);
+	return why;
 }
 
 bool view_quit(const struct view *v)

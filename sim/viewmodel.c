@@ -23,7 +23,8 @@ void viewmodel_init(struct view_model *v, struct machine *m, const struct report
 	*v = (struct view_model){ .m = m, .paths = *paths, .program = program };
 	if (next)
 		v->next = *next;
-	viewmodel_restart(v);
+	for (unsigned i = 0; i < m->bus.ncpus; i++)
+		v->strip[i].now = v->strip[i].from = cpu_cycles(m->bus.cpu[i]);
 }
 
 void viewmodel_free(struct view_model *v)
@@ -34,24 +35,11 @@ void viewmodel_free(struct view_model *v)
 	free(v->procs);
 }
 
-void viewmodel_restart(struct view_model *v)
-{
-	for (unsigned i = 0; i < v->m->bus.ncpus; i++) {
-		struct view_strip *s = &v->strip[i];
-		const struct cpu *c = v->m->bus.cpu[i];
-		memset(s->slots, 0, sizeof s->slots);
-		/* the instruction that issued at the clock's cycle may have
-		 * company in it that ran unwatched: watched from the next */
-		s->now = cpu_cycles(c);
-		s->from = s->now + 1;
-		s->insns = cpu_insns(c);
-	}
-}
-
 /* ---- the issue strip --------------------------------------------------- */
 
-static void strip_add(struct view_strip *s, uint64_t t, uint64_t n)
+void viewmodel_insn(struct view_model *v, unsigned i, uint64_t t)
 {
+	struct view_strip *s = &v->strip[i];
 	if (t > s->now) {
 		/* the cycles between issued nothing */
 		uint64_t gap = t - s->now < VIEW_STRIP ? t - s->now : VIEW_STRIP;
@@ -59,27 +47,8 @@ static void strip_add(struct view_strip *s, uint64_t t, uint64_t n)
 			s->slots[k % VIEW_STRIP] = 0;
 		s->now = t;
 	}
-	unsigned now = s->slots[t % VIEW_STRIP];
-	s->slots[t % VIEW_STRIP] = (uint8_t)(now + n > 255 ? 255 : now + n);
-}
-
-bool viewmodel_observe(struct view_model *v, const uint64_t *pc_before, unsigned *cpu)
-{
-	bool jumped = false;
-	for (unsigned i = 0; i < v->m->bus.ncpus; i++) {
-		struct view_strip *s = &v->strip[i];
-		const struct cpu *c = v->m->bus.cpu[i];
-		uint64_t n = cpu_insns(c) - s->insns;
-		if (!n)
-			continue;
-		s->insns = cpu_insns(c);
-		strip_add(s, cpu_cycles(c), n);
-		if (n != 1 || c->pc != pc_before[i] + 4) {
-			jumped = true;
-			*cpu = i;
-		}
-	}
-	return jumped;
+	if (s->slots[t % VIEW_STRIP] < 255)
+		s->slots[t % VIEW_STRIP]++;
 }
 
 unsigned viewmodel_slots(const struct view_model *v, unsigned i, uint64_t t)

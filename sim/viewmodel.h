@@ -1,8 +1,8 @@
 /*
  * viewmodel.h - what the live view (docs/view.md) shows, gathered as the
- * simulation runs through the narrow interfaces it already has: each
- * CPU's clock and instruction count after every instruction (the issue
- * strip), the counters' tracer (struct pmu_tracer, pmu/pmu.h: every
+ * simulation runs through narrow interfaces: each instruction's issue
+ * cycle (struct cpu_watch, chip/cpu.h: the issue strip), the counters'
+ * tracer (struct pmu_tracer, pmu/pmu.h: every
  * overflow, its cause and delivered PC), the simctl hints (which image
  * a delivered PC is in) and the truth (obs/truth.h: CPI and the cycle
  * breakdown by cause).  Nothing here draws: sim/viewdraw.c does.
@@ -26,11 +26,10 @@
 
 /* One CPU's issue strip: instructions issued in each of the last
  * VIEW_STRIP cycles, the newest at cycle `now`; cycles before `from`
- * were not watched (the view ran them at full speed). */
+ * were not watched. */
 struct view_strip {
 	uint8_t slots[VIEW_STRIP];   /* ring: cycle t at t % VIEW_STRIP       */
 	uint64_t now, from;
-	uint64_t insns;              /* the CPU's count when last looked at   */
 };
 
 /* One counter overflow, as the tracer told it. */
@@ -77,14 +76,8 @@ void viewmodel_free(struct view_model *v);
 /* The tracer that feeds v (give it to machine_configure). */
 struct pmu_tracer viewmodel_tracer(struct view_model *v);
 
-/* Start the strips afresh at the CPUs' clocks (after a stretch not watched). */
-void viewmodel_restart(struct view_model *v);
-
-/* After instructions ran (one at a time, for the strip to be exact):
- * each CPU's new instructions into its strip; the CPU whose last one
- * changed the flow of control (a taken branch, a jump, an interrupt)
- * as *cpu, or false if none did. */
-bool viewmodel_observe(struct view_model *v, const uint64_t *pc_before, unsigned *cpu);
+/* CPU i issued an instruction in cycle t (struct cpu_watch). */
+void viewmodel_insn(struct view_model *v, unsigned i, uint64_t t);
 
 /* Instructions of CPU i's strip at cycle t (0 outside it). */
 unsigned viewmodel_slots(const struct view_model *v, unsigned i, uint64_t t);
