@@ -35,7 +35,7 @@ struct view {
 	struct cpu_watch watch;
 	uint64_t speed;
 	uint64_t next;                       /* the cycle of the next frame   */
-	bool paused, stepping, quit;
+	bool paused, stepping, quit, finished;
 	const char *state;
 	char *text;                          /* the picture's text chunk      */
 };
@@ -164,7 +164,8 @@ static void events(struct view *v)
 			v->quit = true;
 		else if (e.type == SDL_KEYDOWN) {
 			key(v, e.key.keysym.sym);
-			v->state = v->paused ? "paused" : "running";
+			if (!v->finished)
+				v->state = v->paused ? "paused" : "running";
 			show(v);
 		} else if (e.type == SDL_WINDOWEVENT)
 			show(v);
@@ -243,6 +244,7 @@ enum cpu_stop view_run(struct view *v, uint64_t max_insns, uint64_t max_cycles)
 	/* the run ended first: the picture shows the end; the window stays
 	 * until the user quits, and the picture is its last frame */
 	v->state = v->win ? "finished: q quits" : "finished";
+	v->finished = true;
 	if (v->win) {
 		v->paused = true;
 		v->stepping = false;

@@ -13,6 +13,17 @@ show what its "alphasim-view" text chunk says (docs/view.md):
   view_png.py text FILE     print the text chunk
   view_png.py check FILE    check the pixels against it; one line per
                             mismatch, status 1 if any
+  view_png.py loop FILE CSV LO HI
+                            check CPU 0's strip against the truth (CSV:
+                            truthcsv's) of a loop at [LO, HI) that ran
+                            the whole strip: the loop body's instructions
+                            (those that ran every iteration) in address
+                            order, each a head of round(head
+                            cycles / count) cycles (0: issued with the
+                            one before), give its cycles' issue counts
+                            over and over; the strip (but its newest
+                            cycle, which may not be over) must be a run
+                            of them
 """
 import struct
 import sys
@@ -112,7 +123,42 @@ def check(path):
     return 1 if bad else 0
 
 
+def loop(path, csv, lo, hi):
+    text = read_png(path)[3]["alphasim-view"]
+    strip = fields(next(l for l in text.splitlines() if l.startswith("strip cpu=0 ")))
+    got = strip["values"].split(",")[:-1]
+    heads = []
+    with open(csv) as f:
+        cols = f.readline().strip().split(",")
+        for line in f:
+            r = dict(zip(cols, line.strip().split(",")))
+            pc = int(r["pc"], 16)
+            if lo <= pc < hi and int(r["count"]):
+                heads.append((pc, int(r["count"]), int(r["head_cycles"])))
+    # the body: what ran every iteration, not a fall-through at the exit
+    most = max((n for _, n, _ in heads), default=0)
+    pattern = []
+    for _, n, head in sorted(h for h in heads if 2 * h[1] >= most):
+        h = round(head / n)
+        if h == 0 and pattern:
+            pattern[-1] += 1
+        else:
+            pattern += [0] * (h - 1) + [1] if h else [1]
+    period = [str(n) for n in pattern]
+    print(f"the truth's issue pattern of the loop: {','.join(period)}")
+    if "-" in got or not period:
+        print("the strip has unwatched cycles, or the loop no instructions")
+        return 1
+    for shift in range(len(period)):
+        if all(got[k] == period[(k + shift) % len(period)] for k in range(len(got))):
+            return 0
+    print(f"the strip ({','.join(got[:24])}...) is not a run of it")
+    return 1
+
+
 def main():
+    if len(sys.argv) == 6 and sys.argv[1] == "loop":
+        return loop(sys.argv[2], sys.argv[3], int(sys.argv[4], 16), int(sys.argv[5], 16))
     if len(sys.argv) != 3 or sys.argv[1] not in ("text", "check"):
         sys.exit(__doc__)
     if sys.argv[1] == "text":
