@@ -33,3 +33,14 @@ sim/alphasim-sweep: $(srcdir)/sim/alphasim-sweep.py
 	$(AM_V_GEN)cp $(srcdir)/sim/alphasim-sweep.py $@ && chmod +x $@
 CLEANFILES += sim/alphasim-sweep
 EXTRA_DIST += sim/alphasim-sweep.py
+
+# make docs-view: docs/view.md's picture (docs/view.png, a build product)
+# of the default workload at a cycle just after a sample.
+docs-view: docs/view.png
+docs/view.png: sim/alphasim$(EXEEXT) minios/minios.elf $(profile_DATA)
+	@$(MKDIR_P) docs
+	$(AM_V_GEN)rm -rf $@.db $@.db.truth && \
+	  sim/alphasim -q --profile=$@.db --view-png $@ --view-at 60014200 >/dev/null; \
+	  st=$$?; rm -rf $@.db $@.db.truth; exit $$st
+CLEANFILES += docs/view.png
+.PHONY: docs-view

@@ -50,7 +50,7 @@ void sim_opts_help(FILE *f)
 	           "       alphasim --disassemble FILE\n\n"
 	           "Runs an Alpha program on a simulated Alpha 21164.\n\noptions:\n");
 	cmd_help(f, options, NOPT, 24);
-	fprintf(f, "\nexit status: the guest's; 124 --max-insns or --max-cycles reached; 125 usage or input\n"
+	fprintf(f, "\nexit status: the guest's; 124 --max-insns, --max-cycles or --view's q; 125 usage or input\n"
 	           "error; 126 unhandled exception in a program without PALcode; 70 a --profile run's\n"
 	           "samples do not add up.\n");
 }

@@ -345,7 +345,6 @@ static int open_view(struct run *r)
 	const struct sim_opts *o = r->o;
 	const struct view_cfg cfg = {
 		.window = o->view, .png = o->view_png, .at = o->view_at,
-		.program = o->argc ? o->argv[0] : "(the default workload)",
 		.ncpus = (unsigned)o->params.cpus,
 	};
 	if ((o->view || o->view_png) && !(r->view = view_open(&cfg, r->err, sizeof r->err)))
@@ -368,7 +367,8 @@ static int run(struct run *r)
 	struct pmu_tracer viewed;
 	if (r->view) {
 		const struct report_paths paths = { r->o->root, r->sysroot, r->minios };
-		viewed = view_attach(r->view, r->m, r->truth, &paths, skid);
+		viewed = view_attach(r->view, r->m, r->truth, &paths,
+		                     r->o->argc ? r->o->argv[0] : r->pr.demo, skid);
 		trace = &viewed;
 	}
 	machine_configure(r->m, trace);

@@ -32,6 +32,7 @@ struct view {
 	struct view_model vm;
 	const struct truth *truth;
 	struct machine *m;
+	const char *program;
 	struct cpu_watch watch;
 	uint64_t speed;
 	uint64_t next;                       /* the cycle of the next frame   */
@@ -96,11 +97,13 @@ struct view *view_open(const struct view_cfg *cfg, char *err, size_t errlen)
 }
 
 struct pmu_tracer view_attach(struct view *v, struct machine *m, const struct truth *truth,
-                              const struct report_paths *paths, const struct pmu_tracer *next)
+                              const struct report_paths *paths, const char *program,
+                              const struct pmu_tracer *next)
 {
 	v->m = m;
 	v->truth = truth;
-	viewmodel_init(&v->vm, m, paths, v->cfg.program, next);
+	v->program = program;
+	viewmodel_init(&v->vm, m, paths, program, next);
 	v->attached = true;
 	return viewmodel_tracer(&v->vm);
 }
@@ -110,7 +113,7 @@ struct pmu_tracer view_attach(struct view *v, struct machine *m, const struct tr
 static void draw(struct view *v, FILE *text)
 {
 	const struct view_frame fr = {
-		.vm = &v->vm, .truth = v->truth, .program = v->cfg.program, .state = v->state,
+		.vm = &v->vm, .truth = v->truth, .program = v->program, .state = v->state,
 		.speed = v->win ? v->speed : 0,
 	};
 	viewdraw(v->fb, v->font, &fr, text);

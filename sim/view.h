@@ -28,7 +28,6 @@ struct view_cfg {
 	bool window;                 /* --view: the window                     */
 	const char *png;             /* --view-png FILE, or NULL               */
 	uint64_t at;                 /* --view-at CYCLE (without --view)       */
-	const char *program;         /* the program's name, as given           */
 	unsigned ncpus;              /* the machine's CPUs (the picture's size) */
 };
 
@@ -38,11 +37,13 @@ struct view;
  * NULL with one line in err: before the run sets anything else up. */
 struct view *view_open(const struct view_cfg *cfg, char *err, size_t errlen);
 
-/* Watch machine m, whose images are where paths say (truth: its records;
- * next: a tracer told of every overflow after the view, or NULL); the
- * tracer to give machine_configure. */
+/* Watch machine m, whose images are where paths say, running program
+ * (its host path; truth: its records; next: a tracer told of every
+ * overflow after the view, or NULL); the tracer to give
+ * machine_configure. */
 struct pmu_tracer view_attach(struct view *v, struct machine *m, const struct truth *truth,
-                              const struct report_paths *paths, const struct pmu_tracer *next);
+                              const struct report_paths *paths, const char *program,
+                              const struct pmu_tracer *next);
 
 /* Run the machine as machine_run does (same limits, same reasons), with
  * the window's keys (or up to --view-at for the picture).  The user may

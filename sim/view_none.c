@@ -15,9 +15,10 @@ struct view *view_open(const struct view_cfg *cfg, char *err, size_t errlen)
 }
 
 struct pmu_tracer view_attach(struct view *v, struct machine *m, const struct truth *truth,
-                              const struct report_paths *paths, const struct pmu_tracer *next)
+                              const struct report_paths *paths, const char *program,
+                              const struct pmu_tracer *next)
 {
-	(void)v, (void)m, (void)truth, (void)paths;
+	(void)v, (void)m, (void)truth, (void)paths, (void)program;
 	return *next;
 }
 

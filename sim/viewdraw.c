@@ -263,8 +263,10 @@ void viewdraw(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, FILE *tx
 	char speed[64] = "";
 	if (fr->speed)
 		snprintf(speed, sizeof speed, "   %llu cycles a frame", (unsigned long long)fr->speed);
+	const char *base = strrchr(fr->program, '/');
 	text(s, f, M, 4, text_fg, "alphasim --view %.60s   cycle %llu   %llu instructions   %s%s",
-	     fr->program, (unsigned long long)cycle, (unsigned long long)insns, fr->state, speed);
+	     base ? base + 1 : fr->program, (unsigned long long)cycle, (unsigned long long)insns,
+	     fr->state, speed);
 	if (tx)
 		fprintf(tx, "alphasim-view 1\ncycle %llu\ninsns %llu\nstate %s\n",
 		        (unsigned long long)cycle, (unsigned long long)insns, fr->state);
