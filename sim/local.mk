@@ -44,3 +44,14 @@ docs/view.png: sim/alphasim$(EXEEXT) minios/minios.elf $(profile_DATA)
 	  st=$$?; rm -rf $@.db $@.db.truth; exit $$st
 CLEANFILES += docs/view.png
 .PHONY: docs-view
+
+# bash completion for alphasim's options, generated from its --help (so
+# from sim/opts.c's table: sim/completion.sh), installed where
+# bash-completion loads it on first use, under the command's name.
+bashcompdir = $(datadir)/bash-completion/completions
+bashcomp_DATA = sim/completion/alphasim
+sim/completion/alphasim: sim/alphasim$(EXEEXT) $(srcdir)/sim/completion.sh
+	@$(MKDIR_P) $(@D)
+	$(AM_V_GEN)$(SHELL) $(srcdir)/sim/completion.sh sim/alphasim$(EXEEXT) >$@.tmp && mv $@.tmp $@
+CLEANFILES += sim/completion/alphasim sim/completion/alphasim.tmp
+EXTRA_DIST += sim/completion.sh

@@ -19,7 +19,7 @@ static const struct cmd_option options[] = {
 	{ "max-insns",    required_argument, 'n', "N",    0, "stop the guest after N instructions, all CPUs together (exit status 124)" },
 	{ "max-cycles",   required_argument, 'y', "N",    0, "stop the guest when every CPU's clock reaches N cycles (exit status 124)" },
 	{ "mem",          required_argument, 'm', "MB",   0, "physical memory size in MB (default 256; the mem_mb parameter)" },
-	{ "model",        required_argument, 'M', "CPU",  0, "ev5 (21164, default) or ev56 (21164A): AMASK value" },
+	{ "model",        required_argument, 'M', "ev5|ev56", 0, "the CPU: ev5 (21164, default) or ev56 (21164A): AMASK value" },
 	{ "cpus",         required_argument, 'N', "N",    0, "simulate N processors, 1 to 8 (default 1; the cpus parameter)" },
 	{ "root",         required_argument, 'R', "DIR",  0, "hostfs: the guest's file tree (default: the current directory)" },
 	{ "sysroot",      required_argument, 'S', "DIR",  0, "hostfs: the cross sysroot, read-only (default " PATHS_DEFAULT_SYSROOT ")" },

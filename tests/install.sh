@@ -27,7 +27,8 @@ P=$tmp/inst
 
 for f in bin/alphasim bin/alphasim-sweep bin/truthcsv bin/dcpiprof bin/dcpicalc \
 	lib/alphasim/minios.elf lib/alphasim/dcpid.lnx lib/alphasim/workload.lnx \
-	share/man/man1/alphasim.1 share/man/man1/dcpiprof.1; do
+	share/man/man1/alphasim.1 share/man/man1/dcpiprof.1 \
+	share/bash-completion/completions/alphasim; do
 	[ -s "$P/$f" ] || fail "not installed: $f"
 done
 # every installed program has its man page, and every man page its program
