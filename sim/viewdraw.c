@@ -84,11 +84,10 @@ static uint64_t max_clock(const struct machine *m)
 	return t;
 }
 
-/* The column of cycle t in CPU i's strip, or -1. */
+/* The column of cycle t in a strip, or -1. */
 static int column(const struct view_strip *st, uint64_t t)
 {
-	uint64_t first = st->now + 1 - VIEW_STRIP;
-	return t <= st->now && t >= first ? (int)(t - first) : -1;
+	return t <= st->now && st->now - t < VIEW_STRIP ? VIEW_STRIP - 1 - (int)(st->now - t) : -1;
 }
 
 static void draw_strips(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, FILE *tx)
@@ -100,15 +99,17 @@ static void draw_strips(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr
 	for (unsigned i = 0; i < v->m->bus.ncpus; i++) {
 		const struct view_strip *st = &v->strip[i];
 		int y = STRIP_Y + (int)i * CPU_H;
+		/* column k is cycle first + k (before cycle 0 at the start of
+		 * the run: not watched) */
 		uint64_t first = st->now + 1 - VIEW_STRIP, issued = 0, seen = 0;
 		text(s, f, M, y + 4, text_fg, "cpu%u", i);
 		if (tx)
 			fprintf(tx, "strip cpu=%u x=%d y=%d pitch=%d cell=%d slot_h=%d fill=%d "
-			        "first=%llu values=", i, STRIP_X, y, PITCH, CELL, SLOT_H, SLOT_FILL,
-			        (unsigned long long)first);
+			        "first=%lld values=", i, STRIP_X, y, PITCH, CELL, SLOT_H, SLOT_FILL,
+			        (long long)first);
 		for (int k = 0; k < VIEW_STRIP; k++) {
 			uint64_t t = first + (uint64_t)k;
-			bool watched = t >= st->from;
+			bool watched = t >= st->from && t <= st->now;
 			unsigned n = viewmodel_slots(v, i, t);
 			for (int sl = 0; sl < VIEW_SLOTS; sl++)
 				fill(s, STRIP_X + k * PITCH, y + (VIEW_SLOTS - 1 - sl) * SLOT_H, CELL,
