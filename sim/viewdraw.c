@@ -19,7 +19,7 @@ enum {
 	MARK_DY = VIEW_SLOTS * SLOT_H + 1, MARK_H = 8,
 	CPU_H = MARK_DY + MARK_H + 7,
 	BAR_W = 100,                 /* the longest procedure's bar           */
-	OVER_X = 520,
+	OVER_X = 470,
 	CAUSE_COLS = 4,
 };
 
@@ -159,7 +159,8 @@ static void draw_strips(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr
 }
 
 static const char *const fate_name[] = { "delivered", "lost", "cleared" };
-static const char *const defer_name[] = { "", " (waited for PAL)", " (waited for IPL)" };
+/* why delivery waited: for PAL mode to end, for the IPL to drop */
+static const char *const defer_name[] = { "", " pal", " ipl" };
 
 static void draw_procs(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, int y, FILE *tx)
 {
@@ -173,7 +174,7 @@ static void draw_procs(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr,
 		int ry = y + (int)(r + 1) * LINE;
 		int w = (int)(top[r]->samples * BAR_W / top[0]->samples);
 		fill(s, M, ry + 3, w, 10, c_bar);
-		text(s, f, M + BAR_W + 6, ry, text_fg, "%7llu %5.1f%%  %.40s",
+		text(s, f, M + BAR_W + 6, ry, text_fg, "%7llu %5.1f%%  %.32s",
 		     (unsigned long long)top[r]->samples,
 		     all ? 100.0 * (double)top[r]->samples / (double)all : 0.0, top[r]->name);
 		if (tx)
@@ -201,13 +202,13 @@ static void draw_overflows(SDL_Surface *s, TTF_Font *f, const struct view_frame 
 		int ry = y + (int)(r + 1) * LINE;
 		const char *where = o->proc >= 0 ? v->procs[o->proc].name : "";
 		if (o->fate == PMU_DELIVERED)
-			text(s, f, OVER_X, ry, text_fg, "cpu%u %-8.8s %#llx -> %#llx +%llu %.18s%s",
+			text(s, f, OVER_X, ry, text_fg, "cpu%u %-6.6s %#llx -> %#llx +%llu%s %.16s",
 			     o->cpu, pmu_events[o->event].name, (unsigned long long)o->cause_pc,
 			     (unsigned long long)o->delivered_pc,
-			     (unsigned long long)(o->deliver_cycle - o->overflow_cycle), where,
-			     defer_name[o->deferred]);
+			     (unsigned long long)(o->deliver_cycle - o->overflow_cycle),
+			     defer_name[o->deferred], where);
 		else
-			text(s, f, OVER_X, ry, text_fg, "cpu%u %-8.8s %#llx %s", o->cpu,
+			text(s, f, OVER_X, ry, text_fg, "cpu%u %-6.6s %#llx %s", o->cpu,
 			     pmu_events[o->event].name, (unsigned long long)o->cause_pc,
 			     fate_name[o->fate]);
 		if (tx)
