@@ -14,6 +14,7 @@
 #include "platform/machine.h"
 #include "util/outfile.h"
 #include "util/xalloc.h"
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,59 +42,61 @@ struct view {
 	char *text;                          /* the picture's text chunk      */
 };
 
-struct view *view_open(const struct view_cfg *cfg, char *err, size_t errlen)
+/* The window (with --view), the frame buffer, the font and the
+ * picture's file; false with one line in err. */
+static bool open_parts(struct view *v, char *err, size_t errlen)
 {
-	struct view *v = xcalloc(1, sizeof *v);
-	v->cfg = *cfg;
-	v->speed = SPEED_DEFAULT;
-	v->state = "running";
+	const struct view_cfg *cfg = &v->cfg;
 	/* the window first: without a display nothing else is done */
 	if (cfg->window) {
 		/* SDL falls back to drivers that show nothing (offscreen,
 		 * dummy): a window there would wait for keys nobody can press */
 		bool shown = getenv("DISPLAY") || getenv("WAYLAND_DISPLAY");
 		SDL_SetHint(SDL_HINT_VIDEODRIVER, getenv("DISPLAY") ? "x11" : "wayland");
-		bool ok = shown && SDL_Init(SDL_INIT_VIDEO) == 0;
-		v->sdl = ok;
+		bool ok = v->sdl = shown && SDL_Init(SDL_INIT_VIDEO) == 0;
 		const char *drv = ok ? SDL_GetCurrentVideoDriver() : NULL;
 		if (!ok || !drv || !strcmp(drv, "offscreen") || !strcmp(drv, "dummy")) {
 			snprintf(err, errlen, "--view: no display to open a window on (%s); "
 			         "--view-png FILE --view-at CYCLE draws the picture without one",
 			         shown && !ok ? SDL_GetError() : "no DISPLAY or WAYLAND_DISPLAY");
-			view_free(v);
-			return NULL;
+			return false;
 		}
 		v->win = SDL_CreateWindow("alphasim --view", SDL_WINDOWPOS_UNDEFINED,
 		                          SDL_WINDOWPOS_UNDEFINED, VIEW_WIDTH,
 		                          viewdraw_height(cfg->ncpus), 0);
 		if (!v->win) {
 			snprintf(err, errlen, "--view: cannot open a window (%s)", SDL_GetError());
-			view_free(v);
-			return NULL;
+			return false;
 		}
 	}
 	v->fb = SDL_CreateRGBSurfaceWithFormat(0, VIEW_WIDTH, viewdraw_height(cfg->ncpus), 32,
 	                                       SDL_PIXELFORMAT_RGB888);
 	if (!v->fb) {
 		snprintf(err, errlen, "--view: out of host memory");
-		view_free(v);
-		return NULL;
+		return false;
 	}
 	if (TTF_Init() != 0 || !(v->ttf = true) ||
 	    !(v->font = TTF_OpenFont(VIEW_FONT, 12))) {
 		snprintf(err, errlen, "--view: cannot load the font %s (%s)", VIEW_FONT,
 		         TTF_GetError());
-		view_free(v);
-		return NULL;
+		return false;
 	}
-	if (cfg->png && !outfile_open(&v->out, cfg->png, err, errlen)) {
-		char why[PATH_MAX + 256];
-		snprintf(why, sizeof why, "--view-png: %s", err);
-		snprintf(err, errlen, "%s", why);
-		view_free(v);
-		return NULL;
+	char why[PATH_MAX + 256];
+	if (cfg->png && !outfile_open(&v->out, cfg->png, why, sizeof why)) {
+		snprintf(err, errlen, "--view-png: %s", why);
+		return false;
 	}
-	return v;
+	return true;
+}
+
+struct view *view_open(const struct view_cfg *cfg, char *err, size_t errlen)
+{
+	struct view *v = xcalloc(1, sizeof *v);
+	*v = (struct view){ .cfg = *cfg, .speed = SPEED_DEFAULT, .state = "running" };
+	if (open_parts(v, err, errlen))
+		return v;
+	view_free(v);
+	return NULL;
 }
 
 struct pmu_tracer view_attach(struct view *v, struct machine *m, const struct truth *truth,
