@@ -94,7 +94,11 @@ same_file "the window's last frame against the picture at cycle $cycle" live.cmp
 	"--view-at's"
 rows=$(($(wc -l <live.csv)))
 head -n "$rows" all.csv >all.head
-[ "$rows" -gt 1 ] || fail "no overflow before the window quit"
+# (a loaded machine may quit the window before the first sample: then
+# the run without it has none before that cycle either)
+[ "$rows" -gt 1 ] ||
+	awk -F, -v c="$cycle" 'NR > 1 && $5 != "" && $5 <= c { bad = 1 } END { exit bad }' all.csv ||
+	fail "no overflow before the window quit, but the run without it had some"
 same_file "the window's skid trace ($rows lines)" live.csv all.head "the run without the window's"
 
 # a run that finishes: the window stays, q ends it with the guest's status
