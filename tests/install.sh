@@ -53,7 +53,13 @@ for f in $(find "$P" -type f); do
 			{ fail "cannot strip $f"; continue; } ;;
 	esac
 	for d in "$B" "$S"; do
-		grep -q -F "$d" "$g" && fail "${f#$P/} names $d"
+		n=$(grep -a -o -F "$d" "$g" | wc -l)
+		# a prefix inside a tree (make distcheck's is in the source
+		# tree's _inst): naming it is the install's own business
+		case $PREFIX/ in
+		"$d"/*) n=$((n - $(grep -a -o -F "$PREFIX" "$g" | wc -l))) ;;
+		esac
+		[ "$n" -gt 0 ] && fail "${f#$P/} names $d"
 	done
 done
 [ "$fails" -eq "$before" ] && ok "no installed file names $B or $S"
