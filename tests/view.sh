@@ -146,5 +146,8 @@ bad "$ALPHASIM" --view-png old.png --view-at 0 ./hot
 bad "$ALPHASIM" --profile=nodb --view-png missing/dir.png --view-at 5 ./hot
 bad "$ALPHASIM" --profile=nodb --view-png old.png --view-at 5 ./nonexistent
 bad env -u DISPLAY -u WAYLAND_DISPLAY "$ALPHASIM" --profile=nodb --view ./hot
-bad env DISPLAY=:999 "$ALPHASIM" --profile=nodb --view --view-png old.png ./hot
+# (a display tried loads its libraries, whose memory LeakSanitizer would
+# report in the sanitized pass: tests/view_live.sh)
+bad env DISPLAY=:999 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+	"$ALPHASIM" --profile=nodb --view --view-png old.png ./hot
 finish
