@@ -124,6 +124,15 @@ struct cpu_intr {
 	uint64_t taken, taken_pmu, deferred_pal, deferred_ipl;
 };
 
+/* An observer of the timed loop (chip/cpu_timed.c): after each
+ * instruction, its PC, the next PC and the cycle it issued.  It may stop
+ * the CPU (cpu_request_stop) and nothing else. */
+struct cpu;
+struct cpu_watch {
+	void (*insn)(void *arg, struct cpu *c, uint64_t pc, uint64_t npc, uint64_t t);
+	void *arg;
+};
+
 struct cpu {
 	uint64_t r[33];             /* integer registers; [31]=0, [32] sink  */
 	uint64_t f[33];             /* FP registers (T format bits)          */
@@ -159,6 +168,8 @@ struct cpu {
 	                            /* which owns c->cycles; NULL: --timing=off */
 	bool     waiting;           /* waits for an interrupt (platform/wait.c)   */
 	uint64_t idle;              /* cycles spent waiting, retiring nothing */
+	const struct cpu_watch *watch; /* told of every timed instruction  */
+	                            /* (NULL: nobody; sim/view.c watches)    */
 	int64_t  budget;            /* instructions left in this slice       */
 	int64_t  held;              /* ... held back to stop at a boundary   */
 	enum cpu_stop stop;

@@ -490,6 +490,8 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 			c->icount[mode]++;
 			c->budget--;
 			time_commit(tm, c, d, pc, npc, t);
+			if (__builtin_expect(c->watch != NULL, 0))
+				c->watch->insn(c->watch->arg, c, pc, npc, t);
 			pc = npc;
 		} while (((pc & ~PAGE_MASK) | c->pal) == tag && c->budget > 0);
 		c->pc = pc;

@@ -9,6 +9,16 @@ sim_alphasim_SOURCES = sim/main.c sim/opts.h sim/opts.c sim/run.h sim/run.c \
 sim_alphasim_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
 sim_alphasim_LDADD = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a \
 	$(SIM_LIBS) $(LIBELF_LIBS) -lm
+# The live view (sim/view.h, docs/view.md), with SDL2 when configure found it.
+sim_alphasim_SOURCES += sim/view.h
+if HAVE_SDL2
+sim_alphasim_SOURCES += sim/view.c sim/viewdraw.h sim/viewdraw.c sim/viewmodel.h \
+	sim/viewmodel.c
+sim_alphasim_CFLAGS += $(SDL2_CFLAGS)
+sim_alphasim_LDADD += $(SDL2_LIBS)
+else
+sim_alphasim_SOURCES += sim/view_none.c
+endif
 
 # The guest programs --profile runs, installed beside minios.elf where
 # paths_find_file looks for them.
@@ -23,3 +33,25 @@ sim/alphasim-sweep: $(srcdir)/sim/alphasim-sweep.py
 	$(AM_V_GEN)cp $(srcdir)/sim/alphasim-sweep.py $@ && chmod +x $@
 CLEANFILES += sim/alphasim-sweep
 EXTRA_DIST += sim/alphasim-sweep.py
+
+# make docs-view: docs/view.md's picture (docs/view.png, a build product)
+# of the default workload at a cycle just after a sample.
+docs-view: docs/view.png
+docs/view.png: sim/alphasim$(EXEEXT) minios/minios.elf $(profile_DATA)
+	@$(MKDIR_P) docs
+	$(AM_V_GEN)rm -rf $@.db $@.db.truth && \
+	  sim/alphasim -q --profile=$@.db --view-png $@ --view-at 60014200 >/dev/null; \
+	  st=$$?; rm -rf $@.db $@.db.truth; exit $$st
+CLEANFILES += docs/view.png
+.PHONY: docs-view
+
+# bash completion for alphasim's options, generated from its --help (so
+# from sim/opts.c's table: sim/completion.sh), installed where
+# bash-completion loads it on first use, under the command's name.
+bashcompdir = $(datadir)/bash-completion/completions
+bashcomp_DATA = sim/completion/alphasim
+sim/completion/alphasim: sim/alphasim$(EXEEXT) $(srcdir)/sim/completion.sh
+	@$(MKDIR_P) $(@D)
+	$(AM_V_GEN)$(SHELL) $(srcdir)/sim/completion.sh sim/alphasim$(EXEEXT) >$@.tmp && mv $@.tmp $@
+CLEANFILES += sim/completion/alphasim sim/completion/alphasim.tmp
+EXTRA_DIST += sim/completion.sh

@@ -19,7 +19,7 @@ static const struct cmd_option options[] = {
 	{ "max-insns",    required_argument, 'n', "N",    0, "stop the guest after N instructions, all CPUs together (exit status 124)" },
 	{ "max-cycles",   required_argument, 'y', "N",    0, "stop the guest when every CPU's clock reaches N cycles (exit status 124)" },
 	{ "mem",          required_argument, 'm', "MB",   0, "physical memory size in MB (default 256; the mem_mb parameter)" },
-	{ "model",        required_argument, 'M', "CPU",  0, "ev5 (21164, default) or ev56 (21164A): AMASK value" },
+	{ "model",        required_argument, 'M', "ev5|ev56", 0, "the CPU: ev5 (21164, default) or ev56 (21164A): AMASK value" },
 	{ "cpus",         required_argument, 'N', "N",    0, "simulate N processors, 1 to 8 (default 1; the cpus parameter)" },
 	{ "root",         required_argument, 'R', "DIR",  0, "hostfs: the guest's file tree (default: the current directory)" },
 	{ "sysroot",      required_argument, 'S', "DIR",  0, "hostfs: the cross sysroot, read-only (default " PATHS_DEFAULT_SYSROOT ")" },
@@ -37,6 +37,10 @@ static const struct cmd_option options[] = {
 	{ "seed",         required_argument, 'r', "N",    0, "--profile: seed the sampling driver's period generator with N, 1 or more (default: the driver's)" },
 	{ "trace-syscalls", no_argument,     'Z', NULL,   0, "minios prints each system call of the guest (number, name, arguments, result) on stderr" },
 	{ "quiet",        no_argument,       'q', NULL,   CMD_SHORT, "do not print the run summary on stderr" },
+	{ "view",         no_argument,       'W', NULL,   0, "show the run in a window as it goes (docs/view.md; keys: space pause/run,\n"
+	                                                     "n step a block, + faster, - slower, q quit)" },
+	{ "view-png",     required_argument, 'G', "FILE", 0, "write the view's picture to FILE: at --view-at, or with --view when the window closes" },
+	{ "view-at",      required_argument, 'A', "CYCLE", 0, "--view-png: draw the picture once the clocks reach CYCLE, without a window" },
 };
 enum { NOPT = sizeof options / sizeof options[0] };
 
@@ -46,7 +50,7 @@ void sim_opts_help(FILE *f)
 	           "       alphasim --disassemble FILE\n\n"
 	           "Runs an Alpha program on a simulated Alpha 21164.\n\noptions:\n");
 	cmd_help(f, options, NOPT, 24);
-	fprintf(f, "\nexit status: the guest's; 124 --max-insns or --max-cycles reached; 125 usage or input\n"
+	fprintf(f, "\nexit status: the guest's; 124 --max-insns, --max-cycles or --view's q; 125 usage or input\n"
 	           "error; 126 unhandled exception in a program without PALcode; 70 a --profile run's\n"
 	           "samples do not add up.\n");
 }
@@ -117,6 +121,9 @@ static bool take(struct sim_opts *o, int opt, const char *arg)
 	case 'e': o->events = arg; break;
 	case 'o': o->overhead = true; break;
 	case 'r': o->seed = parse_u64("seed", arg, 1, UINT64_MAX); break;
+	case 'W': o->view = true; break;
+	case 'G': o->view_png = arg; break;
+	case 'A': o->view_at = parse_u64("view-at", arg, 1, UINT64_MAX); break;
 	default:  return false;
 	}
 	/* a bad parameter or config file: one line, status 125 */
@@ -171,5 +178,11 @@ enum sim_action sim_opts_parse(struct sim_opts *o, int argc, char **argv)
 		die_usage("%s", "--events, --overhead and --seed need --profile");
 	if (!o->argc && !o->profile)
 		die_usage("%s", "no program given");
+	if ((o->view || o->view_png) && !o->timing)
+		die_usage("%s", "--view and --view-png need the timing model (--timing=on)");
+	if (o->view_png && !o->view && !o->view_at)
+		die_usage("%s", "--view-png needs --view-at CYCLE (or --view)");
+	if (o->view_at && (o->view || !o->view_png))
+		die_usage("%s", "--view-at goes with --view-png alone (the picture without a window)");
 	return SIM_RUN;
 }

@@ -30,6 +30,9 @@ struct sim_opts {
 	const char *minios;              /* NULL: the build's              */
 	const char *profile_dir, *events;
 	bool quiet, timing, print_config, profile, overhead, trace_syscalls;
+	bool view;                       /* --view                         */
+	const char *view_png;            /* --view-png FILE                */
+	uint64_t view_at;                /* --view-at CYCLE, 0: none       */
 	struct params params;
 	int argc;                        /* the program and its arguments  */
 	char **argv;

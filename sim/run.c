@@ -13,6 +13,7 @@
 #include "platform/loader.h"
 #include "platform/machine.h"
 #include "sim/profile.h"
+#include "sim/view.h"
 #include "util/outfile.h"
 #include "util/paths.h"
 #include "util/xalloc.h"
@@ -37,6 +38,7 @@ struct run {
 	const char *out_path[SIM_OUT_N];     /* the files written, or NULL    */
 	struct outfile out[SIM_OUT_N];
 	struct pmu_tracer skid;
+	struct view *view;                   /* --view, --view-png            */
 	double secs;                         /* the run's host time           */
 	char err[PATH_MAX + 512];
 };
@@ -160,7 +162,7 @@ static int start(struct run *r)
 		            m->hostfs.root[HOSTFS_MNT_ROOT] < 0 ? "root" : "sysroot", r->err);
 	}
 	if (o->timing) {
-		r->truth = r->out_path[SIM_OUT_TRUTH] ? truth_new() : NULL;
+		r->truth = r->out_path[SIM_OUT_TRUTH] || r->view ? truth_new() : NULL;
 		struct truth_sink sink = r->truth ? truth_sink(r->truth) : (struct truth_sink){ 0 };
 		if ((r->out_path[SIM_OUT_TRUTH] && !r->truth) ||
 		    !machine_timing_on(m, r->truth ? &sink : NULL)) {
@@ -237,6 +239,9 @@ static int stop_status(struct run *r, enum cpu_stop why)
 {
 	struct machine *m = r->m;
 	struct cpu *c = m->bus.cpu[m->stop_cpu];
+	if (r->view && view_quit(r->view))
+		return fail(EXIT_LIMIT, "%s: stopped at cycle %llu (--view: quit)", r->path,
+		            (unsigned long long)cpu_cycles(c));
 	switch (why) {
 	case STOP_LIMIT:
 		return fail(EXIT_LIMIT, "%s: stopped after %llu instructions (--max-insns)",
@@ -317,6 +322,10 @@ static int finish(struct run *r, enum cpu_stop why)
 		outfile_abort(&r->out[SIM_OUT_TRUTH]);
 		r->out_path[SIM_OUT_TRUTH] = NULL;
 	}
+	if (r->view && !view_finish(r->view, r->err, sizeof r->err)) {
+		fail(0, "--view-png: %s", r->err);
+		out_ok = false;
+	}
 	if (!commit_outputs(r) || !out_ok)
 		return EXIT_USAGE;
 	if (!o->quiet) {
@@ -329,19 +338,44 @@ static int finish(struct run *r, enum cpu_stop why)
 	return status;
 }
 
+/* --view: the window (or the picture's file) before anything else, so
+ * that without a display nothing is done. */
+static int open_view(struct run *r)
+{
+	const struct sim_opts *o = r->o;
+	const struct view_cfg cfg = {
+		.window = o->view, .png = o->view_png, .at = o->view_at,
+		.ncpus = (unsigned)o->params.cpus,
+	};
+	if ((o->view || o->view_png) && !(r->view = view_open(&cfg, r->err, sizeof r->err)))
+		return fail(EXIT_USAGE, "%s", r->err);
+	return 0;
+}
+
 static int run(struct run *r)
 {
-	int status = r->o->profile ? prepare_profile(r) : 0;
+	int status = open_view(r);
+	if (!status && r->o->profile)
+		status = prepare_profile(r);
 	if (!status)
 		status = start(r);
 	if (!status)
 		status = open_outputs(r);
 	if (status)
 		return status;
-	machine_configure(r->m, r->out_path[SIM_OUT_SKID] ? &r->skid : NULL);
+	const struct pmu_tracer *skid = r->out_path[SIM_OUT_SKID] ? &r->skid : NULL, *trace = skid;
+	struct pmu_tracer viewed;
+	if (r->view) {
+		const struct report_paths paths = { r->o->root, r->sysroot, r->minios };
+		viewed = view_attach(r->view, r->m, r->truth, &paths,
+		                     r->o->argc ? r->o->argv[0] : r->pr.demo, skid);
+		trace = &viewed;
+	}
+	machine_configure(r->m, trace);
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	enum cpu_stop why = machine_run(r->m, r->o->max_insns, r->o->max_cycles);
+	enum cpu_stop why = r->view ? view_run(r->view, r->o->max_insns, r->o->max_cycles)
+	                            : machine_run(r->m, r->o->max_insns, r->o->max_cycles);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	fflush(stdout);
 	r->secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
@@ -362,6 +396,7 @@ int sim_run(const struct sim_opts *o)
 	for (int i = 0; i < SIM_OUT_N; i++)
 		outfile_abort(&r->out[i]);
 	profile_free(&r->pr);
+	view_free(r->view);
 	truth_free(r->truth);
 	machine_free(r->m);
 	free(r);

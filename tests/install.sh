@@ -27,7 +27,8 @@ P=$tmp/inst
 
 for f in bin/alphasim bin/alphasim-sweep bin/truthcsv bin/dcpiprof bin/dcpicalc \
 	lib/alphasim/minios.elf lib/alphasim/dcpid.lnx lib/alphasim/workload.lnx \
-	share/man/man1/alphasim.1 share/man/man1/dcpiprof.1; do
+	share/man/man1/alphasim.1 share/man/man1/dcpiprof.1 \
+	share/bash-completion/completions/alphasim; do
 	[ -s "$P/$f" ] || fail "not installed: $f"
 done
 # every installed program has its man page, and every man page its program
@@ -52,7 +53,13 @@ for f in $(find "$P" -type f); do
 			{ fail "cannot strip $f"; continue; } ;;
 	esac
 	for d in "$B" "$S"; do
-		grep -q -F "$d" "$g" && fail "${f#$P/} names $d"
+		n=$(grep -a -o -F "$d" "$g" | wc -l)
+		# a prefix inside a tree (make distcheck's is in the source
+		# tree's _inst): naming it is the install's own business
+		case $PREFIX/ in
+		"$d"/*) n=$((n - $(grep -a -o -F "$PREFIX" "$g" | wc -l))) ;;
+		esac
+		[ "$n" -gt 0 ] && fail "${f#$P/} names $d"
 	done
 done
 [ "$fails" -eq "$before" ] && ok "no installed file names $B or $S"

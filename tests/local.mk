@@ -36,6 +36,7 @@ include tests/analysis.mk
 include tests/realprogs.mk
 include tests/labs.mk
 include tests/install.mk
+include tests/view.mk
 
 check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)

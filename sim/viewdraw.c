@@ -1,0 +1,313 @@
+/*
+ * viewdraw.c - the live view's picture (sim/viewdraw.h).  Everything is
+ * at fixed places, so that a test can find a panel's pixels from the
+ * geometry the text chunk gives.
+ */
+#include "sim/viewdraw.h"
+#include "obs/truth.h"
+#include <png.h>
+#include <stdarg.h>
+#include <string.h>
+
+enum {
+	M = 8,                       /* margin                                */
+	LINE = 16,                   /* a line of text                        */
+	STRIP_Y = 46,                /* the first CPU's strip                 */
+	STRIP_X = 56,
+	PITCH = 3, CELL = 2,         /* a cycle's column, its filled width    */
+	SLOT_H = 6, SLOT_FILL = 5,   /* a slot's row, its filled height       */
+	MARK_DY = VIEW_SLOTS * SLOT_H + 1, MARK_H = 8,
+	CPU_H = MARK_DY + MARK_H + 7,
+	BAR_W = 100,                 /* the longest procedure's bar           */
+	OVER_X = 470,
+	CAUSE_COLS = 4,
+};
+
+static const SDL_Color text_fg = { 0xe0, 0xe0, 0xe0, 0xff };
+static const SDL_Color head_fg = { 0x80, 0xc0, 0xff, 0xff };
+/* the strip's cells and marks (the tests look for these exact colours) */
+static const Uint8 c_bg[3] = { 0x10, 0x10, 0x14 }, c_empty[3] = { 0x30, 0x30, 0x38 },
+                   c_unseen[3] = { 0x1c, 0x1c, 0x20 }, c_slot[3] = { 0x40, 0xd0, 0x40 },
+                   c_over[3] = { 0xff, 0x40, 0x40 }, c_deliv[3] = { 0xff, 0xe0, 0x40 },
+                   c_skid[3] = { 0xff, 0xa0, 0x40 }, c_bar[3] = { 0x50, 0x80, 0xff };
+
+static void fill(SDL_Surface *s, int x, int y, int w, int h, const Uint8 rgb[3])
+{
+	SDL_Rect r = { x, y, w, h };
+	SDL_FillRect(s, &r, SDL_MapRGB(s->format, rgb[0], rgb[1], rgb[2]));
+}
+
+__attribute__((format(printf, 6, 7)))
+static void text(SDL_Surface *s, TTF_Font *f, int x, int y, SDL_Color fg, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (!*buf)
+		return;
+	/* Solid: no anti-aliasing, so the same frame is the same bytes */
+	SDL_Surface *t = TTF_RenderUTF8_Solid(f, buf, fg);
+	if (!t)
+		return;
+	SDL_Rect at = { x, y, 0, 0 };
+	SDL_BlitSurface(t, NULL, s, &at);
+	SDL_FreeSurface(t);
+}
+
+/* Each cause's colour: hues around the circle. */
+static void cause_colour(unsigned k, Uint8 rgb[3])
+{
+	unsigned h = k * 6 * 256 / TC_N, seg = h / 256, f = h % 256;
+	Uint8 hi = 0xe0, lo = 0x40, up = (Uint8)(lo + (hi - lo) * f / 256),
+	      dn = (Uint8)(hi - (hi - lo) * f / 256);
+	static const int pick[6][3] = { { 0, 1, 2 }, { 3, 0, 2 }, { 2, 0, 1 },
+	                                { 2, 3, 0 }, { 1, 2, 0 }, { 0, 2, 3 } };
+	Uint8 v[4] = { hi, up, lo, dn };
+	for (int i = 0; i < 3; i++)
+		rgb[i] = v[pick[seg][i]];
+}
+
+int viewdraw_height(unsigned ncpus)
+{
+	return STRIP_Y + (int)ncpus * CPU_H + 2 * LINE + (VIEW_OVERFLOWS + 1) * LINE +
+	       2 * LINE + 14 + ((TC_N + CAUSE_COLS - 1) / CAUSE_COLS) * LINE + 2 * LINE;
+}
+
+static uint64_t max_clock(const struct machine *m)
+{
+	uint64_t t = 0;
+	for (unsigned i = 0; i < m->bus.ncpus; i++)
+		if (cpu_cycles(m->bus.cpu[i]) > t)
+			t = cpu_cycles(m->bus.cpu[i]);
+	return t;
+}
+
+/* The column of cycle t in a strip, or -1. */
+static int column(const struct view_strip *st, uint64_t t)
+{
+	return t <= st->now && st->now - t < VIEW_STRIP ? VIEW_STRIP - 1 - (int)(st->now - t) : -1;
+}
+
+static void draw_strips(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, FILE *tx)
+{
+	const struct view_model *v = fr->vm;
+	text(s, f, M, STRIP_Y - LINE - 2, head_fg,
+	     "issue slots used per cycle, the last %d cycles of each CPU (newest right); "
+	     "overflow -> delivery below", VIEW_STRIP);
+	for (unsigned i = 0; i < v->m->bus.ncpus; i++) {
+		const struct view_strip *st = &v->strip[i];
+		int y = STRIP_Y + (int)i * CPU_H;
+		/* column k is cycle first + k (before cycle 0 at the start of
+		 * the run: not watched) */
+		uint64_t first = st->now + 1 - VIEW_STRIP, issued = 0, seen = 0;
+		text(s, f, M, y + 4, text_fg, "cpu%u", i);
+		if (tx)
+			fprintf(tx, "strip cpu=%u x=%d y=%d pitch=%d cell=%d slot_h=%d fill=%d "
+			        "first=%lld values=", i, STRIP_X, y, PITCH, CELL, SLOT_H, SLOT_FILL,
+			        (long long)first);
+		for (int k = 0; k < VIEW_STRIP; k++) {
+			uint64_t t = first + (uint64_t)k;
+			bool watched = t >= st->from && t <= st->now;
+			unsigned n = viewmodel_slots(v, i, t);
+			for (int sl = 0; sl < VIEW_SLOTS; sl++)
+				fill(s, STRIP_X + k * PITCH, y + (VIEW_SLOTS - 1 - sl) * SLOT_H, CELL,
+				     SLOT_FILL, !watched ? c_unseen : sl < (int)n ? c_slot : c_empty);
+			if (watched) {
+				issued += n;
+				seen++;
+			}
+			if (tx)
+				fprintf(tx, k ? ",%s" : "%s", watched ? "" : "-");
+			if (tx && watched)
+				fprintf(tx, "%u", n);
+		}
+		if (tx)
+			fputc('\n', tx);
+		text(s, f, STRIP_X + VIEW_STRIP * PITCH + M, y + 4, text_fg, "IPC %.2f",
+		     seen ? (double)issued / (double)seen : 0.0);
+		/* the overflows of this CPU within the strip: a red tick at the
+		 * cycle the counter wrapped, a yellow one where the sample was
+		 * delivered, the skid between them */
+		int my = y + MARK_DY;
+		uint64_t kept = v->nover < VIEW_MARKS ? v->nover : VIEW_MARKS;
+		if (tx)
+			fprintf(tx, "marks cpu=%u y=%d h=%d overflow=", i, my, MARK_H);
+		int n_o = 0;
+		for (uint64_t j = v->nover - kept; j < v->nover; j++) {
+			const struct view_overflow *o = &v->over[j % VIEW_MARKS];
+			int co = column(st, o->overflow_cycle), cd = o->fate == PMU_DELIVERED
+				? column(st, o->deliver_cycle) : -1;
+			if (o->cpu != i || (co < 0 && cd < 0))
+				continue;
+			int x0 = STRIP_X + (co < 0 ? 0 : co) * PITCH, x1 = cd < 0 ? -1
+				: STRIP_X + cd * PITCH;
+			if (x1 > x0)
+				fill(s, x0, my + MARK_H / 2, x1 - x0, 1, c_skid);
+			if (co >= 0) {
+				fill(s, x0, my, CELL, MARK_H, c_over);
+				if (tx)
+					fprintf(tx, n_o++ ? ",%d" : "%d", co);
+			}
+			if (x1 >= 0)
+				fill(s, x1, my, CELL, MARK_H, c_deliv);
+		}
+		if (tx)
+			fputc('\n', tx);
+	}
+}
+
+static const char *const fate_name[] = { "delivered", "lost", "cleared" };
+/* why delivery waited: for PAL mode to end, for the IPL to drop */
+static const char *const defer_name[] = { "", " pal", " ipl" };
+
+static void draw_procs(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, int y, FILE *tx)
+{
+	const struct view_model *v = fr->vm;
+	const struct view_proc *top[VIEW_PROCS];
+	size_t n = viewmodel_top(v, top, VIEW_PROCS);
+	uint64_t all = v->fate[PMU_DELIVERED];
+	text(s, f, M, y, head_fg, "top procedures by samples (%llu samples)",
+	     (unsigned long long)all);
+	for (size_t r = 0; r < n; r++) {
+		int ry = y + (int)(r + 1) * LINE;
+		int w = (int)(top[r]->samples * BAR_W / top[0]->samples);
+		fill(s, M, ry + 3, w, 10, c_bar);
+		text(s, f, M + BAR_W + 6, ry, text_fg, "%7llu %5.1f%%  %.32s",
+		     (unsigned long long)top[r]->samples,
+		     all ? 100.0 * (double)top[r]->samples / (double)all : 0.0, top[r]->name);
+		if (tx)
+			fprintf(tx, "proc rank=%zu samples=%llu x=%d y=%d w=%d name=%s\n", r + 1,
+			        (unsigned long long)top[r]->samples, M, ry + 3, w, top[r]->name);
+	}
+}
+
+static void draw_overflows(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, int y,
+                           FILE *tx)
+{
+	const struct view_model *v = fr->vm;
+	text(s, f, OVER_X, y, head_fg, "counter overflows: %llu (%llu delivered, %llu lost, "
+	     "%llu cleared)", (unsigned long long)v->nover,
+	     (unsigned long long)v->fate[PMU_DELIVERED], (unsigned long long)v->fate[PMU_LOST],
+	     (unsigned long long)v->fate[PMU_CLEARED]);
+	if (tx)
+		fprintf(tx, "overflows total=%llu delivered=%llu lost=%llu cleared=%llu\n",
+		        (unsigned long long)v->nover, (unsigned long long)v->fate[PMU_DELIVERED],
+		        (unsigned long long)v->fate[PMU_LOST],
+		        (unsigned long long)v->fate[PMU_CLEARED]);
+	uint64_t shown = v->nover < VIEW_OVERFLOWS ? v->nover : VIEW_OVERFLOWS;
+	for (uint64_t r = 0; r < shown; r++) {
+		const struct view_overflow *o = &v->over[(v->nover - 1 - r) % VIEW_MARKS];
+		int ry = y + (int)(r + 1) * LINE;
+		const char *where = o->proc >= 0 ? v->procs[o->proc].name : "";
+		if (o->fate == PMU_DELIVERED)
+			text(s, f, OVER_X, ry, text_fg, "cpu%u %-6.6s %#llx -> %#llx +%llu%s %.16s",
+			     o->cpu, pmu_events[o->event].name, (unsigned long long)o->cause_pc,
+			     (unsigned long long)o->delivered_pc,
+			     (unsigned long long)(o->deliver_cycle - o->overflow_cycle),
+			     defer_name[o->deferred], where);
+		else
+			text(s, f, OVER_X, ry, text_fg, "cpu%u %-6.6s %#llx %s", o->cpu,
+			     pmu_events[o->event].name, (unsigned long long)o->cause_pc,
+			     fate_name[o->fate]);
+		if (tx)
+			fprintf(tx, "overflow cpu=%u ctr=%d event=%s cycle=%llu fate=%s deliver=%llu "
+			        "cause_pc=%#llx delivered_pc=%#llx proc=%s\n", o->cpu, o->ctr,
+			        pmu_events[o->event].name, (unsigned long long)o->overflow_cycle,
+			        fate_name[o->fate], (unsigned long long)o->deliver_cycle,
+			        (unsigned long long)o->cause_pc, (unsigned long long)o->delivered_pc,
+			        where);
+	}
+}
+
+static void draw_breakdown(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, int y,
+                           FILE *tx)
+{
+	uint64_t cause[TC_N], cycles, insns;
+	viewmodel_breakdown(fr->truth, cause, &cycles, &insns);
+	/* every head cycle has its cause (obs/truth.h): the parts add up */
+	text(s, f, M, y, head_fg, "CPI %.3f from the truth: %llu cycles, %llu instructions; "
+	     "cycles by cause", insns ? (double)cycles / (double)insns : 0.0,
+	     (unsigned long long)cycles, (unsigned long long)insns);
+	if (tx)
+		fprintf(tx, "cpi value=%.3f cycles=%llu insns=%llu\n",
+		        insns ? (double)cycles / (double)insns : 0.0, (unsigned long long)cycles,
+		        (unsigned long long)insns);
+	int by = y + LINE + 2, x = M, w = VIEW_WIDTH - 2 * M;
+	uint64_t acc = 0;
+	for (unsigned k = 0; k < TC_N; k++) {
+		Uint8 rgb[3];
+		cause_colour(k, rgb);
+		acc += cause[k];
+		int x1 = M + (int)(cycles ? acc * (uint64_t)w / cycles : 0);
+		fill(s, x, by, x1 - x, 14, rgb);
+		x = x1;
+	}
+	int ly = by + 14 + 6, col_w = (VIEW_WIDTH - 2 * M) / CAUSE_COLS;
+	for (unsigned c = 0; c < TC_N; c++) {
+		int cx = M + (int)(c % CAUSE_COLS) * col_w, cy = ly + (int)(c / CAUSE_COLS) * LINE;
+		Uint8 rgb[3];
+		cause_colour(c, rgb);
+		fill(s, cx, cy + 3, 10, 10, rgb);
+		text(s, f, cx + 14, cy, text_fg, "%-9s %5.1f%%", truth_cause_name[c],
+		     cycles ? 100.0 * (double)cause[c] / (double)cycles : 0.0);
+		if (tx)
+			fprintf(tx, "cause %s %llu\n", truth_cause_name[c], (unsigned long long)cause[c]);
+	}
+}
+
+void viewdraw(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, FILE *tx)
+{
+	const struct view_model *v = fr->vm;
+	fill(s, 0, 0, s->w, s->h, c_bg);
+	uint64_t insns = machine_insns(v->m), cycle = max_clock(v->m);
+	char speed[64] = "";
+	if (fr->speed)
+		snprintf(speed, sizeof speed, "   %llu cycles a frame", (unsigned long long)fr->speed);
+	const char *base = strrchr(fr->program, '/');
+	text(s, f, M, 4, text_fg, "alphasim --view %.60s   cycle %llu   %llu instructions   %s%s",
+	     base ? base + 1 : fr->program, (unsigned long long)cycle, (unsigned long long)insns,
+	     fr->state, speed);
+	if (tx)
+		fprintf(tx, "alphasim-view 1\ncycle %llu\ninsns %llu\nstate %s\n",
+		        (unsigned long long)cycle, (unsigned long long)insns, fr->state);
+	draw_strips(s, f, fr, tx);
+	int y = STRIP_Y + (int)v->m->bus.ncpus * CPU_H + LINE / 2;
+	draw_procs(s, f, fr, y, tx);
+	draw_overflows(s, f, fr, y, tx);
+	y += (VIEW_OVERFLOWS + 1) * LINE + LINE;
+	draw_breakdown(s, f, fr, y, tx);
+	if (fr->speed)
+		text(s, f, M, s->h - LINE - 2, head_fg, "keys: space pause/run   n step a block   "
+		     "+ faster   - slower   q quit");
+}
+
+bool viewdraw_png(FILE *out, SDL_Surface *s, const char *chunk)
+{
+	png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	png_infop info = png ? png_create_info_struct(png) : NULL;
+	png_bytep row = malloc((size_t)s->w * 3);
+	if (!info || !row || setjmp(png_jmpbuf(png))) {
+		png_destroy_write_struct(&png, &info);
+		free(row);
+		return false;
+	}
+	png_init_io(png, out);
+	png_set_IHDR(png, info, (png_uint_32)s->w, (png_uint_32)s->h, 8, PNG_COLOR_TYPE_RGB,
+	             PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+	png_text t = { .compression = PNG_TEXT_COMPRESSION_NONE, .key = "alphasim-view",
+	               .text = (char *)chunk };
+	png_set_text(png, info, &t, 1);
+	png_write_info(png, info);
+	for (int y = 0; y < s->h; y++) {
+		const Uint32 *px = (const Uint32 *)((const Uint8 *)s->pixels + (size_t)y * s->pitch);
+		for (int x = 0; x < s->w; x++)
+			SDL_GetRGB(px[x], s->format, &row[3 * x], &row[3 * x + 1], &row[3 * x + 2]);
+		png_write_row(png, row);
+	}
+	png_write_end(png, info);
+	png_destroy_write_struct(&png, &info);
+	free(row);
+	return true;
+}

@@ -1,0 +1,153 @@
+#!/bin/sh
+# tests/view.sh - the view's picture (--view-png FILE --view-at CYCLE;
+# docs/view.md), without a display: what it shows against what other
+# observers of the same run say.
+#
+#   1. the issue strip of two timing microbenchmarks, in their measured
+#      loop, against the truth: the loop body's head cycles give how
+#      many instructions issue in each cycle (quad_issue 4,4,2;
+#      dep_add 2,1,1,1,1,1,1,2), and the strip must be a run of that;
+#   2. a hot loop built as a user builds it, profiled: the picture at
+#      the cycle just after the 100th sample against the skid trace of
+#      a run without the view (the same run: its trace byte for byte):
+#      the overflow count, the newest overflows listed (cycles, cause
+#      and delivered PC), their red marks in the strip's columns; at
+#      the end, the top procedure is hot_loop with the samples dcpiprof
+#      reads from the database; the cycle breakdown adds up to the
+#      cycles; the same run twice gives the same bytes;
+#   3. in every picture the pixels show what its text chunk says
+#      (tests/view_png.py check);
+#   4. bad input: one line, status 125, nothing written.
+. "$top_srcdir/tests/lib.sh"
+top_srcdir=$(cd "$top_srcdir" && pwd) top_builddir=$(cd "$top_builddir" && pwd)
+check_png() { python3 "$top_srcdir/tests/view_png.py" "$@"; }
+text_of() { check_png text "$1"; }
+field() { sed -n "s/^$2 //p" "$1"; }
+
+# a build without SDL2 says so, and has nothing to test here
+if "$ALPHASIM" --view-png "$tmp/none.png" --view-at 1 /dev/null 2>&1 |
+	grep -q "built without the view"; then
+	echo "SKIP: alphasim was built without the view (no SDL2, SDL2_ttf, libpng or font)"
+	exit 77
+fi
+bench=$top_builddir/testprogs/timing
+
+# ---- 1. the issue strip against the truth ------------------------------
+for b in quad_issue:38000 dep_add:80000; do
+	name=${b%:*} at=${b#*:}
+	prog=$bench/$name.bare
+	"$ALPHASIM" -q --truth "$tmp/$name.truth" --view-png "$tmp/$name.png" --view-at "$at" \
+		"$prog" >/dev/null || fail "$name: alphasim --view-png"
+	"$top_builddir/analysis/truthcsv" "$tmp/$name.truth" >"$tmp/$name.csv"
+	lo=$("$ALPHA_OBJDUMP" -t "$prog" | awk '$NF == "bench_loop" { print $1 }')
+	hi=$("$ALPHA_OBJDUMP" -t "$prog" | awk '$NF == "bench_loop_end" { print $1 }')
+	if out=$(check_png loop "$tmp/$name.png" "$tmp/$name.csv" "$lo" "$hi"); then
+		ok "$name: the strip at cycle $at is the loop's issue pattern ($out)"
+	else
+		fail "$name: $out"
+	fi
+	check_png check "$tmp/$name.png" >"$tmp/pix" && ok "$name: pixels as the text says" ||
+		{ fail "$name: pixels:"; head -5 "$tmp/pix"; }
+done
+# and the two are told apart: quad_issue's strip is no run of dep_add's
+check_png loop "$tmp/quad_issue.png" "$tmp/dep_add.csv" "$lo" "$hi" >/dev/null &&
+	fail "quad_issue's strip passes for dep_add's pattern"
+
+# ---- 2. a profiled hot loop against the skid trace ---------------------
+cd "$tmp" || exit 1
+cat >hot.c <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+__attribute__((noinline)) long hot_loop(long n)
+{
+	long s = 0;
+	for (long i = 0; i < n; i++)
+		s += i * 7 ^ (s >> 3);
+	return s;
+}
+int main(int argc, char **argv)
+{
+	printf("%ld\n", hot_loop(argc > 1 ? atol(argv[1]) : 1000));
+	return 0;
+}
+EOF
+"$ALPHA_CC" -O2 -o hot hot.c || { fail "$ALPHA_CC hot.c"; finish; }
+"$ALPHASIM" -q --profile=db0 --skid-trace skid0.csv ./hot 2000000 >/dev/null ||
+	fail "the run without the view"
+# the cycle just after the 100th sample was delivered
+at=$(awk -F, 'NR == 101 { print $5 + 10 }' skid0.csv)
+for i in 1 2; do
+	"$ALPHASIM" -q --profile=db$i --skid-trace skid$i.csv --view-png at$i.png --view-at "$at" \
+		./hot 2000000 >/dev/null || fail "alphasim --view-png --view-at $at, run $i"
+done
+same_file "the skid trace under the view" skid1.csv skid0.csv "the run without the view's"
+cmp -s at1.png at2.png && ok "the same run twice: the same picture ($(wc -c <at1.png) bytes)" ||
+	fail "the same run twice: the pictures differ"
+text_of at1.png >at.txt
+cycle=$(field at.txt cycle)
+[ "$cycle" -ge "$at" ] && [ "$cycle" -lt $((at + 10)) ] &&
+	ok "the picture is at cycle $cycle (--view-at $at)" || fail "picture at cycle $cycle, not $at"
+# every overflow the counters told by then (the trace's rows are told at
+# their delivery or loss)
+want=$(awk -F, -v c="$cycle" 'NR > 1 && ($5 == "" ? $4 : $5) <= c' skid0.csv | wc -l)
+got=$(sed -n 's/^overflows total=\([0-9]*\) .*/\1/p' at.txt)
+expect_eq "overflows so far" "$got" "$want"
+# the newest listed, newest first, as the trace has them
+awk -F, -v c="$cycle" 'NR > 1 && $5 <= c { print $4, $5, $6, $7 }' skid0.csv | tail -12 |
+	sort -rn >want.ov
+sed -n 's/^overflow .* cycle=\([0-9]*\) .* deliver=\([0-9]*\) cause_pc=\([^ ]*\) delivered_pc=\([^ ]*\) .*/\1 \2 \3 \4/p' \
+	at.txt >got.ov
+same_file "the newest overflows: cycle, delivery, cause PC, delivered PC" got.ov want.ov \
+	"the skid trace's"
+# the red marks: the overflows of the strip's 256 cycles, by column
+first=$(sed -n 's/^strip cpu=0 .* first=\([0-9]*\) .*/\1/p' at.txt)
+want=$(awk -F, -v f="$first" -v c="$cycle" 'NR > 1 && $1 == 0 && $4 >= f && $4 <= c {
+	printf "%s%d", n++ ? "," : "", $4 - f }' skid0.csv)
+got=$(sed -n 's/^marks cpu=0 .* overflow=\(.*\)/\1/p' at.txt)
+[ -n "$want" ] || fail "no overflow in the strip's cycles to mark"
+expect_eq "overflow marks in the strip's columns" "$got" "$want"
+check_png check at1.png >pix && ok "hot: pixels as the text says" ||
+	{ fail "hot: pixels:"; head -5 pix; }
+
+# at the end: the procedures against the database
+"$ALPHASIM" -q --profile=db3 --view-png end.png --view-at 1000000000000 ./hot 2000000 \
+	>/dev/null || fail "alphasim --view-png at the end"
+text_of end.png >end.txt
+expect_eq "the picture at the end" "$(field end.txt state)" "finished"
+top=$(sed -n 's/^proc rank=1 samples=\([0-9]*\) .* name=\(.*\)/\2 \1/p' end.txt)
+db=$("$top_builddir/analysis/dcpiprof" -db db3 hot | awk '$4 == "hot_loop" { print $1 }')
+expect_eq "the top procedure and its samples" "$top" "hot_loop $db"
+sum=$(awk '$1 == "cause" { s += $3 } END { print s }' end.txt)
+cyc=$(sed -n 's/^cpi value=[^ ]* cycles=\([0-9]*\) .*/\1/p' end.txt)
+expect_eq "the cycle breakdown adds up to the truth's cycles" "$sum" "$cyc"
+check_png check end.png >pix && ok "end: pixels as the text says" ||
+	{ fail "end: pixels:"; head -5 pix; }
+
+# ---- 4. bad input ---------------------------------------------------------
+# bad CMD...: status 125, one line on stderr (a usage error's "Try
+# 'alphasim --help'" after it), no database, old.png as it was
+echo old >old.png
+bad() {
+	"$@" >out 2>err
+	st=$?
+	if [ $st -eq 125 ] && [ "$(grep -vc "^Try 'alphasim --help'" err)" -eq 1 ] &&
+	   [ ! -e nodb ] &&
+	   [ "$(cat old.png)" = old ]; then
+		ok "$*: $(head -1 err)"
+	else
+		fail "$*: status $st, $(wc -l <err) lines: $(head -2 err)"
+	fi
+}
+bad "$ALPHASIM" --view-png old.png ./hot
+bad "$ALPHASIM" --view-at 5 ./hot
+bad "$ALPHASIM" --view --view-at 5 --view-png old.png ./hot
+bad "$ALPHASIM" --timing=off --view-png old.png --view-at 5 ./hot
+bad "$ALPHASIM" --view-png old.png --view-at 0 ./hot
+bad "$ALPHASIM" --profile=nodb --view-png missing/dir.png --view-at 5 ./hot
+bad "$ALPHASIM" --profile=nodb --view-png old.png --view-at 5 ./nonexistent
+bad env -u DISPLAY -u WAYLAND_DISPLAY "$ALPHASIM" --profile=nodb --view ./hot
+# (a display tried loads its libraries, whose memory LeakSanitizer would
+# report in the sanitized pass: tests/view_live.sh)
+bad env DISPLAY=:999 ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+	"$ALPHASIM" --profile=nodb --view --view-png old.png ./hot
+finish
