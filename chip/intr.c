@@ -89,6 +89,8 @@ void intr_update(struct cpu *c)
 		ev |= CPU_EV_PMU;
 	if (c->intr.dev_due != UINT64_MAX)
 		ev |= CPU_EV_DEV;
+	if (pm_enabled(&c->pm))
+		ev |= CPU_EV_PM;
 	c->events = ev;
 	/* end this run of instructions after the current one: the functional
 	 * loop looks at the boundary, and both translate the PC again (an

@@ -18,4 +18,12 @@ TESTS += tests/test_intr
 tests_test_intr_SOURCES = tests/test_intr.c
 tests_test_intr_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_intr_LDADD = $(SIM_LIBS) $(LIBELF_LIBS) $(CMOCKA_LIBS) -lm
+
+# the instruction-sampling unit on the timed loop against the truth
+# (docs/precise.md)
+check_PROGRAMS += tests/test_pmhook
+TESTS += tests/test_pmhook
+tests_test_pmhook_SOURCES = tests/test_pmhook.c
+tests_test_pmhook_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_pmhook_LDADD = $(SIM_LIBS) $(LIBELF_LIBS) $(CMOCKA_LIBS) -lm
 endif
