@@ -12,6 +12,7 @@
 #include <string.h>
 #include "chip/timing.h"
 #include "chip/bus.h"
+#include "chip/intr.h"
 
 /* The record's operation class, by the issue model's kind. */
 static const uint8_t pm_op[] = {
@@ -55,16 +56,11 @@ static uint16_t pm_events(const struct truth_evbuf *ev)
 	return bits;
 }
 
-/* The unit is done with the tagged instruction: latch or store. */
-static void pm_finish(struct timing *tm, struct cpu *c, unsigned kill, uint64_t end)
+/* Buffer mode: the kept record(s) into RAM as a device writes them,
+ * past the caches (not timed: docs/precise.md "Buffer writes are not
+ * timed"). */
+static void pm_store(struct cpu *c, struct pm *u)
 {
-	struct pm *u = &c->pm;
-	tm->pm_tag = false;
-	tm->pm_rec.events = pm_events(&tm->ev);
-	if (!pm_done(u, &tm->pm_rec, kill, end) || !(u->ctl & PM_CTL_BUFFER))
-		return;
-	/* buffer mode: into RAM as a device writes it, past the caches
-	 * (not timed: docs/precise.md "Buffer writes are not timed") */
 	uint64_t pa;
 	for (unsigned i = 0; i < 2; i++) {
 		const struct pm_record rec = u->rec[i];
@@ -76,6 +72,21 @@ static void pm_finish(struct timing *tm, struct cpu *c, unsigned kill, uint64_t 
 			bus_dma_write(c->bus, pa, PM_RECORD_BYTES);
 		}
 	}
+}
+
+/* The unit is done with the tagged instruction: latch or store, and
+ * request the interrupt when the unit asks for it. */
+static void pm_finish(struct timing *tm, struct cpu *c, unsigned kill, uint64_t end)
+{
+	struct pm *u = &c->pm;
+	const bool irq = u->irq;
+	tm->pm_tag = false;
+	tm->pm_rec.events = pm_events(&tm->ev);
+	if (pm_done(u, &tm->pm_rec, kill, end) && (u->ctl & PM_CTL_BUFFER))
+		pm_store(c, u);
+	/* at the counters' level, deferred as theirs (chip/intr.c) */
+	if (u->irq && !irq)
+		intr_update(c);
 }
 
 void timing_pm_retire(struct timing *tm, struct cpu *c, const struct issue_class *k,

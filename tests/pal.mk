@@ -6,10 +6,11 @@
 # host unit test of the interrupt lines no guest can raise by itself.
 PAL_PROGS = testprogs/pal/pal_ipr.bare testprogs/pal/pal_intr.bare \
 	testprogs/pal/pal_mm.bare testprogs/pal/pal_pmu.bare \
-	testprogs/pal/pmu_skid.bare testprogs/pal/pmu_sample.bare
+	testprogs/pal/pmu_skid.bare testprogs/pal/pmu_sample.bare \
+	testprogs/pal/pal_pm.bare
 GUEST_CHECK += $(PAL_PROGS)
 TESTS += tests/pal_ipr.sh tests/pal_intr.sh tests/pal_mm.sh tests/pal_pmu.sh \
-	tests/pal_skid.sh tests/pal_sampling.sh tests/pal_cli.sh
+	tests/pal_skid.sh tests/pal_sampling.sh tests/pal_cli.sh tests/pal_pm.sh
 CLEANFILES += $(PAL_PROGS)
 
 if HAVE_CMOCKA
