@@ -26,7 +26,7 @@ void timing_pm_fetch(struct timing *tm, struct cpu *c, uint64_t pc)
 	/* idle cycles belong to the instruction at whose boundary they end */
 	uint64_t idle = tm->pm_idle;
 	tm->pm_idle = 0;
-	if (!pm_fetch(&c->pm, tm->st.tl))
+	if (!pm_counts(&c->pm, tm->is.mode) || !pm_fetch(&c->pm, tm->st.tl))
 		return;
 	const struct dinsn *d = &c->ipage->insn[(pc & PAGE_MASK) >> 2];
 	const struct issue_class *k = issue_class_of(&tm->model, &d->ti);

@@ -361,6 +361,7 @@ void dev_close(struct file *f);
 /* ---- pcount.c: the DCPI driver's counter interrupt (IPL 6) ---------- */
 void pcount_interrupt(unsigned ctr, uint64_t pc);
 void pcount_clock_interrupt(uint64_t pc);
+void pcount_pm_interrupt(uint64_t bytes);
 
 /* ---- proc.c: processes ---------------------------------------------- */
 

@@ -242,7 +242,8 @@ pal_whami:
  * so the counters not being changed lose as few events as possible.
  * Functions 8-10 set the instruction-sampling unit up (an alphasim
  * extension, docs/precise.md): 8 PM_CTL = a1, PM_FILT = a2 (its filter
- * first, so that the restart PM_CTL's write makes finds it); 9 the
+ * first, so that the restart PM_CTL's write makes finds it), v0 the
+ * bytes of records buffer mode left in the area before it; 9 the
  * record area, PM_BUF_BASE = PM_BUF_PTR = a1 (physical), PM_BUF_LIMIT =
  * a2, the latch emptied and buffering restarted; 10 PM_SEED = a1.
  *
@@ -297,6 +298,9 @@ pal_wrperfmon:
 	lda	$0, -1($31)
 	hw_rei
 samp_configure:				/* 8: PM_FILT = a2, PM_CTL = a1 */
+	hw_mfpr	$0, EV5X__PM_BUF_PTR	/* v0: the records left in the area */
+	hw_mfpr	$10, EV5X__PM_BUF_BASE
+	subq	$0, $10, $0
 	hw_mtpr	$18, EV5X__PM_FILT
 	hw_mtpr	$17, EV5X__PM_CTL
 	hw_rei
