@@ -281,6 +281,9 @@ static void get_stats(struct pcount_stats *st)
 			st->event_samples[e] += pc_cpu[i].read_by_event[e];
 		for (unsigned e = 0; e < PEV_COUNT; e++)
 			st->monitored_cycles[e] += pc_cpu[i].monitored[e];
+		/* the unit samples all the time it is on */
+		for (unsigned e = PCOUNT_PM_BASE; pc_cpu[i].pm_ctl && e < PCOUNT_PM_END; e++)
+			st->monitored_cycles[e] += pc_cpu[i].st.enabled_cycles;
 	}
 }
 
