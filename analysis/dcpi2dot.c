@@ -36,14 +36,7 @@ static const struct an_cli_opt opts[] = {
 	{ NULL, NULL, NULL, NULL, NULL },
 };
 
-static struct an_cli cli = {
-	.tool = "dcpi2dot",
-	.max_args = 2,
-	.opts = opts,
-	.usage = "usage: dcpi2dot [-db DIR] [options] [--svg FILE | --png FILE] IMAGE PROC\n"
-	         "  the control-flow graph of PROC as Graphviz DOT: blocks coloured by cycles,\n"
-	         "  their executions and stall culprits, edges with their executions\n",
-};
+static struct an_cli cli = { .id = AN_TOOL_dcpi2dot, .opts = opts };
 
 /* one block's figures */
 struct blk {
@@ -308,7 +301,6 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 
 int main(int argc, char **argv)
 {
-	cmd_name = cli.tool;
 	an_cli_parse(&cli, argc, argv);
 	if (!cli.so.proc)
 		an_cli_die(&cli, "IMAGE and PROC are needed: the procedure whose graph to draw");

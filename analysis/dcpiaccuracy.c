@@ -18,14 +18,7 @@
 #include <math.h>
 #include <string.h>
 
-static struct an_cli cli = {
-	.tool = "dcpiaccuracy",
-	.max_args = 2,
-	.need_truth = true,
-	.usage = "usage: dcpiaccuracy [-db DIR] --truth FILE [options] [IMAGE [PROC]]\n"
-	         "  how close the estimates of the database (or IMAGE, or PROC) come to the "
-	         "truth\n",
-};
+static struct an_cli cli = { .id = AN_TOOL_dcpiaccuracy };
 
 static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
                   const struct an_proc *a)
@@ -214,13 +207,11 @@ static void text(const struct an_session *s, const struct an_acc *acc, const str
 
 int main(int argc, char **argv)
 {
-	an_cli_parse(&cli, argc, argv);
 	struct an_session s;
-	an_cli_open(&cli, &s, &cli.so);
+	an_cli_start(&cli, &s, argc, argv);
 	static struct an_acc acc;
 	struct an_skips k = { 0 };
-	const struct an_visitor v = { visit, an_skips_add, &acc, &k };
-	an_cli_run(&cli, &s, &v);
+	an_cli_visit(&cli, &s, visit, &acc, &k);
 	if (cli.fmt == AN_CSV) {
 		printf("metric,subset,value,expected\n");
 		figures(&acc, csv_fig, NULL);

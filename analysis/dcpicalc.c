@@ -21,14 +21,7 @@
 
 #define MAX_BUBBLES 4                 /* rows drawn for one stall          */
 
-static struct an_cli cli = {
-	.tool = "dcpicalc",
-	.max_args = 2,
-	.need_image = true,
-	.usage = "usage: dcpicalc [-db DIR] [options] IMAGE [PROC]\n"
-	         "  the annotated listing of PROC (default: every procedure of IMAGE with "
-	         "samples)\n",
-};
+static struct an_cli cli = { .id = AN_TOOL_dcpicalc };
 static bool first = true;
 
 static const char *conf_code(const struct an_proc *a, size_t i)
@@ -313,16 +306,14 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 
 int main(int argc, char **argv)
 {
-	an_cli_parse(&cli, argc, argv);
 	struct an_session s;
-	an_cli_open(&cli, &s, &cli.so);
+	an_cli_start(&cli, &s, argc, argv);
 	if (cli.fmt == AN_JSON)
 		printf("{\"tool\": \"dcpicalc\", \"estimator\": \"%s\", \"true_freq\": %s, "
 		       "\"procedures\": [", an_estimator_name[cli.so.est],
 		       cli.so.true_freq ? "true" : "false");
 	struct an_skips k = { 0 };
-	const struct an_visitor v = { visit, an_skips_add, NULL, &k };
-	an_cli_run(&cli, &s, &v);
+	an_cli_visit(&cli, &s, visit, NULL, &k);
 	if (cli.fmt == AN_JSON) {
 		printf("\n],\n ");
 		an_skips_json(&k, stdout);

@@ -33,17 +33,7 @@ static const struct an_cli_opt opts[] = {
 	{ NULL, NULL, NULL, NULL, NULL },
 };
 
-static struct an_cli cli = {
-	.tool = "dcpidiff",
-	.max_args = 2,
-	.max_db = 2,
-	.opts = opts,
-	.usage = "usage: dcpidiff -db A -db B [options] [-n N] [IMAGE [PROC]]\n"
-	         "       dcpidiff -db A --epoch X --epoch Y [options] [-n N] [IMAGE [PROC]]\n"
-	         "  two profiles of one program side by side by image, procedure of IMAGE or\n"
-	         "  instruction of PROC: shares of the samples, their difference, and whether it\n"
-	         "  is larger than sampling noise (*)\n",
-};
+static struct an_cli cli = { .id = AN_TOOL_dcpidiff, .opts = opts };
 
 /* one side: its database and epoch, read */
 struct side {
@@ -204,7 +194,6 @@ static void open_side(struct side *s, const char *image)
 
 int main(int argc, char **argv)
 {
-	cmd_name = cli.tool;
 	an_cli_parse(&cli, argc, argv);
 	char *end;
 	double alpha = strtod(alpha_arg, &end);

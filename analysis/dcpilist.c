@@ -13,14 +13,7 @@
 #include "analysis/session.h"
 #include <math.h>
 
-static struct an_cli cli = {
-	.tool = "dcpilist",
-	.max_args = 2,
-	.need_image = true,
-	.usage = "usage: dcpilist [-db DIR] [options] IMAGE [PROC]\n"
-	         "  the disassembly of PROC (default: every procedure of IMAGE with samples) "
-	         "with its samples, freq and cpi\n",
-};
+static struct an_cli cli = { .id = AN_TOOL_dcpilist };
 static bool first = true;
 
 static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
@@ -114,16 +107,14 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 
 int main(int argc, char **argv)
 {
-	an_cli_parse(&cli, argc, argv);
 	struct an_session s;
-	an_cli_open(&cli, &s, &cli.so);
+	an_cli_start(&cli, &s, argc, argv);
 	struct an_skips k = { 0 };
-	const struct an_visitor v = { visit, an_skips_add, NULL, &k };
 	if (cli.fmt == AN_JSON)
 		printf("{\"tool\": \"dcpilist\", \"estimator\": \"%s\", \"true_freq\": %s, "
 		       "\"procedures\": [", an_estimator_name[cli.so.est],
 		       cli.so.true_freq ? "true" : "false");
-	an_cli_run(&cli, &s, &v);
+	an_cli_visit(&cli, &s, visit, NULL, &k);
 	an_cli_skips(&cli, &k);
 	an_skips_free(&k);
 	an_session_close(&s);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "analysis/ancli.h"
 #include "analysis/elfsyms.h"
 #include "analysis/report.h"
 #include "daemon/events.h"
@@ -37,21 +38,10 @@ static struct {
 	size_t top;                  /* 0: all */
 } opt = { PROFDB_DEFAULT_DIR, NULL, PATHS_DEFAULT_SYSROOT, ".", NULL, NULL, 0, false, 0 };
 
-static _Noreturn void die(int status, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fputs("dcpiprof: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	exit(status);
-}
-
 static void *xrealloc(void *p, size_t n)
 {
 	if (!(p = realloc(p, n ? n : 1)))
-		die(1, "out of memory");
+		cmd_die(1, "out of memory");
 	return p;
 }
 
@@ -155,12 +145,12 @@ static struct report_image *chosen_image(void)
 		if (!rep.images[i].chosen)
 			continue;
 		if (im)
-			die(1, "'%s' names more than one image: %s and %s", opt.image, im->path,
+			cmd_die(1, "'%s' names more than one image: %s and %s", opt.image, im->path,
 			    rep.images[i].path);
 		im = &rep.images[i];
 	}
 	if (!im)
-		die(1, "unknown image '%s' (dcpiprof -db %s lists the images)", opt.image,
+		cmd_die(1, "unknown image '%s' (dcpiprof -db %s lists the images)", opt.image,
 		    opt.db);
 	return im;
 }
@@ -173,7 +163,7 @@ static void list_procedures(void)
 	struct report_row *rows;
 	size_t nrows;
 	if (!report_procs(&rep, &paths, im, file, sizeof file, &rows, &nrows, err, sizeof err))
-		die(1, "%s", err);
+		cmd_die(1, "%s", err);
 	/* procedures with no samples are not listed */
 	size_t out = 0;
 	for (size_t r = 0; r < nrows; r++) {
@@ -203,102 +193,54 @@ static void list_procedures(void)
 
 /* ---- main --------------------------------------------------------------- */
 
-static _Noreturn void usage(void)
-{
-	printf("usage: dcpiprof [-db DIR] [options] [IMAGE]\n"
-		"  -db DIR, --db DIR  the profile database (default ./" PROFDB_DEFAULT_DIR ")\n"
-		"  --epoch N          only epoch N (default: all epochs merged)\n"
-		"  --sort EVENT       order by EVENT's samples (default: the first event)\n"
-		"  --csv              comma-separated values\n"
-		"  -n N               the top N rows only\n"
-		"  --root DIR         the guest's file tree (default: .)\n"
-		"  --sysroot DIR      the cross sysroot (default " PATHS_DEFAULT_SYSROOT ")\n"
-		"  --kernel FILE      the kernel image (default: alphasim's own minios.elf)\n"
-		"IMAGE: a guest path or basename, as the image list shows it\n");
-	exit(0);
-}
-
-/* A bad option: one line naming it, and where to look; status 2. */
-static _Noreturn void bad_option(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fputs("dcpiprof: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputs("\nTry 'dcpiprof --help'.\n", stderr);
-	va_end(ap);
-	exit(2);
-}
-
-/* A decimal number 1..max: digits only (strtoul would take spaces, a
- * sign, and wrap). */
-static unsigned long number(const char *what, const char *s, unsigned long max)
-{
-	char *end = NULL;
-	errno = 0;
-	unsigned long v = *s >= '0' && *s <= '9' ? strtoul(s, &end, 10) : 0;
-	if (!v || *end || errno || v > max) {
-		if (max == ULONG_MAX)
-			bad_option("%s: '%s' is not a positive number", what, s);
-		bad_option("%s: '%s' is not a number from 1 to %lu", what, s, max);
-	}
-	return v;
-}
-
-/* A directory the user named (--root, --sysroot) is one. */
-static void check_dir(const char *what, const char *path)
-{
-	struct stat st;
-	if (stat(path, &st) != 0)
-		die(1, "%s %s: %s", what, path, strerror(errno));
-	if (!S_ISDIR(st.st_mode))
-		die(1, "%s %s: %s", what, path, strerror(ENOTDIR));
-}
+static const struct cmd_option options[] = {
+	ANCLI_OPT_DB,
+	{ "epoch", required_argument, 'E', "N", 0, "only epoch N (default: all epochs merged)" },
+	{ "sort", required_argument, 's', "EVENT", 0,
+	  "order by EVENT's samples (default: the first event)" },
+	{ "csv", no_argument, 'c', NULL, 0, "comma-separated values" },
+	{ NULL, required_argument, 'n', "N", 0, "the top N rows only" },
+	ANCLI_OPT_ROOT,
+	ANCLI_OPT_SYSROOT,
+	ANCLI_OPT_KERNEL,
+	ANCLI_OPT_HELP,
+};
+enum { NOPTIONS = sizeof options / sizeof *options };
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "epoch", required_argument, NULL, 'E' },
-		{ "sort", required_argument, NULL, 's' },
-		{ "csv", no_argument, NULL, 'c' },
-		{ "root", required_argument, NULL, 'r' },
-		{ "sysroot", required_argument, NULL, 'S' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	/* long options with one dash too: DCPI's tools spell it -db */
+	cmd_name = "dcpiprof";
+	struct ancli_getopt g;
+	ancli_getopt_init(&g, cmd_name, options, NOPTIONS);
 	bool root = false, sysroot = false;
-	for (int c, i = -1; (c = getopt_long_only(argc, argv, "n:", opts, &i)) != -1; i = -1) {
-		/* every long option's argument but --epoch's is a name */
-		if (optarg && !*optarg && i >= 0 && c != 'E')
-			bad_option("--%s: empty name", opts[i].name);
+	for (int c; (c = ancli_getopt_next(&g, argc, argv)) != -1;) {
 		switch (c) {
 		case 'd': opt.db = optarg; break;
-		case 'E': opt.epoch = (unsigned)number("--epoch", optarg, UINT_MAX); break;
+		case 'E': opt.epoch = (unsigned)ancli_number(cmd_name, "--epoch", optarg, UINT_MAX); break;
 		case 's': opt.sort = optarg; break;
 		case 'c': opt.csv = true; break;
-		case 'n': opt.top = number("-n", optarg, ULONG_MAX); break;
+		case 'n': opt.top = ancli_number(cmd_name, "-n", optarg, ULONG_MAX); break;
 		case 'r': opt.root = optarg; root = true; break;
 		case 'S': opt.sysroot = optarg; sysroot = true; break;
 		case 'k': opt.kernel = optarg; break;
-		case 'h': usage();
-		default:   /* getopt said what */
-			fputs("Try 'dcpiprof --help'.\n", stderr);
-			return 2;
+		case 'h':
+			printf("usage: dcpiprof [-db DIR] [options] [IMAGE]\n");
+			cmd_help(stdout, options, NOPTIONS, ANCLI_HELP_WIDTH);
+			printf("IMAGE: a guest path or basename, as the image list shows it\n");
+			return 0;
 		}
 	}
 	if (argc - optind > 1)
-		bad_option("one IMAGE at most ('%s', then '%s')", argv[optind], argv[optind + 1]);
+		ancli_bad(cmd_name, "one IMAGE at most ('%s', then '%s')", argv[optind],
+		          argv[optind + 1]);
 	opt.image = argc > optind ? argv[optind] : NULL;
 	if (root)
-		check_dir("--root", opt.root);
+		ancli_check_dir(cmd_name, "--root", opt.root);
 	if (sysroot)
-		check_dir("--sysroot", opt.sysroot);
+		ancli_check_dir(cmd_name, "--sysroot", opt.sysroot);
 	char err[PROF_ERR_MAX];
 	if (!report_read(&rep, opt.db, opt.epoch, opt.image, err, sizeof err))
-		die(1, "%s", err);
+		cmd_die(1, "%s", err);
 	if (opt.sort) {
 		for (sort_col = 0; sort_col < rep.ncols && strcmp(rep.cols[sort_col].name, opt.sort);)
 			sort_col++;
@@ -307,7 +249,7 @@ int main(int argc, char **argv)
 			for (size_t c = 0, at = 0; c < rep.ncols; c++)
 				at += (size_t)snprintf(have + at, sizeof have - at, "%s%s",
 				                       c ? ", " : "", rep.cols[c].name);
-			die(1, "--sort: unknown event '%s' (the database has %s)", opt.sort,
+			cmd_die(1, "--sort: unknown event '%s' (the database has %s)", opt.sort,
 			    rep.ncols ? have : "no events");
 		}
 	}
@@ -317,6 +259,6 @@ int main(int argc, char **argv)
 		list_images();
 	report_free(&rep);
 	if (!outfile_flush_stdout(err, sizeof err))
-		die(1, "%s", err);
+		cmd_die(1, "%s", err);
 	return 0;
 }

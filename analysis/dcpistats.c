@@ -25,15 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static struct an_cli cli = {
-	.tool = "dcpistats",
-	.max_args = 1,
-	.max_db = AN_CLI_MAX_DB,
-	.usage = "usage: dcpistats -db A -db B ... [options] [-n N] [IMAGE]\n"
-	         "       dcpistats -db DIR [options] [-n N] [IMAGE]   (its epochs are the runs)\n"
-	         "  several runs of one program (other seeds): per procedure the mean, deviation,\n"
-	         "  least and most of its samples and of the estimated executions and CPI\n",
-};
+static struct an_cli cli = { .id = AN_TOOL_dcpistats };
 
 /* one procedure: its figures per run (NAN: not analysed in that run) */
 struct proc {
@@ -159,7 +151,6 @@ static size_t runs(struct an_session_opts **run, char ***label)
 
 int main(int argc, char **argv)
 {
-	cmd_name = cli.tool;
 	an_cli_parse(&cli, argc, argv);
 	if (cli.so.truth)
 		an_cli_die(&cli, "--truth: every run has its own; dcpistats takes none");

@@ -20,12 +20,7 @@
 
 #define DEFAULT_TOP 20
 
-static struct an_cli cli = {
-	.tool = "dcpitopstalls",
-	.max_args = 2,
-	.usage = "usage: dcpitopstalls [-db DIR] [options] [-n N] [IMAGE [PROC]]\n"
-	         "  the N (default 20) instructions with the most dynamic stall cycles\n",
-};
+static struct an_cli cli = { .id = AN_TOOL_dcpitopstalls };
 
 struct row {
 	double stall, count, avg;
@@ -99,15 +94,13 @@ static const char *base(const char *path)
 
 int main(int argc, char **argv)
 {
-	an_cli_parse(&cli, argc, argv);
-	size_t top = cli.top ? cli.top : DEFAULT_TOP;
 	struct an_session s;
+	an_cli_start(&cli, &s, argc, argv);
+	size_t top = cli.top ? cli.top : DEFAULT_TOP;
 	char b1[16], b2[16];
-	an_cli_open(&cli, &s, &cli.so);
 	struct rows r = { 0 };
 	struct an_skips k = { 0 };
-	const struct an_visitor v = { visit, an_skips_add, &r, &k };
-	an_cli_run(&cli, &s, &v);
+	an_cli_visit(&cli, &s, visit, &r, &k);
 	qsort(r.v, r.n, sizeof *r.v, by_stall);
 	size_t shown = r.n < top ? r.n : top;
 	double cum = 0;

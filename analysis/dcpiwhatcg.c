@@ -17,12 +17,7 @@
 #include <math.h>
 #include <string.h>
 
-static struct an_cli cli = {
-	.tool = "dcpiwhatcg",
-	.max_args = 2,
-	.usage = "usage: dcpiwhatcg [-db DIR] [options] [IMAGE [PROC]]\n"
-	         "  where the cycles of the database (or IMAGE, or PROC) went\n",
-};
+static struct an_cli cli = { .id = AN_TOOL_dcpiwhatcg };
 
 struct acc {
 	struct an_wcg w;
@@ -130,13 +125,11 @@ static void json(const struct an_session *s, const struct acc *x, const struct a
 
 int main(int argc, char **argv)
 {
-	an_cli_parse(&cli, argc, argv);
 	struct an_session s;
-	an_cli_open(&cli, &s, &cli.so);
+	an_cli_start(&cli, &s, argc, argv);
 	static struct acc x;
 	struct an_skips k = { 0 };
-	const struct an_visitor v = { visit, an_skips_add, &x, &k };
-	an_cli_run(&cli, &s, &v);
+	an_cli_visit(&cli, &s, visit, &x, &k);
 	if (cli.fmt == AN_CSV)
 		csv(&s, &x, &k);
 	else if (cli.fmt == AN_JSON)

@@ -9,7 +9,7 @@ analysis_truthcsv_LDADD = analysis/libanalysis.a util/libutil.a
 # alphasim --profile's summary shares (sim/profile.c).
 noinst_LIBRARIES += analysis/libreport.a
 analysis_libreport_a_SOURCES = analysis/report.h analysis/report.c \
-	analysis/elfsyms.h analysis/elfsyms.c
+	analysis/elfsyms.h analysis/elfsyms.c analysis/ancli.h analysis/ancli.c
 analysis_libreport_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
 bin_PROGRAMS += analysis/dcpiprof
 analysis_dcpiprof_SOURCES = analysis/dcpiprof.c
@@ -33,7 +33,7 @@ analysis_libanalysis_a_SOURCES = \
 	analysis/issuesched.h analysis/issuesched.c \
 	analysis/truthfile.h analysis/truthfile.c analysis/antruth.h analysis/antruth.c \
 	analysis/profimage.h analysis/profimage.c analysis/anproc.h analysis/anproc.c \
-	analysis/session.h analysis/session.c analysis/whatcg.h analysis/whatcg.c \
+	analysis/session.h analysis/session.c analysis/antools.def analysis/whatcg.h analysis/whatcg.c \
 	analysis/accuracy.h analysis/accuracy.c analysis/anout.h analysis/anout.c
 analysis_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
 

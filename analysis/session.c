@@ -2,6 +2,7 @@
  * session.c - the tools' shared driver (analysis/session.h).
  */
 #include "analysis/session.h"
+#include "analysis/ancli.h"
 #include "analysis/anout.h"
 #include "daemon/profdb.h"
 #include "util/outfile.h"
@@ -269,19 +270,6 @@ bool an_session_run(struct an_session *s, const struct an_visitor *v, char *err,
 
 /* ---- the command line --------------------------------------------------- */
 
-static _Noreturn void bad_option(const struct an_cli *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static _Noreturn void bad_option(const struct an_cli *c, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "%s: ", c->tool);
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\nTry '%s --help'.\n", c->tool);
-	va_end(ap);
-	exit(2);
-}
-
 _Noreturn void an_cli_die(const struct an_cli *c, const char *fmt, ...)
 {
 	va_list ap;
@@ -307,6 +295,21 @@ void an_cli_run(const struct an_cli *c, struct an_session *s, const struct an_vi
 		an_cli_die(c, "%s", err);
 }
 
+void an_cli_start(struct an_cli *c, struct an_session *s, int argc, char **argv)
+{
+	an_cli_parse(c, argc, argv);
+	an_cli_open(c, s, &c->so);
+}
+
+void an_cli_visit(const struct an_cli *c, struct an_session *s,
+                  bool (*visit)(void *arg, const struct an_session *s,
+                                const struct an_profimage *pi, const struct an_proc *a),
+                  void *arg, struct an_skips *k)
+{
+	const struct an_visitor v = { visit, an_skips_add, arg, k };
+	an_cli_run(c, s, &v);
+}
+
 void an_cli_skips(const struct an_cli *c, const struct an_skips *k)
 {
 	if (c->fmt == AN_JSON) {
@@ -330,77 +333,85 @@ int an_cli_done(const struct an_cli *c)
 	return 0;
 }
 
-static unsigned long number(const struct an_cli *c, const char *what, const char *s,
-                            unsigned long max)
-{
-	char *end = NULL;
-	errno = 0;
-	unsigned long v = *s >= '0' && *s <= '9' ? strtoul(s, &end, 10) : 0;
-	if (!v || *end || errno || v > max)
-		bad_option(c, "%s: '%s' is not a number from 1 to %lu", what, s, max);
-	return v;
-}
+static const struct {
+	const char *name;
+	int args;                    /* positional arguments taken           */
+	size_t dbs;                  /* -db and --epoch given at most        */
+	unsigned needs;              /* AN_NEEDS_*                           */
+	const char *usage;
+} tools[] = {
+#define AN_TOOL(name, args, dbs, needs, usage) { #name, args, dbs, needs, usage },
+#include "analysis/antools.def"
+#undef AN_TOOL
+};
 
-static void check_dir(const struct an_cli *c, const char *what, const char *path)
+/* the common options, in the order --help lists them; -n's meaning is
+ * each tool's (its usage line) */
+static const struct cmd_option common[] = {
+	ANCLI_OPT_DB,
+	{ "epoch", required_argument, 'E', "N", 0, "only epoch N (default: every epoch merged)" },
+	{ "estimator", required_argument, 'e', "E", 0,
+	  "the frequency estimator: dcpi (default), wls or imiss" },
+	{ "handler-cycles", required_argument, 'H', "N", 0,
+	  "the cycles of each sampling interrupt the samples cannot see (default 0,\n"
+	  "as DCPI): taken off the period of each sample" },
+	{ "truth", required_argument, 't', "FILE", 0,
+	  "the run's truth (alphasim writes DIR.truth) beside the estimates" },
+	{ "true-freq", no_argument, 'T', NULL, 0,
+	  "the truth's execution counts in place of the frequency estimate" },
+	{ "csv", no_argument, 'c', NULL, CMD_WITH_NEXT, NULL },
+	{ "json", no_argument, 'j', NULL, 0, "comma-separated values, or JSON" },
+	ANCLI_OPT_ROOT,
+	ANCLI_OPT_SYSROOT,
+	ANCLI_OPT_KERNEL,
+	{ NULL, required_argument, 'n', "N", 0, NULL },
+	ANCLI_OPT_HELP,
+};
+/* the tool's own options follow, getopt value OPT_TOOL + k */
+enum { NCOMMON = sizeof common / sizeof *common, OPT_TOOL = 256 };
+
+static _Noreturn void help(const struct an_cli *c, const struct cmd_option *opts, size_t n)
 {
-	struct stat st;
-	if (stat(path, &st) != 0)
-		an_cli_die(c, "%s %s: %s", what, path, strerror(errno));
-	if (!S_ISDIR(st.st_mode))
-		an_cli_die(c, "%s %s: %s", what, path, strerror(ENOTDIR));
+	printf("%s", tools[c->id].usage);
+	cmd_help(stdout, opts, NCOMMON, ANCLI_HELP_WIDTH);
+	printf("IMAGE: a guest path or basename, as dcpiprof lists them; PROC: a "
+	       "procedure name (proc@0xADDR in code without symbols)\n");
+	cmd_help(stdout, opts + NCOMMON, n - NCOMMON, ANCLI_HELP_WIDTH);
+	exit(an_cli_done(c));
 }
 
 void an_cli_parse(struct an_cli *c, int argc, char **argv)
 {
-	static const struct option common[] = {
-		{ "db", required_argument, NULL, 'd' },
-		{ "epoch", required_argument, NULL, 'E' },
-		{ "truth", required_argument, NULL, 't' },
-		{ "true-freq", no_argument, NULL, 'T' },
-		{ "estimator", required_argument, NULL, 'e' },
-		{ "handler-cycles", required_argument, NULL, 'H' },
-		{ "csv", no_argument, NULL, 'c' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "root", required_argument, NULL, 'r' },
-		{ "sysroot", required_argument, NULL, 'S' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "help", no_argument, NULL, 'h' },
-	};
-	/* the common options, then the tool's (getopt value OPT_TOOL + k) */
-	enum { NCOMMON = sizeof common / sizeof *common, OPT_TOOL = 256 };
-	size_t ntool = 0;
-	while (c->opts && c->opts[ntool].name)
-		ntool++;
-	if (ntool > AN_CLI_MAX_OPTS)
-		ntool = AN_CLI_MAX_OPTS;
-	struct option opts[NCOMMON + AN_CLI_MAX_OPTS + 1];
-	memset(opts, 0, sizeof opts);
+	cmd_name = c->tool = tools[c->id].name;
+	size_t maxdb = tools[c->id].dbs;
+	struct cmd_option opts[NCOMMON + AN_CLI_MAX_OPTS];
 	memcpy(opts, common, sizeof common);
-	for (size_t k = 0; k < ntool; k++)
-		opts[NCOMMON + k] = (struct option){ c->opts[k].name,
-			c->opts[k].arg ? required_argument : no_argument, NULL, OPT_TOOL + (int)k };
+	size_t n = NCOMMON;
+	for (size_t k = 0; c->opts && c->opts[k].name && k < AN_CLI_MAX_OPTS; k++)
+		opts[n++] = (struct cmd_option){ c->opts[k].name,
+			c->opts[k].arg ? required_argument : no_argument, OPT_TOOL + (int)k,
+			c->opts[k].arg, 0, c->opts[k].help };
+	struct ancli_getopt g;
+	ancli_getopt_init(&g, c->tool, opts, n);
 	struct an_session_opts *o = &c->so;
 	*o = (struct an_session_opts){ .db = PROFDB_DEFAULT_DIR, .est = AN_EST_dcpi,
 	                               .paths = { ".", PATHS_DEFAULT_SYSROOT, NULL } };
 	c->fmt = AN_TEXT;
 	bool root = false, sysroot = false;
-	/* long options with one dash too: DCPI's tools spell it -db */
-	for (int ch, i = -1; (ch = getopt_long_only(argc, argv, "n:", opts, &i)) != -1; i = -1) {
-		if (optarg && !*optarg && i >= 0 && ch != 'E')
-			bad_option(c, "--%s: empty name", opts[i].name);
+	for (int ch; (ch = ancli_getopt_next(&g, argc, argv)) != -1;) {
 		switch (ch) {
 		case 'd':
 			o->db = optarg;
-			if (c->max_db > 1 && c->ndb == c->max_db)
-				bad_option(c, "-db: at most %zu databases", c->max_db);
-			if (c->max_db > 1)
+			if (maxdb > 1 && c->ndb == maxdb)
+				ancli_bad(c->tool, "-db: at most %zu databases", maxdb);
+			if (maxdb > 1)
 				c->db[c->ndb++] = optarg;
 			break;
 		case 'E':
-			o->epoch = (unsigned)number(c, "--epoch", optarg, 4294967295ul);
-			if (c->max_db > 1 && c->nepoch == c->max_db)
-				bad_option(c, "--epoch: at most %zu epochs", c->max_db);
-			if (c->max_db > 1)
+			o->epoch = (unsigned)ancli_number(c->tool, "--epoch", optarg, 4294967295ul);
+			if (maxdb > 1 && c->nepoch == maxdb)
+				ancli_bad(c->tool, "--epoch: at most %zu epochs", maxdb);
+			if (maxdb > 1)
 				c->epoch[c->nepoch++] = o->epoch;
 			break;
 		case 't': o->truth = optarg; break;
@@ -410,75 +421,48 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 			while (k < AN_NEST && strcmp(optarg, an_estimator_name[k]))
 				k++;
 			if (k == AN_NEST)
-				bad_option(c, "--estimator: '%s' is not dcpi, wls or imiss", optarg);
+				ancli_bad(c->tool, "--estimator: '%s' is not dcpi, wls or imiss", optarg);
 			o->est = (enum an_estimator)k;
 			break;
 		}
-		case 'H': o->handler = (double)number(c, "--handler-cycles", optarg, 1ul << 20); break;
+		case 'H':
+			o->handler = (double)ancli_number(c->tool, "--handler-cycles", optarg, 1ul << 20);
+			break;
 		case 'c': c->fmt = AN_CSV; break;
 		case 'j': c->fmt = AN_JSON; break;
 		case 'r': o->paths.root = optarg; root = true; break;
 		case 'S': o->paths.sysroot = optarg; sysroot = true; break;
 		case 'k': o->paths.kernel = optarg; break;
-		case 'n': c->top = number(c, "-n", optarg, 1ul << 30); break;
-		case 'h':
-			printf("%s"
-			       "  -db DIR, --db DIR  the profile database (default ./" PROFDB_DEFAULT_DIR ")\n"
-			       "  --epoch N          only epoch N (default: every epoch merged)\n"
-			       "  --estimator E      the frequency estimator: dcpi (default), wls or imiss\n"
-			       "  --handler-cycles N the cycles of each sampling interrupt the samples "
-			       "cannot see (default 0,\n"
-			       "                     as DCPI): taken off the period of each sample\n"
-			       "  --truth FILE       the run's truth (alphasim writes DIR.truth) beside "
-			       "the estimates\n"
-			       "  --true-freq        the truth's execution counts in place of the "
-			       "frequency estimate\n"
-			       "  --csv, --json      comma-separated values, or JSON\n"
-			       "  --root DIR         the guest's file tree (default: .)\n"
-			       "  --sysroot DIR      the cross sysroot (default " PATHS_DEFAULT_SYSROOT ")\n"
-			       "  --kernel FILE      the kernel image (default: alphasim's own minios.elf)\n"
-			       "IMAGE: a guest path or basename, as dcpiprof lists them; PROC: a "
-			       "procedure name (proc@0xADDR in code without symbols)\n", c->usage);
-			for (size_t k = 0; k < ntool; k++) {
-				char lhs[64];
-				snprintf(lhs, sizeof lhs, "--%s%s%s", c->opts[k].name,
-				         c->opts[k].arg ? " " : "", c->opts[k].arg ? c->opts[k].arg : "");
-				printf("  %-18s %s\n", lhs, c->opts[k].help);
-			}
-			exit(an_cli_done(c));
-		default:
-			if (ch >= OPT_TOOL && ch < OPT_TOOL + (int)ntool) {
-				const struct an_cli_opt *t = &c->opts[ch - OPT_TOOL];
-				if (t->arg)
-					*t->val = optarg;
-				else
-					*t->flag = true;
-				break;
-			}
-			/* getopt said what */
-			fprintf(stderr, "Try '%s --help'.\n", c->tool);
-			exit(2);
+		case 'n': c->top = ancli_number(c->tool, "-n", optarg, 1ul << 30); break;
+		case 'h': help(c, opts, n);
+		default: {
+			const struct an_cli_opt *t = &c->opts[ch - OPT_TOOL];
+			if (t->arg)
+				*t->val = optarg;
+			else
+				*t->flag = true;
+		}
 		}
 	}
-	if (c->max_db > 1 && !c->ndb)
+	if (maxdb > 1 && !c->ndb)
 		c->db[c->ndb++] = o->db;
-	int nargs = argc - optind;
-	if (nargs > c->max_args)
-		bad_option(c, "%d arguments at most ('%s' is one too many)", c->max_args,
-		           argv[optind + c->max_args]);
+	int nargs = argc - optind, max_args = tools[c->id].args;
+	if (nargs > max_args)
+		ancli_bad(c->tool, "%d arguments at most ('%s' is one too many)", max_args,
+		          argv[optind + max_args]);
 	for (int k = 0; k < nargs; k++)
 		if (!*argv[optind + k])
-			bad_option(c, "empty %s name", k ? "procedure" : "image");
+			ancli_bad(c->tool, "empty %s name", k ? "procedure" : "image");
 	o->image = nargs > 0 ? argv[optind] : NULL;
 	o->proc = nargs > 1 ? argv[optind + 1] : NULL;
 	if (o->true_freq && !o->truth)
-		bad_option(c, "--true-freq needs --truth FILE");
-	if (c->need_truth && !o->truth)
-		bad_option(c, "--truth FILE is needed");
-	if (c->need_image && !o->image)
+		ancli_bad(c->tool, "--true-freq needs --truth FILE");
+	if ((tools[c->id].needs & AN_NEEDS_TRUTH) && !o->truth)
+		ancli_bad(c->tool, "--truth FILE is needed");
+	if ((tools[c->id].needs & AN_NEEDS_IMAGE) && !o->image)
 		an_cli_die(c, "which IMAGE? (dcpiprof -db %s lists them)", o->db);
 	if (root)
-		check_dir(c, "--root", o->paths.root);
+		ancli_check_dir(c->tool, "--root", o->paths.root);
 	if (sysroot)
-		check_dir(c, "--sysroot", o->paths.sysroot);
+		ancli_check_dir(c->tool, "--sysroot", o->paths.sysroot);
 }

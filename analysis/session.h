@@ -88,41 +88,54 @@ struct an_cli_opt {
 
 #define AN_CLI_MAX_OPTS 8
 #define AN_CLI_MAX_DB 64
+
+/* The tools, each a row of analysis/antools.def: the arguments it takes,
+ * what must be given, its own lines of --help. */
+enum { AN_NEEDS_TRUTH = 1, AN_NEEDS_IMAGE = 2 };
+enum an_tool {
+#define AN_TOOL(name, args, dbs, needs, usage) AN_TOOL_##name,
+#include "analysis/antools.def"
+#undef AN_TOOL
+};
+
 struct an_cli {
-	const char *tool;
+	enum an_tool id;
+	const char *tool;            /* its name, which an_cli_parse sets    */
 	struct an_session_opts so;
 	enum an_format fmt;
 	size_t top;                  /* -n; 0: the tool's default            */
-	int max_args;                /* positional arguments taken           */
-	bool need_truth;             /* dcpiaccuracy                          */
-	bool need_image;             /* dcpicalc, dcpilist: IMAGE is given    */
-	const char *usage;           /* the tool's own lines for --help      */
 	const struct an_cli_opt *opts;  /* the tool's own options (at most
 	                                   AN_CLI_MAX_OPTS), NULL name last */
-	size_t max_db;               /* > 1: -db and --epoch may be given up
-	                                to this many times each (dcpidiff,
-	                                dcpistats); else the last one counts */
-	const char *db[AN_CLI_MAX_DB];  /* with max_db > 1: each -db given  */
+	const char *db[AN_CLI_MAX_DB];  /* with several -db allowed: each  */
 	size_t ndb;
 	unsigned epoch[AN_CLI_MAX_DB];  /* ... and each --epoch              */
 	size_t nepoch;
 };
+/* Parse the command line of the tool c->id into c; set cmd_name. */
 void an_cli_parse(struct an_cli *c, int argc, char **argv);
 
 /* Exit with status 1 after one line "TOOL: message". */
 _Noreturn void an_cli_die(const struct an_cli *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+struct an_skips;
 /* The tools' mains: an_session_open and an_session_run that end the
  * tool with their message (an_cli_die) instead of returning false. */
 void an_cli_open(const struct an_cli *c, struct an_session *s, const struct an_session_opts *o);
 void an_cli_run(const struct an_cli *c, struct an_session *s, const struct an_visitor *v);
+/* The most tools' start: the command line parsed (an_cli_parse) and
+ * the session it names open; and their run: each procedure to visit
+ * with arg, the skipped ones gathered into *k (an_skips_add). */
+void an_cli_start(struct an_cli *c, struct an_session *s, int argc, char **argv);
+void an_cli_visit(const struct an_cli *c, struct an_session *s,
+                  bool (*visit)(void *arg, const struct an_session *s,
+                                const struct an_profimage *pi, const struct an_proc *a),
+                  void *arg, struct an_skips *k);
 
 /* The end of a listing of procedures: in JSON the procedures' array
  * closed and the skipped ones after it; else the skipped ones as lines,
  * on standard error beside CSV ("TOOL: ..."), on standard output beside
  * text. */
-struct an_skips;
 void an_cli_skips(const struct an_cli *c, const struct an_skips *k);
 
 /* Flush standard output; exit 1 naming the failure if it lost data. */

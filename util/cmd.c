@@ -47,22 +47,29 @@ const struct cmd_option *cmd_option_of(const struct cmd_option *opts, size_t n, 
 
 void cmd_help(FILE *f, const struct cmd_option *opts, size_t n, int width)
 {
+	char left[256];
+	size_t at = 0;               /* what CMD_WITH_NEXT options put there */
 	for (size_t i = 0; i < n; i++) {
 		const struct cmd_option *o = &opts[i];
-		if (!o->help)
+		if (!o->help && !(o->flags & CMD_WITH_NEXT))
 			continue;
 		const char *arg = o->arg ? o->arg : "";
 		const char *sep = o->arg && o->arg[0] != '[' ? " " : "";
-		char left[128];
+		char *l = left + at;
+		size_t room = sizeof left - at;
 		if (!o->name)
-			snprintf(left, sizeof left, "-%c%s%s", o->val, sep, arg);
+			snprintf(l, room, "-%c%s%s", o->val, sep, arg);
 		else if (o->flags & CMD_SHORT)
-			snprintf(left, sizeof left, "-%c, --%s%s%s", o->val, o->name, sep, arg);
+			snprintf(l, room, "-%c, --%s%s%s", o->val, o->name, sep, arg);
 		else if (o->flags & CMD_ONE_DASH)
-			snprintf(left, sizeof left, "-%s%s%s, --%s%s%s", o->name, sep, arg,
-			         o->name, sep, arg);
+			snprintf(l, room, "-%s%s%s, --%s%s%s", o->name, sep, arg, o->name, sep, arg);
 		else
-			snprintf(left, sizeof left, "--%s%s%s", o->name, sep, arg);
+			snprintf(l, room, "--%s%s%s", o->name, sep, arg);
+		if (o->flags & CMD_WITH_NEXT) {
+			at += strlen(strcat(l, ", "));
+			continue;
+		}
+		at = 0;
 		const char *h = o->help;
 		for (const char *nl; (nl = strchr(h, '\n')); h = nl + 1) {
 			fprintf(f, "  %-*s %.*s\n", width, left, (int)(nl - h), h);

@@ -24,8 +24,10 @@ _Noreturn void cmd_die(int status, const char *fmt, ...)
 /* One option.  In --help its spellings are "--name ARG", with
  * CMD_SHORT "-X, --name ARG" (X = val), with CMD_ONE_DASH
  * "-name ARG, --name ARG", and "-X ARG" for an option with no long
- * name; an argument in brackets ("[=DIR]") follows the name at once. */
-enum { CMD_SHORT = 1, CMD_ONE_DASH = 2 };
+ * name; an argument in brackets ("[=DIR]") follows the name at once.
+ * With CMD_WITH_NEXT they stand before the next option's, on its line
+ * ("--csv, --json  comma-separated values, or JSON"). */
+enum { CMD_SHORT = 1, CMD_ONE_DASH = 2, CMD_WITH_NEXT = 4 };
 struct cmd_option {
 	const char *name;        /* long name, or NULL: -X only             */
 	int         has_arg;     /* no_argument, required_argument, ...     */
