@@ -99,7 +99,24 @@ pal_int_perf:
 	sll	$25, 27, $25
 	hw_mtpr	$25, EV5__HWINT_CLR
 	mov	$31, $9
-	br	$31, pal_int_ipl
+pal_int_ipl:
+	subq	$13, 0x11, $8		/* 0x14..0x16 -> 3..5 */
+	srl	$8, 1, $25		/* 0x1d..0x1f -> 6, 6, 7 */
+	cmpule	$13, 0x1c, $12
+	cmoveq	$12, $25, $8
+	cmpule	$13, 2, $12
+	cmovne	$12, $13, $8		/* software 1, 2 */
+	hw_mfpr	$12, PT_INTMASK
+	extbl	$12, $8, $12
+	hw_mtpr	$12, EV5__IPLR
+	hw_mfpr	$12, EV5__EXC_ADDR
+	hw_mfpr	$13, PT_ENTINT
+	br	$31, pal_post_ps
+pal_passive:
+	hw_rei
+
+/* ISR<35>: the sampling unit's records (see pal_interrupt), out of the
+ * counters' path, which falls through into pal_int_ipl as before. */
 pal_int_pm:
 	lda	$14, 5($31)
 	hw_mfpr	$12, EV5X__PM_BUF_BASE
@@ -118,21 +135,7 @@ pal_int_pm:
 	hw_mtpr	$25, EV5X__PM_STAT
 	lda	$9, 256($31)		/* two records */
 	mov	$31, $10
-pal_int_ipl:
-	subq	$13, 0x11, $8		/* 0x14..0x16 -> 3..5 */
-	srl	$8, 1, $25		/* 0x1d..0x1f -> 6, 6, 7 */
-	cmpule	$13, 0x1c, $12
-	cmoveq	$12, $25, $8
-	cmpule	$13, 2, $12
-	cmovne	$12, $13, $8		/* software 1, 2 */
-	hw_mfpr	$12, PT_INTMASK
-	extbl	$12, $8, $12
-	hw_mtpr	$12, EV5__IPLR
-	hw_mfpr	$12, EV5__EXC_ADDR
-	hw_mfpr	$13, PT_ENTINT
-	br	$31, pal_post_ps
-pal_passive:
-	hw_rei
+	br	$31, pal_int_ipl
 
 /*
  * A trap PALcode cannot hand to the kernel (in PAL mode, a double miss,
