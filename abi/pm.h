@@ -29,6 +29,10 @@
 #define PM_CTL_BUFFER      (1ull << 1)    /* 0: interrupt per record (ProfileMe) */
                                           /* 1: memory buffer (SPE)              */
 #define PM_CTL_PAIR        (1ull << 2)    /* paired sampling                     */
+#define PM_CTL_KILL(m)     (1ull << (3 + (m)))  /* 5:3: no fetch in mode m   */
+                                          /* (user, kernel, PAL) is counted */
+                                          /* or tagged, as the counters'    */
+                                          /* KILLU/KILLK/KILLP              */
 #define PM_CTL_PERIOD(v)   (((v) >> 8) & 0xffffff)    /* mean interval, fetched insns */
 #define PM_CTL_JITTER(v)   (((v) >> 32) & 0xffffff)   /* half-width of its spread     */
 #define PM_CTL_WINDOW(v)   (((v) >> 56) & 0xff)       /* pair: second within 1..W     */

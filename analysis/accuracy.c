@@ -115,6 +115,47 @@ void an_acc_add(struct an_acc *acc, const struct an_proc *a)
 	an_wcg_add(&acc->wcg, a);
 }
 
+void an_acc_pm_add(struct an_acc_pm *acc, const struct an_pm *pm, const struct an_proc *a)
+{
+	for (size_t i = 0; i < a->g.ninsn; i++) {
+		const struct an_truth_insn *t = a->t[i];
+		double n = an_pm_records(pm, a, i), est = an_pm_count(pm, a, i);
+		double tc = t ? (double)t->count : 0;
+		double cause[TC_N], cpi = an_pm_cpi(pm, a, i, cause);
+		/* the records a truth count predicts, and their spread */
+		double want = tc / pm->period;
+		if (n > 0 || want > 0) {
+			acc->insns++;
+			if ((n - want) * (n - want) > 16 * fmax(want, 1))
+				acc->outside_4sd++;
+		}
+		/* the dominant dynamic cause of its true stall, recalled when
+		 * the records' own split has it dominant too */
+		int dom = -1, edom = -1;
+		double stall = 0;
+		for (unsigned k = 0; t && k < TC_N; k++)
+			if (an_truth_dynamic(k)) {
+				stall += (double)t->cause[k];
+				if (t->cause[k] && (dom < 0 || t->cause[k] > t->cause[dom]))
+					dom = (int)k;
+				if (n > 0 && cause[k] > 0 && (edom < 0 || cause[k] > cause[edom]))
+					edom = (int)k;
+			}
+		acc->true_stall += stall;
+		if (dom >= 0 && dom == edom)
+			acc->recalled += stall;
+		if (n <= 0)
+			continue;
+		acc->records += n;
+		acc->est_count += est;
+		acc->true_count += tc;
+		double tcpi = an_proc_true_cpi(a, i), sigma = 1 / sqrt(n);
+		double cabs = isfinite(tcpi) ? fabs(cpi - tcpi) : NAN;
+		share_add(&acc->freq, n, rel_err(est, tc), fabs(est - tc), sigma);
+		share_add(&acc->cpi, n, rel_err(cpi, tcpi), cabs, sigma);
+	}
+}
+
 void an_acc_category(const struct an_acc *acc, unsigned k, struct an_acc_cat *out)
 {
 	const struct an_wcg *w = &acc->wcg;

@@ -17,6 +17,7 @@
 #define ANALYSIS_ACCURACY_H
 
 #include "analysis/whatcg.h"
+#include "analysis/pmest.h"
 
 #define AN_ACC_NTOL 3
 extern const double an_acc_tol[AN_ACC_NTOL];     /* 0.05, 0.10, 0.25      */
@@ -48,6 +49,20 @@ struct an_acc {
 };
 
 void an_acc_add(struct an_acc *acc, const struct an_proc *a);
+
+/* The same figures for instruction sampling's estimates (an alphasim
+ * extension: analysis/pmest.h, docs/precise.md), weighted by records;
+ * sampling alone gives an instruction with n records a relative error
+ * of about 1/sqrt(n) in its count.  outside_4sd counts the instructions
+ * whose records lie more than four of those deviations from what the
+ * truth's count predicts (count / period). */
+struct an_acc_pm {
+	struct an_acc_share freq, cpi;
+	double records, est_count, true_count;
+	double insns, outside_4sd;
+	double true_stall, recalled;     /* dominant dynamic cause, as above */
+};
+void an_acc_pm_add(struct an_acc_pm *acc, const struct an_pm *pm, const struct an_proc *a);
 
 /* Share of s within tolerance k (0..AN_ACC_NTOL-1), and expected. */
 static inline double an_acc_within(const struct an_acc_share *s, int k)

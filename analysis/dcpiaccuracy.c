@@ -11,6 +11,9 @@
  * error; culprit recall and precision and the share of '?'; each
  * dcpiwhatcg category's estimated range against the truth's share.  As
  * text, CSV (one figure a row: metric, subset, value, expected) or JSON.
+ * When the database has instruction sampling's records (an alphasim
+ * extension: docs/precise.md), the same figures for their estimates on
+ * the same run, beside the counters' (metrics "pm_...").
  */
 #include "analysis/accuracy.h"
 #include "analysis/anout.h"
@@ -20,12 +23,24 @@
 
 static struct an_cli cli = { .id = AN_TOOL_dcpiaccuracy };
 
+/* Both methods' figures: the counters' and, with records, the
+ * instruction sampling's. */
+struct both {
+	struct an_acc acc;
+	struct an_pm cols;
+	bool have_pm;
+	struct an_acc_pm pm;
+};
+
 static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
                   const struct an_proc *a)
 {
+	struct both *b = arg;
 	(void)s;
 	(void)pi;
-	an_acc_add(arg, a);
+	an_acc_add(&b->acc, a);
+	if (b->have_pm)
+		an_acc_pm_add(&b->pm, &b->cols, a);
 	return true;
 }
 
@@ -108,6 +123,34 @@ static void figures(const struct an_acc *acc, fig_fn out, void *arg)
 		worst = fmax(worst, c.error);
 	}
 	out(&(struct fig){ "whatcg_error_pp", "max", worst, NAN }, arg);
+}
+
+/* Instruction sampling's figures, "pm_" before the counters' names. */
+static void pm_figures(const struct an_acc_pm *pm, fig_fn out, void *arg)
+{
+	static const char *const tol[AN_ACC_NTOL] = { "within_5", "within_10", "within_25" };
+	char metric[64];
+	out(&(struct fig){ "pm_records", "all", pm->records, NAN }, arg);
+	for (int what = 0; what < 2; what++) {
+		const struct an_acc_share *s = what ? &pm->cpi : &pm->freq;
+		const char *name = what ? "pm_cpi" : "pm_freq";
+		for (int k = 0; k < AN_ACC_NTOL; k++) {
+			snprintf(metric, sizeof metric, "%s_%s", name, tol[k]);
+			out(&(struct fig){ metric, "all", an_acc_within(s, k),
+			                   what ? NAN : an_acc_expected(s, k) }, arg);
+		}
+		snprintf(metric, sizeof metric, "%s_mean_rel_error", name);
+		out(&(struct fig){ metric, "all", ratio(s->rel, s->w),
+		                   what ? NAN : ratio(s->exp_rel, s->w) }, arg);
+	}
+	out(&(struct fig){ "pm_cpi_mean_abs_error", "all", ratio(pm->cpi.abs, pm->cpi.w), NAN },
+	    arg);
+	out(&(struct fig){ "pm_insns", "all", pm->insns, NAN }, arg);
+	out(&(struct fig){ "pm_freq_outside_4sd", "all", pm->outside_4sd, NAN }, arg);
+	out(&(struct fig){ "pm_count_ratio", "all", ratio(pm->est_count, pm->true_count), NAN },
+	    arg);
+	out(&(struct fig){ "pm_culprit_recall", "all", ratio(pm->recalled, pm->true_stall), NAN },
+	    arg);
 }
 
 static void csv_fig(const struct fig *f, void *arg)
@@ -205,16 +248,44 @@ static void text(const struct an_session *s, const struct an_acc *acc, const str
 	an_skips_text(k, stdout, "");
 }
 
+static void pm_text(const struct an_acc_pm *pm, double period)
+{
+	printf("\nInstruction sampling (pm, an alphasim extension), period %.0f: %.0f records "
+	       "analysed; executions estimated/true %.3f\n", period, pm->records,
+	       ratio(pm->est_count, pm->true_count));
+	printf("  %-10s %6s %6s %6s   %-20s %s\n", "share of", "5%", "10%", "25%",
+	       "sampling alone", "mean |err|");
+	for (int what = 0; what < 2; what++) {
+		const struct an_acc_share *s = what ? &pm->cpi : &pm->freq;
+		printf("  %-10s %5.1f%% %5.1f%% %5.1f%%", what ? "CPI" : "frequency",
+		       100 * an_acc_within(s, 0), 100 * an_acc_within(s, 1), 100 * an_acc_within(s, 2));
+		if (what)
+			printf("   %-20s %5.2f cycles\n", "", ratio(s->abs, s->w));
+		else
+			printf("   %5.1f%% %5.1f%% %5.1f%%   %5.1f%%\n", 100 * an_acc_expected(s, 0),
+			       100 * an_acc_expected(s, 1), 100 * an_acc_expected(s, 2),
+			       100 * ratio(s->rel, s->w));
+	}
+	printf("  (shares of records)  %.0f of %.0f instructions more than 4 sampling deviations "
+	       "from the truth's count\n", pm->outside_4sd, pm->insns);
+	printf("  culprits: recall %5.1f%% of %.0f true dynamic stall cycles (the records' own "
+	       "dominant cause)\n", 100 * ratio(pm->recalled, pm->true_stall), pm->true_stall);
+}
+
 int main(int argc, char **argv)
 {
 	struct an_session s;
 	an_cli_start(&cli, &s, argc, argv);
-	static struct an_acc acc;
+	static struct both b;
+	const struct an_acc *acc = &b.acc;
+	b.have_pm = an_pm_find(&b.cols, &s.rep);
 	struct an_skips k = { 0 };
-	an_cli_visit(&cli, &s, visit, &acc, &k);
+	an_cli_visit(&cli, &s, visit, &b, &k);
 	if (cli.fmt == AN_CSV) {
 		printf("metric,subset,value,expected\n");
-		figures(&acc, csv_fig, NULL);
+		figures(acc, csv_fig, NULL);
+		if (b.have_pm)
+			pm_figures(&b.pm, csv_fig, NULL);
 		an_skips_text(&k, stderr, "dcpiaccuracy: ");
 	} else if (cli.fmt == AN_JSON) {
 		int n = 0;
@@ -234,12 +305,16 @@ int main(int argc, char **argv)
 		else
 			printf("null");
 		printf(",\n \"figures\": [");
-		figures(&acc, json_fig, &n);
+		figures(acc, json_fig, &n);
+		if (b.have_pm)
+			pm_figures(&b.pm, json_fig, &n);
 		printf("],\n ");
 		an_skips_json(&k, stdout);
 		printf("}\n");
 	} else {
-		text(&s, &acc, &k);
+		text(&s, acc, &k);
+		if (b.have_pm)
+			pm_text(&b.pm, b.cols.period);
 	}
 	an_skips_free(&k);
 	an_session_close(&s);

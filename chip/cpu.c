@@ -146,6 +146,7 @@ void cpu_init(struct cpu *c, struct bus *b, unsigned id, const struct params *p)
 	c->id = id;
 	c->pal = true;                 /* the 21164 resets into PAL mode */
 	c->ipr[IPR_IPLR] = 31;
+	pm_init(&c->pm, id, PM_SEED_DEFAULT);
 	cpu_flush_stlb(c);
 	cpu_flush_itlb(c);
 	pal_configure_cpu(c, p, NULL);

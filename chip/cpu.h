@@ -25,6 +25,7 @@
 #include "timing/issue.h"
 #include "chip/tlb.h"
 #include "pmu/pmu.h"
+#include "pmu/pm.h"
 
 struct cpu;
 struct dinsn;
@@ -108,7 +109,9 @@ struct itlb_soft {              /* I-side soft TLB: VA page -> PA page   */
  * loop once per instruction (chip/intr.c). */
 enum { CPU_EV_IRQ = 1,          /* an interrupt request above IPLR      */
        CPU_EV_PMU = 2,          /* counters counting, or an overflow    */
-       CPU_EV_DEV = 4 };        /* a device line due (intr.dev_due)     */
+       CPU_EV_DEV = 4,          /* a device line due (intr.dev_due)     */
+       CPU_EV_PM = 8 };         /* the instruction-sampling unit is on: */
+                                /* the timed loop gives it every fetch  */
 
 /* Interrupt and counter bookkeeping (chip/intr.c). */
 struct cpu_intr {
@@ -182,6 +185,8 @@ struct cpu {
 
 	struct cpu_intr   intr;
 	struct pmu        pmu;                     /* performance counters   */
+	struct pm         pm;                      /* instruction sampling   */
+	                                           /* (docs/precise.md)      */
 	struct tlb        itb, dtb;                /* the 21164's ITB, DTB   */
 };
 

@@ -277,6 +277,8 @@ bool boundary(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
 	 * counted here (DCPI's cycles alone), so they only count cycles */
 	const bool quiet = c->memo && !(c->pmu.watch & tm->bnd_events);
 	is->mode = (uint8_t)mode;
+	if (c->events & CPU_EV_PM)
+		timing_pm_fetch(tm, c, pc);
 	if (is->fetched && !quiet) {
 		count(c, PEV_IACCESS, 1, is->fetch_at, pc, mode);
 		if (is->imiss)
@@ -289,6 +291,8 @@ bool boundary(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
 	uint64_t at;
 	if (intr_timed(c, pc, tl, t, mode, &at)) {
 		/* it does not issue: the PAL entry restarts the pipeline */
+		if (tm->pm_tag)
+			timing_pm_kill(tm, c, PM_KILL_INTR);
 		flush_events(tm, tm->tp, pc);
 		issue_transfer(&tm->model, &tm->st, at, IX_PAL, tm->pal_cause = TC_pal);
 		return true;
@@ -359,6 +363,8 @@ void time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64
 			}
 		}
 	}
+	if (__builtin_expect(tm->pm_tag, 0))
+		timing_pm_retire(tm, c, k, pc, npc, tl, t, ready);
 	if (tm->ev.n) {
 		/* the counters: what the structures saw it do */
 		if (c->pmu.watch) {
@@ -405,6 +411,8 @@ static void trapped(struct timing *tm, struct cpu *c)
 		else {
 			if (cause == TC_dtbmiss)
 				tb_miss(tm, c, TE_dtbmiss, tm->is.t, pc);
+			if (tm->pm_tag)
+				timing_pm_kill(tm, c, PM_KILL_TRAP);
 			flush_events(tm, tm->tp, pc);
 		}
 	} else if (cause == TC_itbmiss) {
@@ -429,6 +437,8 @@ void timing_idle(struct timing *tm, uint64_t to)
 	if (to <= tl)
 		return;
 	close_cycle(tm, c, c->pc, cpu_pmu_mode(c), false);
+	if (c->events & CPU_EV_PM)
+		tm->pm_idle += to - tl;
 	tm->issue_hist[tm->st.issued & 7]++;
 	issue_idle(&tm->st, to);
 	c->cycles = to;

@@ -54,6 +54,10 @@ static uint64_t static_levels(const struct cpu *c)
 		undelivered |= (unsigned)c->pmu.pend[n].active << n;
 	if (c->pmu.latch & ~undelivered)
 		lv |= 1ull << c->intr.pmu_ipl;
+	/* the instruction-sampling unit (docs/precise.md): a record in
+	 * the latch or a full buffer, at the counters' level */
+	if (c->pm.irq)
+		lv |= 1ull << c->intr.pmu_ipl;
 	return lv;
 }
 
@@ -65,7 +69,8 @@ uint64_t intr_levels(const struct cpu *c)
 uint64_t intr_isr(const struct cpu *c)
 {
 	uint64_t v = lines_on(c) | (c->ipr[IPR_ASTRR] & c->ipr[IPR_ASTER] & 0xf) |
-	             (c->ipr[IPR_SIRR] & (0x7fffull << ISR_SIRR_SHIFT)) | pmu_isr_bits(&c->pmu);
+	             (c->ipr[IPR_SIRR] & (0x7fffull << ISR_SIRR_SHIFT)) | pmu_isr_bits(&c->pmu) |
+	             (c->pm.irq ? 1ull << ISR_PM : 0);
 	if (ast_pending(c))
 		v |= ISR_ATR;
 	return v;
@@ -89,6 +94,8 @@ void intr_update(struct cpu *c)
 		ev |= CPU_EV_PMU;
 	if (c->intr.dev_due != UINT64_MAX)
 		ev |= CPU_EV_DEV;
+	if (pm_enabled(&c->pm))
+		ev |= CPU_EV_PM;
 	c->events = ev;
 	/* end this run of instructions after the current one: the functional
 	 * loop looks at the boundary, and both translate the PC again (an

@@ -13,5 +13,7 @@ int ipr_lookup(unsigned index)
 	}
 	if (index >= EV5__PALTEMP0 && index < EV5__PALTEMP0 + EV5__PALTEMP_COUNT)
 		return IPR_PALTEMP0 + (int)(index - EV5__PALTEMP0);
+	if (index >= EV5X__PM_REC && index < EV5X__PM_REC + EV5X__PM_REC_COUNT)
+		return IPR_PM_REC0 + (int)(index - EV5X__PM_REC);
 	return -1;
 }

@@ -10,6 +10,19 @@
 
 #include <stdint.h>
 #include "abi/ev5_ipr.h"
+#include "abi/pm.h"
+
+/* The instruction-sampling unit's control registers (an alphasim
+ * extension, abi/pm.h; docs/precise.md) under the names chip/ipr.def's
+ * lines take. */
+#define EV5__PM_CTL       EV5X__PM_CTL
+#define EV5__PM_FILT      EV5X__PM_FILT
+#define EV5__PM_CTX       EV5X__PM_CTX
+#define EV5__PM_SEED      EV5X__PM_SEED
+#define EV5__PM_STAT      EV5X__PM_STAT
+#define EV5__PM_BUF_BASE  EV5X__PM_BUF_BASE
+#define EV5__PM_BUF_LIMIT EV5X__PM_BUF_LIMIT
+#define EV5__PM_BUF_PTR   EV5X__PM_BUF_PTR
 
 enum ipr_id {
 #define IPR(id, acc, mask, rd, wr) IPR_##id,
@@ -17,6 +30,10 @@ enum ipr_id {
 #undef IPR
 	IPR_PALTEMP0,
 	IPR_COUNT = IPR_PALTEMP0 + EV5__PALTEMP_COUNT,
+	/* the unit's latch, read by quadword (EV5X__PM_REC + q): not in
+	 * c->ipr, read from the unit */
+	IPR_PM_REC0 = IPR_COUNT,
+	IPR_PM_REC_END = IPR_PM_REC0 + EV5X__PM_REC_COUNT,
 };
 
 /* The register at a HW_MFPR/HW_MTPR index, or -1 if there is none. */
@@ -50,6 +67,9 @@ int ipr_lookup(unsigned index);
 #define ISR_CRD    32            /* correctable read data, IPL 31        */
 #define ISR_SLI    33            /* serial line (not modelled)           */
 #define ISR_HLT    34            /* halt: taken at any IPL               */
+#define ISR_PM     35            /* the instruction-sampling unit, at the */
+                                 /* counters' IPL (an alphasim extension: */
+                                 /* docs/precise.md)                      */
 
 /* MM_STAT (21164 HRM 5.2.5): why a D-stream reference faulted. */
 #define MM_STAT_WR      (1u << 0)

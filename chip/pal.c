@@ -277,6 +277,26 @@ static void wr_dc_flush(const struct ipr_access *a)
 		timing_flush(a->c->timing, false);
 }
 
+/* ---- the instruction-sampling unit (pmu/pm.h; docs/precise.md) ------- */
+
+_Static_assert(IPR_PM_BUF_PTR - IPR_PM_CTL == EV5X__PM_BUF_PTR - EV5X__PM_CTL,
+               "ipr.def lists the unit's registers in their numbers' order");
+
+static uint64_t rd_pm(const struct ipr_access *a)
+{
+	uint64_t v = 0;
+	pm_mfpr(&a->c->pm, EV5X__PM_CTL + (unsigned)(a->i - IPR_PM_CTL), &v);
+	return v;
+}
+
+/* Enabling or disabling it, or emptying its latch, changes what the
+ * loops look at and what requests an interrupt. */
+static void wr_pm(const struct ipr_access *a)
+{
+	pm_mtpr(&a->c->pm, EV5X__PM_CTL + (unsigned)(a->i - IPR_PM_CTL), a->v);
+	intr_update(a->c);
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 enum { RW, RO, WO };
@@ -294,6 +314,11 @@ static const struct {
 
 uint64_t pal_read_ipr(struct cpu *c, int i, uint64_t pc)
 {
+	if (i >= IPR_PM_REC0) {
+		uint64_t v = 0;
+		pm_mfpr(&c->pm, EV5X__PM_REC + (unsigned)(i - IPR_PM_REC0), &v);
+		return v;
+	}
 	if (i >= IPR_PALTEMP0)
 		return c->ipr[i];
 	if (iprs[i].access == WO)
@@ -303,6 +328,8 @@ uint64_t pal_read_ipr(struct cpu *c, int i, uint64_t pc)
 
 void pal_write_ipr(struct cpu *c, int i, uint64_t v, uint64_t pc)
 {
+	if (i >= IPR_PM_REC0)
+		return;                    /* the latch reads only */
 	if (i >= IPR_PALTEMP0)
 		c->ipr[i] = v;
 	else if (iprs[i].access != RO)

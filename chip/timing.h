@@ -83,6 +83,13 @@ struct timing {
 	uint64_t           retired;    /* instructions timed                 */
 
 	uint64_t issue_hist[8];        /* cycles issuing 1..4 instructions   */
+
+	/* the instruction-sampling unit (chip/timing_pm.c): the tagged
+	 * instruction in flight and what is known of it so far */
+	bool             pm_tag;
+	uint64_t         pm_idle;      /* cycles of cause idle the truth gave */
+	                               /* the next instruction (timing_idle) */
+	struct pm_record pm_rec;
 };
 
 /* The model for CPU c; it gives its truth records to sink, or to nobody
@@ -98,6 +105,20 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget);
 /* The CPU waits for an interrupt (platform/wait.c): nothing issues before
  * cycle `to`; the cycles go to the next instruction as cause idle. */
 void timing_idle(struct timing *tm, uint64_t to);
+
+/*
+ * The instruction-sampling unit c->pm (an alphasim extension:
+ * docs/precise.md), driven by the timed loop while it is on (CPU_EV_PM):
+ * the instruction at pc reaches the boundary before its issue (a fetch:
+ * the unit may tag it); the tagged one retires, issued at t after its
+ * predecessor at tl, next PC npc, result at ready; or it is killed
+ * (PM_KILL_TRAP, PM_KILL_INTR).  The record gets the head cycles split
+ * by cause as the truth gets them, and goes to the latch or the buffer.
+ */
+void timing_pm_fetch(struct timing *tm, struct cpu *c, uint64_t pc);
+void timing_pm_retire(struct timing *tm, struct cpu *c, const struct issue_class *k,
+                      uint64_t pc, uint64_t npc, uint64_t tl, uint64_t t, uint64_t ready);
+void timing_pm_kill(struct timing *tm, struct cpu *c, unsigned why);
 
 /* Per-CPU structure statistics as JSON members (no braces). */
 void timing_json(const struct timing *tm, FILE *f, const char *indent);

@@ -37,9 +37,9 @@ void collect_image(struct collect *c, const struct pcount_image *r)
 /* The table of (image, event), image -1 for unknown; NULL: no memory. */
 static struct counttab *table(struct collect *c, long image, unsigned ev)
 {
-	size_t i = (size_t)(image + 1) * PEV_COUNT + ev;
+	size_t i = (size_t)(image + 1) * PCOUNT_PM_END + ev;
 	if (i >= c->ntab) {
-		size_t n = (c->map.nimg + 1) * PEV_COUNT;
+		size_t n = (c->map.nimg + 1) * PCOUNT_PM_END;
 		if (n <= i)
 			n = i + 1;
 		struct counttab **t = realloc(c->tab, n * sizeof *t);
@@ -59,7 +59,7 @@ void collect_samples(struct collect *c, const struct pcount_sample *s, size_t n)
 	for (size_t k = 0; k < n; k++) {
 		c->st.entries++;
 		c->st.samples += s[k].count;
-		if (s[k].event >= PEV_COUNT) {
+		if (!dcpi_event_name(s[k].event)) {
 			c->st.samples_bad += s[k].count;
 			continue;
 		}
@@ -76,8 +76,8 @@ void collect_samples(struct collect *c, const struct pcount_sample *s, size_t n)
 /* The header of table i's profile: its image, or the unknown profile. */
 static void describe(const struct collect *c, size_t i, struct prof *p)
 {
-	size_t image = i / PEV_COUNT;
-	unsigned ev = (unsigned)(i % PEV_COUNT);
+	size_t image = i / PCOUNT_PM_END;
+	unsigned ev = (unsigned)(i % PCOUNT_PM_END);
 	prof_init(p);
 	if (image) {
 		const struct im_image *im = &c->map.img[image - 1];
@@ -91,7 +91,7 @@ static void describe(const struct collect *c, size_t i, struct prof *p)
 		p->kind = PROF_UNKNOWN;
 		p->id = PROF_UNKNOWN_ID;
 	}
-	snprintf(p->event, sizeof p->event, "%s", pmu_events[ev].name);
+	snprintf(p->event, sizeof p->event, "%s", dcpi_event_name(ev));
 	p->period = c->ev[ev].period;
 	p->monitored = c->ev[ev].monitored;
 	p->elapsed = c->ev[ev].elapsed;

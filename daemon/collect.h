@@ -36,7 +36,8 @@ struct collect_stats {
 #undef X
 };
 
-/* What the profiles of an event written by the next flush record. */
+/* What the profiles of an event (or an instruction-sampling kind,
+ * driver/pcount.h) written by the next flush record. */
 struct collect_event {
 	double period;               /* mean sampling period */
 	uint64_t monitored, elapsed; /* cycles counted, of cycles profiled,

@@ -84,6 +84,10 @@ static void set_periods(void)
 				? e->period_min + (e->period_range ? (e->period_range - 1) / 2.0 : 0)
 				: info.default_period[e->event];
 		}
+	/* instruction sampling: every kind is a sum over records, one per
+	 * P fetched instructions on average (docs/precise.md) */
+	for (unsigned k = PCOUNT_PM_BASE; cfg.pm_ctl && k < PCOUNT_PM_END; k++)
+		col.ev[k].period = PM_CTL_PERIOD(cfg.pm_ctl);
 }
 
 /* ---- the device --------------------------------------------------------- */
@@ -208,6 +212,8 @@ static double seconds(void)
 #define DRIVER_STATS(X) \
 	X(interrupts) X(samples_read) X(drops) X(entries_read) X(hits) \
 	X(misses) X(evictions) X(switches) X(flushes) X(counted)
+/* ... and instruction sampling's, when it is on (docs/precise.md) */
+#define PM_DRIVER_STATS(X) X(pm_interrupts) X(pm_records) X(pm_added)
 
 static void put(FILE *f, FILE *tty, const char *key, uint64_t v)
 {
@@ -234,6 +240,9 @@ static void report(const char *stats_path, bool verbose)
 	const struct pcount_cpu_stats *t = &now_stats.total;
 #define X(name) put(f, tty, "driver_" #name, t->name);
 	DRIVER_STATS(X)
+	if (cfg.pm_ctl) {
+		PM_DRIVER_STATS(X)
+	}
 #undef X
 	put(f, tty, "driver_memory_bytes", info.memory_bytes);
 	if (tty)
@@ -278,7 +287,10 @@ static const struct cmd_option options[] = {
 	  "the profile database (default ./" PROFDB_DEFAULT_DIR ")" },
 	{ "events",    required_argument, 'e', "LIST", 0,
 	  "events to sample, each with an optional mean period\n"
-	  "(default " DEFAULT_EVENTS ", at the driver's default period)" },
+	  "(default " DEFAULT_EVENTS ", at the driver's default period);\n"
+	  "pm[:PERIOD[:SPREAD]][:WORD]... instruction sampling, an alphasim\n"
+	  "extension (intr, buffer, user, loads, stores, branches, dmiss,\n"
+	  "mispredict, lat=N; docs/precise.md)" },
 	{ "interval",  required_argument, 'i', "SECS", 0,
 	  "write the database every SECS of simulated time (default 5)" },
 	{ "new-epoch", no_argument,       'n', NULL,   0,

@@ -14,13 +14,9 @@ static void known(char *buf, size_t len)
 	for (unsigned e = 0; e < PEV_COUNT && at < len; e++)
 		at += (size_t)snprintf(buf + at, len - at, "%s%s", e ? ", " : "",
 		                       pmu_events[e].name);
+	if (at < len)
+		snprintf(buf + at, len - at, ", pm (instruction sampling)");
 }
-
-/* The sources' names after '@' (driver/pcount.h PCOUNT_SRC_*). */
-static const char *const sources[PCOUNT_NSOURCES] = {
-	[PCOUNT_SRC_OVERFLOW] = "", [PCOUNT_SRC_AT_OVERFLOW] = "overflow",
-	[PCOUNT_SRC_AT_CLOCK] = "clock",
-};
 
 /* The decimal period of "digits" (n bytes), at most PERIOD_CAP (longer
  * than any counter): 0 if it is not one. */
@@ -38,6 +34,104 @@ static unsigned long period_of(const char *s, size_t n)
 	return v;
 }
 
+/* The instruction-sampling kinds' names (driver/pcount.h). */
+static const char *const pm_cause[] = {
+#define X(n, d) "pm.head." #n,
+	TRUTH_CAUSES(X)
+#undef X
+};
+static const char *const pm_event[] = {
+#define X(n, d) "pm.ev." #n,
+	TRUTH_EVENTS(X)
+#undef X
+};
+
+const char *dcpi_event_name(unsigned ev)
+{
+	if (ev < PEV_COUNT)
+		return pmu_events[ev].name;
+	if (ev == PCOUNT_PM_RETIRED)
+		return "pm.retired";
+	if (ev == PCOUNT_PM_KILLED)
+		return "pm.killed";
+	if (ev >= PCOUNT_PM_HEAD(0) && ev < PCOUNT_PM_EV(0))
+		return pm_cause[ev - PCOUNT_PM_HEAD(0)];
+	if (ev >= PCOUNT_PM_EV(0) && ev < PCOUNT_PM_END)
+		return pm_event[ev - PCOUNT_PM_EV(0)];
+	return NULL;
+}
+
+/* "pm[:FIELD]..." (docs/precise.md): numbers are the period and the
+ * spread (as for a counter: the jitter is half the spread, default P/16),
+ * words the delivery, the modes and the filter. */
+enum {
+#define X(n, d) PM_EV_##n,
+	TRUTH_EVENTS(X)
+#undef X
+};
+static const struct {
+	const char *word;
+	uint64_t ctl, ops, events;
+} pm_words[] = {
+	{ "intr", 0, 0, 0 }, { "buffer", PM_CTL_BUFFER, 0, 0 },
+	{ "user", PM_CTL_KILL(1) | PM_CTL_KILL(2), 0, 0 },
+	{ "loads", 0, 1u << PM_OP_LOAD, 0 }, { "stores", 0, 1u << PM_OP_STORE, 0 },
+	{ "branches", 0, 1u << PM_OP_BRANCH | 1u << PM_OP_JUMP, 0 },
+	{ "dmiss", 0, 0, 1u << PM_EV_dmiss },
+	{ "mispredict", 0, 0, 1u << PM_EV_bmisp | 1u << PM_EV_jmisp },
+};
+
+static bool pm_parse(const char *s, size_t len, struct pcount_config *cfg, char *err,
+                     size_t errlen)
+{
+	if (cfg->pm_ctl)
+		FAIL("'pm' named twice");
+	unsigned long period = DCPI_PM_PERIOD, spread = DCPI_PM_PERIOD / 16;
+	unsigned numbers = 0;
+	uint64_t ctl = 0, ops = 0, events = 0, lat = 0;
+	for (size_t at = 2; at < len; ) {
+		const char *f = s + at + 1;
+		size_t flen = strcspn(f, ":,");
+		if (flen && strspn(f, "0123456789") >= flen) {
+			unsigned long v = period_of(f, flen);
+			if (numbers == 0)
+				period = v, spread = v / 16;
+			else if (numbers == 1)
+				spread = v;
+			else
+				FAIL("pm: a third number '%.*s' (PERIOD and SPREAD only)", (int)flen, f);
+			numbers++;
+		} else if (flen > 4 && !strncmp(f, "lat=", 4) &&
+		           strspn(f + 4, "0123456789") == flen - 4 && flen - 4 <= 9) {
+			lat = period_of(f + 4, flen - 4);
+		} else {
+			size_t w = 0, nw = sizeof pm_words / sizeof pm_words[0];
+			while (w < nw && !(strlen(pm_words[w].word) == flen &&
+			                   !strncmp(f, pm_words[w].word, flen)))
+				w++;
+			if (w == nw)
+				FAIL("pm: unknown field '%.*s' (known: PERIOD, SPREAD, intr, buffer, user, "
+				     "loads, stores, branches, dmiss, mispredict, lat=N)", (int)flen, f);
+			ctl |= pm_words[w].ctl;
+			ops |= pm_words[w].ops;
+			events |= pm_words[w].events;
+		}
+		at += 1 + flen;
+	}
+	/* the driver's rules (driver/events.c): P >= 256, J < P, 24 bits */
+	if (period < 256 || period > 0xffffff || spread / 2 >= period)
+		FAIL("pm: bad period %lu (256 to 16777215, more than half its spread)", period);
+	cfg->pm_ctl = PM_CTL_ENABLE | ctl | (uint64_t)period << 8 | (uint64_t)(spread / 2) << 32;
+	cfg->pm_filt = ops | events << 16 | lat << 32;
+	return true;
+}
+
+/* The sources' names after '@' (driver/pcount.h PCOUNT_SRC_*). */
+static const char *const sources[PCOUNT_NSOURCES] = {
+	[PCOUNT_SRC_OVERFLOW] = "", [PCOUNT_SRC_AT_OVERFLOW] = "overflow",
+	[PCOUNT_SRC_AT_CLOCK] = "clock",
+};
+
 /* Each event goes to the counter that can count it and has the fewest
  * events so far (they are time-multiplexed, up to PCOUNT_MUX_MAX a
  * counter).  A period P with a spread S asks for periods drawn from
@@ -52,6 +146,14 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
 		size_t len = strcspn(s, ","), n = strcspn(s, ":,@");
 		char name[32];
 		snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : 0), s);
+		if (!strcmp(name, "pm") && s[n] != '@') {
+			if (!pm_parse(s, len, cfg, err, errlen))
+				return false;
+			s += len;
+			if (!*s)
+				break;
+			continue;
+		}
 		int ev = pmu_event_by_name(name);
 		if (ev < 0) {
 			char list[512];

@@ -56,11 +56,13 @@ void pcount_cpu_configure(struct pcount_cpu *c, const struct pcount_config *cfg)
 	                               c->hot.cpu);
 	c->hot.intr = c->by_source[PCOUNT_SRC_AT_OVERFLOW] ? pcount_intr_read
 	            : mux ? pcount_intr_general : pcount_intr_fast;
+	c->pm_ctl = cfg->pm_ctl;
+	c->pm_filt = cfg->pm_filt;
 }
 
 void pcount_cpu_start(struct pcount_cpu *c)
 {
-	if (c->enabled || !c->ctr_mask)
+	if (c->enabled || (!c->ctr_mask && !c->pm_ctl))
 		return;
 	uint32_t now = pcount_hw_rpcc();
 	for (unsigned n = 0; n < PCOUNT_NCOUNTERS; n++) {
@@ -80,7 +82,11 @@ void pcount_cpu_start(struct pcount_cpu *c)
 	}
 	c->start_cycles = pcount_hw_cycles();
 	c->enabled = true;
-	pcount_hw_enable(c->ctr_mask, c->by_source[PCOUNT_SRC_OVERFLOW], c->flags);
+	if (c->ctr_mask)
+		pcount_hw_enable(c->ctr_mask, c->by_source[PCOUNT_SRC_OVERFLOW], c->flags);
+	/* the unit's generator from the run's seed too (docs/precise.md) */
+	if (c->pm_ctl)
+		pcount_hw_pm(c->pm_ctl, c->pm_filt, c->hot.seed);
 }
 
 /* Stop counting and account the time: every counter's current event
@@ -90,6 +96,8 @@ void pcount_cpu_stop(struct pcount_cpu *c)
 	if (!c->enabled)
 		return;
 	pcount_hw_disable();
+	if (c->pm_ctl)
+		pcount_hw_pm(0, 0, 0);
 	uint64_t span = pcount_hw_cycles() - c->start_cycles;
 	uint32_t now = pcount_hw_rpcc();
 	c->st.enabled_cycles += span;
@@ -121,7 +129,7 @@ void pcount_stats_cpu(const struct pcount_cpu *c, struct pcount_cpu_stats *out)
 {
 	*out = c->st;
 	out->interrupts = c->hot.interrupts;
-	out->hits = c->hot.interrupts + c->reads - c->st.misses - c->st.direct;
+	out->hits = c->hot.interrupts + c->reads + c->pm_lookups - c->st.misses - c->st.direct;
 }
 
 void pcount_stats_add(struct pcount_cpu_stats *sum, const struct pcount_cpu_stats *s)

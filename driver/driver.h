@@ -24,10 +24,14 @@
 #include <stdint.h>
 #include "driver/pcount.h"
 #include "pmu/events.h"
+#include "abi/pm.h"
 
 /* The events, numbered in pmu/events.def order (pmu/events.h). */
 _Static_assert(PEV_COUNT <= PCOUNT_MAX_EVENTS, "events");
 _Static_assert(PEV_COUNT <= 256, "events fit the hot line's bytes");
+_Static_assert(PEV_COUNT <= PCOUNT_PM_BASE && PCOUNT_PM_END <= PCOUNT_MAX_EVENTS,
+               "instruction sampling's kinds after the events");
+_Static_assert(PCOUNT_PM_NCAUSES <= PM_NCAUSE, "the record's cause slots");
 
 /* A hash-table or buffer entry as the handler sees it: the second
  * quadword of struct pcount_sample is pid | event << 32 | count << 48
@@ -117,7 +121,11 @@ struct pcount_cpu {
 	uint32_t flags;                /* PCOUNT_NO_*                       */
 	struct pcount_cpu_stats st;
 	uint64_t monitored[PEV_COUNT];
-	uint64_t read_by_event[PEV_COUNT];
+	uint64_t read_by_event[PCOUNT_MAX_EVENTS];
+	/* instruction sampling (docs/precise.md): PM_CTL, PM_FILT, and the
+	 * table additions its records made (for the hits) */
+	uint64_t pm_ctl, pm_filt;
+	uint64_t pm_lookups;
 } __attribute__((aligned(64)));
 
 /* The entries one CPU needs for a table of `buckets` buckets (a power
@@ -139,6 +147,10 @@ PCOUNT_INTR void pcount_hw_select(unsigned ctr, unsigned event);
 void pcount_hw_enable(unsigned mask, unsigned intr, unsigned flags);
 PCOUNT_INTR uint32_t pcount_hw_read(unsigned ctr);
 void pcount_hw_disable(void);
+/* The instruction-sampling unit: set up and enable it with ctl (PM_CTL),
+ * filt and the generator seed, its records going to this CPU's area
+ * (wrperfmon 10, 9, 8), or turn it off (ctl 0: wrperfmon 8). */
+void pcount_hw_pm(uint64_t ctl, uint64_t filt, uint64_t seed);
 /* The cycle counter: 32 bits (RPCC) in the handler, 64 for start/stop. */
 PCOUNT_INTR uint32_t pcount_hw_rpcc(void);
 uint64_t pcount_hw_cycles(void);
@@ -179,6 +191,11 @@ PCOUNT_INTR pcount_intr_fn pcount_intr_fast, pcount_intr_general, pcount_intr_re
 /* The clock interrupt on this CPU (IPL 5, below the counters'): charge
  * the counters read at the clock (PCOUNT_SRC_AT_CLOCK) to pc. */
 void pcount_clock(struct pcount_cpu *c, uint64_t pc, uint32_t pid);
+/* The instruction-sampling unit's interrupt on this CPU (at the
+ * counters' IPL, same rules): the n records at r, each valid one added
+ * to the table under its own context (the pid) and PC. */
+PCOUNT_INTR void pcount_pm_records(struct pcount_cpu *c, const struct pm_record *r,
+                                   uint32_t n);
 PCOUNT_INTR uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask);
 
 /* ---- the overflow buffers (driver/buffer.c) --------------------------- */

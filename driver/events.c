@@ -72,6 +72,16 @@ int pcount_config_check(struct pcount_config *cfg)
 				return -EINVAL;
 		}
 	}
+	/* instruction sampling: a period the handler can keep up with, the
+	 * jitter below it, known bits only (abi/pm.h) */
+	if (cfg->pm_ctl) {
+		uint64_t p = PM_CTL_PERIOD(cfg->pm_ctl), j = PM_CTL_JITTER(cfg->pm_ctl);
+		if (!(cfg->pm_ctl & PM_CTL_ENABLE) || (cfg->pm_ctl & 0xc0u) || p < 256 ||
+		    j >= p || (PM_FILT_OPS(cfg->pm_filt) >> PM_OP_COUNT) ||
+		    (PM_FILT_EVENTS(cfg->pm_filt) >> PCOUNT_PM_NEVENTS) ||
+		    (cfg->pm_filt & 0xff00u))
+			return -EINVAL;
+	}
 	/* reads at overflows need a counter that overflows */
 	return read_at_overflow && !sampled ? -EINVAL : 0;
 }

@@ -11,6 +11,7 @@
 #define DRIVER_PCOUNT_H
 
 #include <stdint.h>
+#include "abi/truth.h"
 
 /* One aggregated sample: a hash-table entry or an overflow-buffer
  * entry, 16 bytes, four to a 64-byte bucket (section 4.2). */
@@ -46,6 +47,23 @@ _Static_assert(sizeof(struct pcount_image) == 280, "pcount_image");
 #define PCOUNT_MAX_EVENTS   64    /* room for pmu/events.def to grow     */
 #define PCOUNT_BUF_ENTRIES  1024  /* entries per overflow buffer (16 KB) */
 #define PCOUNT_NO_CPU       0xffffffffu
+
+/* ---- instruction sampling (an alphasim extension: docs/precise.md) --
+ * Its records are aggregated in the same table under kinds numbered
+ * after the counter events (an entry's event field): retired, killed,
+ * then the head cycles by cause (abi/truth.h TRUTH_CAUSES order; an
+ * entry's count is cycles, not samples), then the executions with each
+ * event (TRUTH_EVENTS order). */
+#define PCOUNT_PM_X_COUNT(n, d) + 1
+#define PCOUNT_PM_NCAUSES   (0 TRUTH_CAUSES(PCOUNT_PM_X_COUNT))
+#define PCOUNT_PM_NEVENTS   (0 TRUTH_EVENTS(PCOUNT_PM_X_COUNT))
+#define PCOUNT_PM_BASE      32    /* after pmu/events.def's events        */
+#define PCOUNT_PM_RETIRED   PCOUNT_PM_BASE
+#define PCOUNT_PM_KILLED    (PCOUNT_PM_BASE + 1)
+#define PCOUNT_PM_HEAD(c)   (PCOUNT_PM_BASE + 2 + (c))
+#define PCOUNT_PM_EV(e)     (PCOUNT_PM_HEAD(PCOUNT_PM_NCAUSES) + (e))
+#define PCOUNT_PM_END       PCOUNT_PM_EV(PCOUNT_PM_NEVENTS)
+#define PCOUNT_PM_AREA      64    /* buffer mode: records per CPU (8 KB) */
 
 /* ---- ioctl requests --------------------------------------------------
  * Our own encoding, identical on the host and on Alpha (Linux's _IOC
@@ -118,6 +136,11 @@ struct pcount_config {
 	uint32_t flags;           /* PCOUNT_NO_*                             */
 	uint32_t mux_cycles;      /* 0: the default (docs/dcpi.md)           */
 	uint64_t seed;            /* period generator seed; 0: the default   */
+	/* instruction sampling (docs/precise.md): PM_CTL (0: off) and
+	 * PM_FILT as abi/pm.h lays them out; the period (PM_CTL<31:8>) at
+	 * least 256 fetched instructions, the jitter below it; buffer mode
+	 * takes PCOUNT_PM_AREA records per interrupt */
+	uint64_t pm_ctl, pm_filt;
 };
 
 /* PCOUNT_SET_CPUS (a uint64_t value: a bit mask of CPUs): which CPUs
@@ -175,10 +198,10 @@ struct pcount_images {
 };
 
 /* PCOUNT_READ_STATS (struct pcount_stats *, out).  Per CPU and the
- * total.  Conservation: interrupts + counted = samples_read + drops +
- * what the hash tables and buffers still hold, so after PCOUNT_STOP,
- * PCOUNT_FLUSH and reading every full buffer, interrupts + counted =
- * samples_read + drops. */
+ * total.  Conservation: interrupts + counted + pm_added = samples_read +
+ * drops + what the hash tables and buffers still hold, so after
+ * PCOUNT_STOP, PCOUNT_FLUSH and reading every full buffer, interrupts +
+ * counted + pm_added = samples_read + drops. */
 struct pcount_cpu_stats {
 	uint64_t interrupts;      /* samples the PMU delivered to the handler */
 	uint64_t hits;            /* matched an entry of the hash table      */
@@ -194,6 +217,11 @@ struct pcount_cpu_stats {
 	uint64_t counted;         /* events of read counters charged to PCs
 	                             (PCOUNT_SRC_AT_*): entries' counts that
 	                             are not interrupts                      */
+	uint64_t pm_interrupts;   /* instruction sampling: interrupts, and   */
+	uint64_t pm_records;      /* the valid records they brought          */
+	uint64_t pm_added;        /* the counts those records added: one     */
+	                          /* retired or killed each, head cycles by  */
+	                          /* cause, one per event                    */
 };
 struct pcount_stats {
 	uint32_t ncpus;

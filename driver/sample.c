@@ -12,7 +12,8 @@
  * per counter, pcount_intr_general when some counter multiplexes,
  * pcount_intr_read when some counter is read at the others' overflows
  * (PCOUNT_SRC_AT_OVERFLOW, lab 4); pcount_cpu_configure picks one.
- * pcount_clock reads the counters read at the clock.
+ * pcount_clock reads the counters read at the clock.  pcount_pm_records
+ * adds the instruction-sampling unit's records (docs/precise.md).
  */
 #include "driver/driver.h"
 
@@ -157,6 +158,39 @@ PCOUNT_INTR void pcount_intr_read(struct pcount_cpu *c, unsigned ctr, uint64_t p
 {
 	pcount_intr_general(c, ctr, pc, pid);
 	read_counters(c, c->by_source[PCOUNT_SRC_AT_OVERFLOW], pc, pid);
+}
+
+/* v of kind at pc: entries count to 0xffff, so a larger v (a long wait)
+ * goes in pieces. */
+PCOUNT_INTR static void add(struct pcount_cpu *c, uint64_t pc, uint32_t pid, unsigned kind,
+                uint32_t v)
+{
+	c->st.pm_added += v;
+	for (; v > 0xffff; v -= 0xffff) {
+		c->pm_lookups++;
+		record(c, pc, SLOT_KEY(pid, kind), 0xffff);
+	}
+	c->pm_lookups++;
+	record(c, pc, SLOT_KEY(pid, kind), v);
+}
+
+PCOUNT_INTR void pcount_pm_records(struct pcount_cpu *c, const struct pm_record *r,
+                       uint32_t n)
+{
+	c->st.pm_interrupts++;
+	for (uint32_t i = 0; i < n; i++, r++) {
+		if (!(r->flags & PM_F_VALID))
+			continue;            /* interrupt mode: no second record */
+		c->st.pm_records++;
+		add(c, r->pc, r->ctx, r->flags & PM_F_RETIRED ? PCOUNT_PM_RETIRED
+		                                            : PCOUNT_PM_KILLED, 1);
+		for (unsigned k = 0; k < PCOUNT_PM_NCAUSES; k++)
+			if (r->cause[k])
+				add(c, r->pc, r->ctx, PCOUNT_PM_HEAD(k), r->cause[k]);
+		for (unsigned e = 0; e < PCOUNT_PM_NEVENTS; e++)
+			if (r->events >> e & 1)
+				add(c, r->pc, r->ctx, PCOUNT_PM_EV(e), 1);
+	}
 }
 
 void pcount_clock(struct pcount_cpu *c, uint64_t pc, uint32_t pid)

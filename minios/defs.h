@@ -227,9 +227,14 @@ enum { IPL_CLOCK = 5, IPL_PERF = 6, IPL_HIGH = 7 };
 struct pcb {                           /* OSF/1 PCB, swpctx (pal.h)    */
 	uint64_t ksp, usp, ptbr;
 	uint32_t cc, asn;
-	uint64_t unique, flags, reserved[2];
+	uint64_t unique, flags;
+	uint64_t ctx;                      /* the sampling unit's PM_CTX:  */
+	                                   /* the address space's DCPI     */
+	                                   /* number (docs/precise.md)     */
+	uint64_t reserved;
 };
-_Static_assert(sizeof(struct pcb) == PCB_SIZE, "pcb");
+_Static_assert(sizeof(struct pcb) == PCB_SIZE &&
+               __builtin_offsetof(struct pcb, ctx) == PCB_CTX, "pcb");
 struct cpu {
 	int id;
 	struct proc *proc;             /* running here, or NULL            */
@@ -356,6 +361,7 @@ void dev_close(struct file *f);
 /* ---- pcount.c: the DCPI driver's counter interrupt (IPL 6) ---------- */
 void pcount_interrupt(unsigned ctr, uint64_t pc);
 void pcount_clock_interrupt(uint64_t pc);
+void pcount_pm_interrupt(uint64_t bytes);
 
 /* ---- proc.c: processes ---------------------------------------------- */
 

@@ -12,6 +12,12 @@
 
 #define BUCKETS 1024                   /* per CPU: 4096 entries, 64 KB */
 
+/* The instruction-sampling unit's record area, per CPU (wrperfmon 9;
+ * docs/precise.md): the buffer in buffer mode, where PALcode copies the
+ * latch in interrupt mode. */
+static struct pm_record pm_area[PCOUNT_MAX_CPUS][PCOUNT_PM_AREA]
+	__attribute__((aligned(PM_RECORD_BYTES)));
+
 static struct pcount_cpu pc_cpu[PCOUNT_MAX_CPUS];
 static struct pcount_slot pc_mem[PCOUNT_MAX_CPUS][PCOUNT_CPU_SLOTS(BUCKETS)]
 	__attribute__((aligned(64)));
@@ -32,7 +38,46 @@ static inline uint64_t wrperfmon(uint64_t fn, uint64_t arg)
 	return v0;
 }
 enum { PM_DISABLE, PM_ENABLE, PM_SELECT, PM_OPTIONS, PM_FREQ, PM_READ,
-       PM_WRITE };
+       PM_WRITE, PM_CLEAR, PM_SAMPLE_CONFIGURE, PM_SAMPLE_AREA, PM_SAMPLE_SEED };
+
+static inline uint64_t wrperfmon3(uint64_t fn, uint64_t arg, uint64_t arg2)
+{
+	register uint64_t a0 __asm__("$16") = fn;
+	register uint64_t a1 __asm__("$17") = arg;
+	register uint64_t a2 __asm__("$18") = arg2;
+	register uint64_t v0 __asm__("$0");
+	__asm__ volatile("call_pal 0x39" : "=r"(v0), "+r"(a0), "+r"(a1), "+r"(a2) :: "memory");
+	return v0;
+}
+
+/* Give the unit this CPU's area (whole: restarts buffering). */
+PCOUNT_INTR static void pm_area_give(unsigned id)
+{
+	uint64_t base = V2P(pm_area[id]);
+	wrperfmon3(PM_SAMPLE_AREA, base, base + sizeof pm_area[id]);
+}
+
+/* Records in this CPU's area: to the driver's table. */
+PCOUNT_INTR static void pm_take(unsigned id, uint64_t bytes)
+{
+	uint64_t n = bytes / PM_RECORD_BYTES;
+	pcount_pm_records(&pc_cpu[id], pm_area[id], n < PCOUNT_PM_AREA ? (uint32_t)n
+	                                                              : PCOUNT_PM_AREA);
+}
+
+/* Turning the unit off (ctl 0), the records buffer mode left in a part
+ * of the area go to the table too. */
+void pcount_hw_pm(uint64_t ctl, uint64_t filt, uint64_t seed)
+{
+	unsigned id = (unsigned)whami();
+	if (ctl) {
+		wrperfmon3(PM_SAMPLE_SEED, seed, 0);
+		pm_area_give(id);
+	}
+	uint64_t left = wrperfmon3(PM_SAMPLE_CONFIGURE, ctl, filt);
+	if (!ctl && left)
+		pm_take(id, left);
+}
 
 /* PMCTR's fields (docs/pmu.md): where each counter's count and select
  * value go. */
@@ -115,6 +160,17 @@ PCOUNT_INTR void pcount_interrupt(unsigned ctr, uint64_t pc)
 	struct proc *p = cpus[id].proc;
 	if (c->hot.intr && ctr < PCOUNT_NCOUNTERS)
 		c->hot.intr(c, ctr, pc, p && p->mm ? p->mm->space : 0);
+}
+
+/* The instruction-sampling unit's interrupt (trap.c, entInt 5, at the
+ * counters' IPL): PALcode left `bytes` of records in this CPU's area;
+ * in buffer mode the unit waits for the area back. */
+PCOUNT_INTR void pcount_pm_interrupt(uint64_t bytes)
+{
+	unsigned id = (unsigned)whami();
+	pm_take(id, bytes);
+	if (pc_cpu[id].pm_ctl & PM_CTL_BUFFER)
+		pm_area_give(id);
 }
 
 /* The clock interrupt (trap.c, IPL 5), after the scheduler's tick: the
@@ -221,10 +277,13 @@ static void get_stats(struct pcount_stats *st)
 	for (unsigned i = 0; i < ncpus; i++) {
 		pcount_stats_cpu(&pc_cpu[i], &st->cpu[i]);
 		pcount_stats_add(&st->total, &st->cpu[i]);
-		for (unsigned e = 0; e < PEV_COUNT; e++) {
+		for (unsigned e = 0; e < PCOUNT_MAX_EVENTS; e++)
 			st->event_samples[e] += pc_cpu[i].read_by_event[e];
+		for (unsigned e = 0; e < PEV_COUNT; e++)
 			st->monitored_cycles[e] += pc_cpu[i].monitored[e];
-		}
+		/* the unit samples all the time it is on */
+		for (unsigned e = PCOUNT_PM_BASE; pc_cpu[i].pm_ctl && e < PCOUNT_PM_END; e++)
+			st->monitored_cycles[e] += pc_cpu[i].st.enabled_cycles;
 	}
 }
 

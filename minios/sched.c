@@ -125,6 +125,7 @@ static void pcb_mm(struct proc *p)
 {
 	p->pcb.ptbr = p->mm->l1 >> PGSHIFT;
 	p->pcb.asn = p->mm->asn;
+	p->pcb.ctx = p->mm->space;         /* the sampling unit's records' */
 }
 
 /* The current process has a new address space (execve). */

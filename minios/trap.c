@@ -151,7 +151,8 @@ void trap_unaligned(struct trapframe *tf)
 
 /* entInt: a0 0 IPI, 1 clock, 2 machine check, 3 device (a1 vector),
  * 4 performance counter (a2 counter: the DCPI driver's sample, at the
- * interrupted PC).  No other devices interrupt. */
+ * interrupted PC), 5 the instruction-sampling unit (a1 bytes of records
+ * in the driver's area; docs/precise.md).  No other devices interrupt. */
 void trap_interrupt(struct trapframe *tf)
 {
 	switch (tf->r[16]) {
@@ -164,6 +165,9 @@ void trap_interrupt(struct trapframe *tf)
 		return;
 	case 4:
 		pcount_interrupt((unsigned)tf->r[18], tf->pc);
+		return;
+	case 5:
+		pcount_pm_interrupt(tf->r[17]);
 		return;
 	}
 	panic("unexpected interrupt: type %lu, vector 0x%lx, 0x%lx",

@@ -69,6 +69,16 @@ static void pmu_json(const struct cpu *c, FILE *f, const char *in)
 	        "\"deferred_pal\": %llu, \"deferred_ipl\": %llu }", in,
 	        (unsigned long long)c->intr.taken, (unsigned long long)c->intr.taken_pmu,
 	        (unsigned long long)c->intr.deferred_pal, (unsigned long long)c->intr.deferred_ipl);
+	/* the instruction-sampling unit (an alphasim extension:
+	 * docs/precise.md), when it selected anything */
+	const struct pm *u = &c->pm;
+	if (u->tagged + u->collisions + u->dropped_stopped)
+		fprintf(f, ",\n%s\"pm\": { \"tagged\": %llu, \"recorded\": %llu, "
+		        "\"filtered\": %llu, \"collisions\": %llu, \"dropped_stopped\": %llu, "
+		        "\"killed\": %llu }", in, (unsigned long long)u->tagged,
+		        (unsigned long long)u->recorded, (unsigned long long)u->filtered,
+		        (unsigned long long)u->collisions, (unsigned long long)u->dropped_stopped,
+		        (unsigned long long)u->killed);
 }
 
 void stats_write(FILE *f, struct machine *m, double host_seconds,

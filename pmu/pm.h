@@ -67,6 +67,13 @@ static inline bool pm_enabled(const struct pm *u)
 	return u->ctl & PM_CTL_ENABLE;
 }
 
+/* Does the unit see fetches in mode (user, kernel, PAL: the record's
+ * PM_F_MODE)?  PM_CTL<5:3> leave modes out of the interval altogether. */
+static inline bool pm_counts(const struct pm *u, unsigned mode)
+{
+	return !(u->ctl & PM_CTL_KILL(mode));
+}
+
 /* The next interval: N uniform in [period - jitter, period + jitter]
  * (jitter cut to period - 1, so N >= 1). */
 uint32_t pm_next_interval(struct pm *u);

@@ -325,9 +325,13 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const struct tru
 	/* the events of counters read rather than sampled (dcpi.md,
 	 * "Sampling sources") are in the profiles too, as counts */
 	uint64_t counted = stat_of(text, "driver_counted");
+	/* ... and instruction sampling's sums (precise.md), when it ran */
+	uint64_t pm_added = stat_of(text, "driver_pm_added");
+	if (pm_added == NONE)
+		pm_added = 0;
 	fig->conserved = fig->samples_dropped != NONE && counted != NONE &&
-		fig->samples_delivered + counted == fig->samples_in_db + fig->samples_unknown +
-		                                    fig->samples_dropped;
+		fig->samples_delivered + counted + pm_added ==
+		fig->samples_in_db + fig->samples_unknown + fig->samples_dropped;
 	if (!measure_truth(m, truth, minios, fig, err, errlen))
 		return false;
 	fig->overhead_pct = fig->total_cycles
@@ -528,6 +532,10 @@ void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fi
 	/* per event: its images by samples */
 	size_t *order = malloc((r.nimages + 1) * sizeof *order);
 	for (size_t c = 0; order && c < r.ncols; c++) {
+		/* instruction sampling (precise.md): its records, not the
+		 * cycles and events they carry, which are for the tools */
+		if (!strncmp(r.cols[c].name, "pm.", 3) && strcmp(r.cols[c].name, "pm.retired"))
+			continue;
 		fprintf(f, "%12s %7s  image\n", r.cols[c].name, "%");
 		for (size_t i = 0; i < r.nimages; i++)
 			order[i] = i;

@@ -8,12 +8,12 @@ tests_test_driver_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_driver_LDADD = pmu/libpmu.a $(CMOCKA_LIBS)
 endif
 
-DCPI_GUEST = testprogs/dcpi/pcount_selftest.lnx
+DCPI_GUEST = testprogs/dcpi/pcount_selftest.lnx testprogs/dcpi/pm_selftest.lnx
 GUEST_CHECK += $(DCPI_GUEST) minios/minios.elf
 CLEANFILES += $(DCPI_GUEST)
-TESTS += tests/dcpi_guest.sh
+TESTS += tests/dcpi_guest.sh tests/dcpi_pm.sh
 # who may open /dev/pcount (tests/pcount_access.sh)
 GUEST_CHECK += testprogs/dcpi/pcount_access.lnx
 CLEANFILES += testprogs/dcpi/pcount_access.lnx
 TESTS += tests/pcount_access.sh
-testprogs/dcpi/pcount_selftest.lnx: $(srcdir)/driver/pcount.h
+testprogs/dcpi/pcount_selftest.lnx testprogs/dcpi/pm_selftest.lnx: $(srcdir)/driver/pcount.h

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "driver/driver.h"
+#include "timing/record.h"     /* the truth's causes and events (TC_*, TE_*) */
 
 /* ---- the environment ------------------------------------------------- */
 static uint32_t hw_value[PCOUNT_NCOUNTERS];   /* last count written */
@@ -40,6 +41,15 @@ void pcount_hw_disable(void) { hw_enabled = 0; }
 uint32_t pcount_hw_rpcc(void) { return (uint32_t)clock_now; }
 uint64_t pcount_hw_cycles(void) { return clock_now; }
 void pcount_notify(void) { notifies++; }
+static uint64_t hw_pm_ctl, hw_pm_filt;
+static unsigned hw_pm_calls;
+void pcount_hw_pm(uint64_t ctl, uint64_t filt, uint64_t seed)
+{
+	(void)seed;
+	hw_pm_ctl = ctl;
+	hw_pm_filt = filt;
+	hw_pm_calls++;
+}
 
 /* One CPU with a table of `buckets` buckets, configured with cfg (NULL:
  * CYCLES on counter 0). */
@@ -530,6 +540,146 @@ static void test_sources(void **state)
 	assert_int_equal(pcount_config_check(&cfg), -EINVAL);
 }
 
+/* ---- instruction sampling (docs/precise.md) -------------------------- */
+
+#define PM_EVERY_1000 (PM_CTL_ENABLE | 1000ull << 8 | 100ull << 32)
+
+/* The sum of the counts of (pc, pid, kind) the reader can get now. */
+static uint64_t drain_kind(uint64_t pc, uint32_t pid, unsigned kind)
+{
+	uint64_t total = 0;
+	const struct pcount_slot *s;
+	uint32_t n;
+	while ((n = pcount_take(&cpu, &s)) != 0) {
+		for (uint32_t i = 0; i < n; i++)
+			if (s[i].pc == pc && (s[i].key & SLOT_IDMASK) == SLOT_KEY(pid, kind))
+				total += SLOT_COUNT(s[i].key);
+		pcount_give(&cpu, s, n);
+	}
+	return total;
+}
+
+static void flush(void)
+{
+	pcount_cpu_flush_begin(&cpu);
+	pcount_flush_copy(&cpu);
+	pcount_cpu_flush_end(&cpu);
+}
+
+/* The configuration: the unit alone is a valid one, started and stopped
+ * through the environment; bad fields are refused. */
+static void test_pm_config(void **state)
+{
+	(void)state;
+	struct pcount_config cfg = { .pm_ctl = PM_EVERY_1000, .pm_filt = 1u << PM_OP_LOAD };
+	hw_enabled = hw_pm_calls = 0;
+	setup_cpu(64, &cfg);
+	assert_int_equal(hw_pm_calls, 1);
+	assert_int_equal(hw_pm_ctl, PM_EVERY_1000);
+	assert_int_equal(hw_pm_filt, 1u << PM_OP_LOAD);
+	assert_int_equal(hw_enabled, 0);          /* no counter asked for */
+	pcount_cpu_stop(&cpu);
+	assert_int_equal(hw_pm_calls, 2);
+	assert_int_equal(hw_pm_ctl, 0);
+	static const struct { uint64_t ctl, filt; } bad[] = {
+		{ PM_CTL_ENABLE | 255ull << 8, 0 },                 /* period < 256 */
+		{ PM_CTL_ENABLE | 1000ull << 8 | 1000ull << 32, 0 }, /* jitter = P  */
+		{ 1000ull << 8, 0 },                                 /* not enabled */
+		{ PM_EVERY_1000 | 0x40, 0 },                         /* unknown bit */
+		{ PM_EVERY_1000, 1u << PM_OP_COUNT },                /* unknown op  */
+		{ PM_EVERY_1000, 1ull << (16 + PCOUNT_PM_NEVENTS) }, /* unknown event */
+	};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		cfg = (struct pcount_config){ .pm_ctl = bad[i].ctl, .pm_filt = bad[i].filt };
+		assert_int_equal(pcount_config_check(&cfg), -EINVAL);
+	}
+}
+
+/* A record's additions: one retired, each cause's cycles (a long wait
+ * in pieces of at most 0xffff, the first evicted when the second comes),
+ * one per event, all under the record's own context and PC; an invalid
+ * record adds nothing; a killed one counts as killed.  Conservation:
+ * what was added is what is read. */
+static void test_pm_records(void **state)
+{
+	(void)state;
+	struct pcount_config cfg = { .pm_ctl = PM_EVERY_1000 };
+	setup_cpu(64, &cfg);
+	struct pm_record r[3] = { 0 };
+	r[0].pc = 0x120001000ull;
+	r[0].ctx = 7;
+	r[0].flags = PM_F_VALID | PM_F_RETIRED | PM_OP_LOAD << 5;
+	r[0].cause[TC_dmiss_m] = 100000;
+	r[0].cause[TC_dep_int] = 3;
+	r[0].head = 100003;
+	r[0].events = 1u << TE_dmiss | 1u << TE_bmisp;
+	/* r[1]: not valid (interrupt mode without a pair) */
+	r[2] = r[0];
+	r[2].flags = PM_F_VALID | PM_KILL_TRAP << 2;
+	r[2].ctx = 8;
+	pcount_pm_records(&cpu, r, 3);
+	struct pcount_cpu_stats st = stats();
+	assert_int_equal(st.pm_interrupts, 1);
+	assert_int_equal(st.pm_records, 2);
+	assert_int_equal(st.pm_added, 2 * (1 + 100003 + 2));
+	assert_int_equal(st.evictions, 2);         /* the long wait's first piece */
+	pcount_cpu_stop(&cpu);
+	flush();
+	/* everything read, per kind */
+	uint64_t pc = r[0].pc;
+	struct { uint32_t pid; unsigned kind; uint64_t want; } k[] = {
+		{ 7, PCOUNT_PM_RETIRED, 1 }, { 7, PCOUNT_PM_KILLED, 0 },
+		{ 8, PCOUNT_PM_KILLED, 1 }, { 8, PCOUNT_PM_RETIRED, 0 },
+		{ 7, PCOUNT_PM_HEAD(TC_dmiss_m), 100000 }, { 7, PCOUNT_PM_HEAD(TC_dep_int), 3 },
+		{ 7, PCOUNT_PM_HEAD(TC_dmiss_s), 0 },
+		{ 7, PCOUNT_PM_EV(TE_dmiss), 1 }, { 7, PCOUNT_PM_EV(TE_bmisp), 1 },
+		{ 7, PCOUNT_PM_EV(TE_imiss), 0 }, { 8, PCOUNT_PM_EV(TE_dmiss), 1 },
+	};
+	/* the two buffers and the staged table, read once: sum by kind */
+	uint64_t got[sizeof k / sizeof k[0]] = { 0 }, all = 0;
+	const struct pcount_slot *s;
+	uint32_t n;
+	while ((n = pcount_take(&cpu, &s)) != 0) {
+		for (uint32_t i = 0; i < n; i++) {
+			all += SLOT_COUNT(s[i].key);
+			for (unsigned j = 0; j < sizeof k / sizeof k[0]; j++)
+				if (s[i].pc == pc && (s[i].key & SLOT_IDMASK) == SLOT_KEY(k[j].pid, k[j].kind))
+					got[j] += SLOT_COUNT(s[i].key);
+		}
+		pcount_give(&cpu, s, n);
+	}
+	for (unsigned j = 0; j < sizeof k / sizeof k[0]; j++)
+		assert_int_equal(got[j], k[j].want);
+	st = stats();
+	assert_int_equal(all, st.pm_added);
+	assert_int_equal(st.interrupts + st.counted + st.pm_added, st.samples_read + st.drops);
+	assert_int_equal(drain_kind(pc, 7, PCOUNT_PM_RETIRED), 0);   /* nothing left */
+	/* the per-kind totals the daemon's statistics show (both records) */
+	assert_int_equal(cpu.read_by_event[PCOUNT_PM_RETIRED], 1);
+	assert_int_equal(cpu.read_by_event[PCOUNT_PM_KILLED], 1);
+	assert_int_equal(cpu.read_by_event[PCOUNT_PM_HEAD(TC_dmiss_m)], 200000);
+}
+
+/* Records and counter samples share the table: the hits still add up. */
+static void test_pm_with_counters(void **state)
+{
+	(void)state;
+	struct pcount_config cfg = one_event(PEV_CYCLES);
+	cfg.pm_ctl = PM_EVERY_1000;
+	setup_cpu(64, &cfg);
+	struct pm_record r = { .pc = 0x120000040ull, .ctx = 3,
+	                       .flags = PM_F_VALID | PM_F_RETIRED };
+	r.cause[TC_slot] = 1;
+	for (int i = 0; i < 50; i++) {
+		sample(0, 0x120000040ull, 3);
+		pcount_pm_records(&cpu, &r, 1);
+	}
+	struct pcount_cpu_stats st = stats();
+	assert_int_equal(st.pm_added, 100);
+	assert_int_equal(st.interrupts + 100, st.hits + st.misses + st.direct);
+	assert_int_equal(st.misses, 3);            /* cycles, retired, slot */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -545,6 +695,9 @@ int main(void)
 		cmocka_unit_test(test_config),
 		cmocka_unit_test(test_multiplex),
 		cmocka_unit_test(test_sources),
+		cmocka_unit_test(test_pm_config),
+		cmocka_unit_test(test_pm_records),
+		cmocka_unit_test(test_pm_with_counters),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	free(mem);

@@ -133,6 +133,8 @@ pal_swpctx:
 	hw_mtpr	$13, EV5__ITB_ASN
 	sll	$12, 57, $13		/* DTB_ASN<63:57> */
 	hw_mtpr	$13, EV5__DTB_ASN
+	hw_ldq/p $12, PCB_CTX($16)	/* the sampling unit's context */
+	hw_mtpr	$12, EV5X__PM_CTX
 	hw_ldq/p $12, PCB_FLAGS($16)
 	and	$12, 1, $13		/* FEN -> ICSR<FPE> */
 	sll	$13, ICSR_FPE_SHIFT, $13
@@ -238,6 +240,12 @@ pal_whami:
  * unknown function.  PT_PERFMON keeps the interrupt modes (function 4)
  * that enabling applies.  PMCTR is read right before it is written back
  * so the counters not being changed lose as few events as possible.
+ * Functions 8-10 set the instruction-sampling unit up (an alphasim
+ * extension, docs/precise.md): 8 PM_CTL = a1, PM_FILT = a2 (its filter
+ * first, so that the restart PM_CTL's write makes finds it), v0 the
+ * bytes of records buffer mode left in the area before it; 9 the
+ * record area, PM_BUF_BASE = PM_BUF_PTR = a1 (physical), PM_BUF_LIMIT =
+ * a2, the latch emptied and buffering restarted; 10 PM_SEED = a1.
  *
  * PM_BIT: for counter n (a1 bit n), or its CTL field (3 << ctlpos) into
  * r8 and its count field into r9.  The count field is bytes `bytes` of
@@ -281,7 +289,30 @@ pal_wrperfmon:
 	beq	$10, pm_write
 	subq	$16, 7, $10
 	beq	$10, pm_clear
+	subq	$16, 8, $10
+	beq	$10, samp_configure
+	subq	$16, 9, $10
+	beq	$10, samp_area
+	subq	$16, 10, $10
+	beq	$10, samp_seed
 	lda	$0, -1($31)
+	hw_rei
+samp_configure:				/* 8: PM_FILT = a2, PM_CTL = a1 */
+	hw_mfpr	$0, EV5X__PM_BUF_PTR	/* v0: the records left in the area */
+	hw_mfpr	$10, EV5X__PM_BUF_BASE
+	subq	$0, $10, $0
+	hw_mtpr	$18, EV5X__PM_FILT
+	hw_mtpr	$17, EV5X__PM_CTL
+	hw_rei
+samp_area:				/* 9: the records' area */
+	hw_mtpr	$17, EV5X__PM_BUF_BASE
+	hw_mtpr	$17, EV5X__PM_BUF_PTR
+	hw_mtpr	$18, EV5X__PM_BUF_LIMIT
+	lda	$10, 3($31)		/* PM_STAT<FULL, STOPPED> */
+	hw_mtpr	$10, EV5X__PM_STAT
+	hw_rei
+samp_seed:				/* 10 */
+	hw_mtpr	$17, EV5X__PM_SEED
 	hw_rei
 pm_disable:				/* 0: CTLn = 0 */
 	mov	$8, $9

@@ -15,6 +15,10 @@
 
 /* ---- 21164 IPRs: their numbers (EV5__*) ------------------------------ */
 #include "abi/ev5_ipr.h"
+/* ... and the instruction-sampling unit's, an alphasim extension
+ * (EV5X__PM_*, docs/precise.md) */
+#include "abi/pm.h"
+#define ISR_PM_SHIFT     35          /* its request in ISR              */
 
 /* ICSR and MCSR bits (HRM 5.1.17, 5.2.15) */
 #define ICSR_PMA_SHIFT   8
@@ -93,6 +97,9 @@
 #define PCB_ASN     28         /* longword                              */
 #define PCB_UNIQUE  32
 #define PCB_FLAGS   40         /* bit 0 FEN, bit 62 PME                 */
+#define PCB_CTX     48         /* minios: PM_CTX, the sampling unit's   */
+                               /* context (the address space's DCPI     */
+                               /* number); the OSF PCB's reserved space */
 #define PCB_SIZE    64
 #define PCB_PME_BIT 62
 

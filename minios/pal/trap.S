@@ -55,6 +55,12 @@ pal_entif:
  * INTERRUPT (21164 HRM 6.2, ISR 5.1.x): INTID is the level of the
  * highest request.  Performance counter overflows (ISR<29:27>) go to
  * entInt(4, 0, counter) after clearing the request with HWINT_CLR; any
+ * The instruction-sampling unit (ISR<35>, an alphasim extension:
+ * docs/precise.md) goes to entInt(5, bytes, 0) with its records at
+ * PM_BUF_BASE: in interrupt mode the latch's two records, copied there
+ * with HW_MFPR and the latch emptied; in buffer mode the buffer up to
+ * PM_BUF_PTR, the unit stopped until the kernel gives it the buffer
+ * back (wrperfmon 9).  Any
  * other request to entInt(3, INTID, ISR), the kernel clearing it at its
  * source, except IRQ2, the line the timer and the IPI device share
  * (docs/platform.md "Interrupts"): entInt(1, ...) when the timer's
@@ -70,6 +76,8 @@ pal_interrupt:
 	srl	$10, 27, $9
 	and	$9, 7, $9
 	bne	$9, pal_int_perf
+	srl	$10, ISR_PM_SHIFT, $9
+	blbs	$9, pal_int_pm
 	lda	$14, 3($31)
 	mov	$13, $9
 	cmpeq	$13, 0x16, $12		/* IRQ2: the timer and the IPIs */
@@ -106,6 +114,28 @@ pal_int_ipl:
 	br	$31, pal_post_ps
 pal_passive:
 	hw_rei
+
+/* ISR<35>: the sampling unit's records (see pal_interrupt), out of the
+ * counters' path, which falls through into pal_int_ipl as before. */
+pal_int_pm:
+	lda	$14, 5($31)
+	hw_mfpr	$12, EV5X__PM_BUF_BASE
+	hw_mfpr	$9, EV5X__PM_STAT
+	and	$9, 2, $9		/* PM_STAT<STOPPED> */
+	beq	$9, 1f
+	hw_mfpr	$9, EV5X__PM_BUF_PTR	/* buffer mode: it filled */
+	subq	$9, $12, $9
+	mov	$31, $10
+	br	$31, pal_int_ipl
+1:	.irp	q, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	hw_mfpr	$25, EV5X__PM_REC + \q
+	hw_stq/p $25, 8 * \q($12)
+	.endr
+	lda	$25, 1($31)		/* PM_STAT<FULL>: emptied */
+	hw_mtpr	$25, EV5X__PM_STAT
+	lda	$9, 256($31)		/* two records */
+	mov	$31, $10
+	br	$31, pal_int_ipl
 
 /*
  * A trap PALcode cannot hand to the kernel (in PAL mode, a double miss,

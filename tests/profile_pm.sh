@@ -1,0 +1,43 @@
+#!/bin/sh
+# tests/profile_pm.sh - alphasim --profile --events cycles,pm
+# (docs/precise.md: instruction sampling, an alphasim extension) on a
+# program built as users build it (testprogs/dcpi/libcwork.dyn: plain
+# -O2, dynamic), in both delivery modes: the program's output is that of
+# a plain run; the stats file's "dcpi" object conserves samples with the
+# records' sums (delivered + pm_added = in_db + unknown + dropped); every
+# record the simulated unit kept reached the driver (dcpid.stats
+# driver_pm_records = --stats pm.recorded), and the database holds one
+# retired or killed entry per record; the program and its libc have
+# nine records in ten (only user mode is sampled).
+. "$top_srcdir/tests/lib.sh"
+B=$(cd "$top_builddir" && pwd)
+cd "$tmp" || exit 1
+cp "$B/testprogs/dcpi/libcwork.dyn" .
+unset ALPHASIM_MINIOS ALPHASIM_DCPID
+"$ALPHASIM" -q libcwork.dyn 200 0 > plain.out 2>/dev/null
+# the sum of the counts of the profiles named by the globs $1 (those that exist)
+prof_sum() {
+	set -- $(for f in $1; do [ -f "$f" ] && echo "$f"; done)
+	[ $# -gt 0 ] && "$B/tests/profdump" "$@" | awk '{ n += $3 } END { print n + 0 }' || echo 0
+}
+for mode in intr buffer; do
+	db=db_$mode
+	"$ALPHASIM" -q --profile="$db" --stats st_$mode.json --events cycles,pm:4096:$mode:user \
+		libcwork.dyn 200 0 > $mode.out 2>$mode.err
+	expect_eq "$mode: exit status" "$?" 0
+	cmp -s plain.out $mode.out && ok "$mode: output as without --profile" ||
+		fail "$mode: output differs from a plain run"
+	grep -q '"conserved": true' st_$mode.json && ok "$mode: conserved" ||
+		fail "$mode: not conserved: $(grep -o '"dcpi": {[^}]*' st_$mode.json)"
+	driver=$(sed -n 's/^driver_pm_records=//p' $db/dcpid.stats)
+	unit=$(grep -o '"recorded": [0-9]*' st_$mode.json | awk '{ n += $2 } END { print n + 0 }')
+	expect_eq "$mode: records the driver got = records the unit kept" "$driver" "$unit"
+	[ "${driver:-0}" -gt 100 ] && ok "$mode: $driver records" || fail "$mode: too few records"
+	indb=$(prof_sum "$db/*/*.pm.retired.prof $db/*/*.pm.killed.prof")
+	expect_eq "$mode: retired + killed entries in the database = records" "$indb" "$driver"
+	own=$(prof_sum "$db/*/*-libcwork.dyn.pm.retired.prof $db/*/*-libc.so.6.1.pm.retired.prof")
+	[ $((own * 10)) -gt $((indb * 9)) ] &&
+		ok "$mode: libcwork.dyn and libc have $own of $indb records" ||
+		fail "$mode: libcwork.dyn and libc have only $own of $indb records"
+done
+finish
