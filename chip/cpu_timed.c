@@ -326,6 +326,25 @@ bool boundary(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
 	return false;
 }
 
+/* The events of the instruction at pc that issued at t: to the counters
+ * and its truth record (in tp). */
+static void commit_events(struct timing *tm, struct cpu *c, struct truth_page *tp, uint64_t pc,
+                          uint64_t t)
+{
+	const struct tissue *is = &tm->is;
+	/* the counters: what the structures saw it do */
+	if (c->pmu.watch) {
+		for (size_t i = 0; i < sizeof te_pev / sizeof te_pev[0]; i++)
+			if (tm->ev.ev[te_pev[i][0]])
+				count(c, te_pev[i][1], tm->ev.ev[te_pev[i][0]], t, pc,
+				      (enum pmu_mode)is->mode);
+		for (size_t i = 0; i < CE_N; i++)
+			if (tm->ev.cev[i])
+				count(c, ce_pev[i], tm->ev.cev[i], t, pc, (enum pmu_mode)is->mode);
+	}
+	flush_events(tm, tp, pc);
+}
+
 /* The instruction in tm->is (slot d) has run (next PC npc): it issues,
  * its results, its truth (mi: a memo replay's instruction, whose truth
  * but its events memo_run adds).  True unless it is a load whose data
@@ -377,21 +396,24 @@ bool time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64
 			}
 		}
 	}
-	if (tm->ev.n) {
-		/* the counters: what the structures saw it do */
-		if (c->pmu.watch) {
-			for (size_t i = 0; i < sizeof te_pev / sizeof te_pev[0]; i++)
-				if (tm->ev.ev[te_pev[i][0]])
-					count(c, te_pev[i][1], tm->ev.ev[te_pev[i][0]], t, pc,
-					      (enum pmu_mode)is->mode);
-			for (size_t i = 0; i < CE_N; i++)
-				if (tm->ev.cev[i])
-					count(c, ce_pev[i], tm->ev.cev[i], t, pc,
-					      (enum pmu_mode)is->mode);
-		}
-		flush_events(tm, tp, pc);
-	}
+	if (tm->ev.n)
+		commit_events(tm, c, tp, pc, t);
 	return hit;
+}
+
+/* Instruction d at pc, replayed, issued at t: what time_commit does to
+ * the issue state (a load's data was in the D-cache). */
+static void memo_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64_t pc,
+                        uint64_t t)
+{
+	const struct issue_class *k = issue_class_of(&tm->model, &d->ti);
+	if (t > tm->st.tl)
+		tm->issue_hist[tm->st.issued & 7]++;
+	c->cycles = t;
+	uint64_t ready = t + k->lat;
+	if (k->kind == IK_IMUL || k->kind == IK_FDIV)
+		ready = issue_unit_take(&tm->model, k, &tm->st, &d->ti, t, ready);
+	issue_commit(k, &tm->st, &d->ti, pc, t, ready, k->dcause);
 }
 
 /* A TB miss is an event of the instruction whose translation missed,
@@ -426,8 +448,12 @@ static void trapped(struct timing *tm, struct cpu *c)
 			mi = &tm->rep.v->in[tm->rep.i];
 			if (tm->rep.counting)
 				intr_count_quiet(c, tm->rep.tl0, tm->is.t, (enum pmu_mode)tm->rep.mode);
-			for (unsigned i = 0; i < tm->rep.i; i++)
-				memo_truth_insn(tm->rep.b, tm->rep.v, i);
+			const struct memo_block *b = tm->rep.b;
+			for (unsigned i = 0; i < tm->rep.i; i++) {
+				memo_commit(tm, c, &c->ipage->insn[((b->pc & PAGE_MASK) >> 2) + i],
+				            b->pc + 4ull * i, tm->rep.tl0 + tm->rep.v->in[i].t);
+				memo_truth_insn(b, tm->rep.v, i);
+			}
 		}
 		if (cpu_insns(c) > tm->retired) {
 			time_commit(tm, c, &c->ipage->insn[(pc & PAGE_MASK) >> 2], pc, c->pc,
@@ -479,18 +505,54 @@ static inline bool mem_clean(struct timing *tm, const struct cpu *c, const struc
 	return memsys_load_hits(&tm->ms, *pa, t);
 }
 
+/* The issue state after a whole replay of b's variant v from tl0, its
+ * last instruction at pc issued (entry_issued: the instructions that
+ * had issued in cycle tl0). */
+static void memo_exit(struct timing *tm, const struct memo_block *b,
+                      const struct memo_variant *v, uint64_t tl0, unsigned entry_issued,
+                      uint64_t pc)
+{
+	struct issue_state *st = &tm->st;
+	const struct memo_exit *x = &v->x;
+	if (v->in[0].t)
+		tm->issue_hist[entry_issued & 7]++;
+	for (unsigned i = 0; i < 8; i++)
+		tm->issue_hist[i] += x->hist[i];
+	st->tl = tl0 + v->in[b->n - 1].t;
+	st->issued = x->issued;
+	st->slots = x->slots;
+	st->next_seq = pc + 4;
+	for (unsigned i = 0; i < b->nwrites; i++) {
+		unsigned g = b->write_g[i];
+		st->ready[g] = tl0 + x->ready[i];
+		st->tready[g] = tl0 + x->tready[i];
+		st->rcause[g] = x->rcause[i];
+	}
+	if (b->nmul) {
+		st->e0_wb[1] = b->nmul > 1 ? tl0 + x->e0[1] : st->e0_wb[0];
+		st->e0_wb[0] = tl0 + x->e0[0];
+		st->imul_free = tl0 + x->imul_free;
+	}
+	if (b->units & 2)
+		st->fdiv_free = tl0 + x->fdiv_free;
+}
+
 /*
  * The block starting at *pc, run in counting mode mode, by its memo:
  * each instruction issues at the cycle recorded for the entry state,
  * after its fetch (a new fetch block: the I-cache has the line) and its
- * memory access (mem_clean) are checked; it runs and commits as in the
- * detailed model (time_commit: results, memory system, predictor, truth
- * with the recorded causes).  The counters count the cycles once, at the
- * end, after checking that none reaches an interrupt point and nothing
- * else is due by the block's last issue.  A check that fails stops the
- * replay before that instruction, which the detailed model then runs;
- * so does the end of the budget.  Returns 1 when the whole block ran,
- * 0 part of it, -1 none (*pc unchanged; a recording may have started).
+ * memory access (mem_clean) are checked; it runs, and its load or store
+ * goes to the memory system at that cycle.  At the end the issue state
+ * becomes what the recording left (memo_exit), the predictor sees the
+ * block's control transfer (control), the counters count the cycles
+ * (after checking, before the block, that none reaches an interrupt
+ * point and nothing else is due by the block's last issue), and the
+ * truth gets the block's static part later (memo_ran).  A check that
+ * fails stops the replay before that instruction, which the detailed
+ * model then runs; so does the end of the budget: the instructions
+ * replayed then commit one by one (memo_commit).  Returns 1 when the
+ * whole block ran, 0 part of it, -1 none (*pc unchanged; a recording
+ * may have started).
  */
 static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mode mode)
 {
@@ -519,6 +581,7 @@ static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mo
 	tm->rep.mode = (uint8_t)mode;
 	tm->rep.counting = counting;
 	is->mode = (uint8_t)mode;
+	uint64_t npc = pc;
 	unsigned i;
 	for (i = 0; i < b->n; i++) {
 		struct dinsn *d = &p->insn[s0 + i];
@@ -533,16 +596,22 @@ static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mo
 				tm->line_tag = tag;
 			}
 		}
-		if ((d->tflags & IOP_MEM) &&
-		    !mem_clean(tm, c, d, k, c->r[d->b], tl0 + mi->mem, t, &is->pa))
+		const bool mem = d->tflags & IOP_MEM;
+		if (mem && !mem_clean(tm, c, d, k, c->r[d->b], tl0 + mi->mem, t, &is->pa))
 			break;
 		is->pc = pc;
 		is->t = t;
 		tm->rep.i = i;
-		uint64_t npc = d->fn(c, d, pc);
+		npc = d->fn(c, d, pc);
 		c->icount[mode]++;
 		c->budget--;
-		time_commit(tm, c, d, pc, npc, t, mi);
+		tm->retired++;
+		if (mem) {
+			unsigned dcause = 0;
+			mem_issue(tm, c->bus, k, is->pa, t, &dcause);
+			if (tm->ev.n)
+				commit_events(tm, c, tm->tp, pc, t);
+		}
 		pc = npc;
 		if (c->budget <= 0) {
 			i++;
@@ -554,11 +623,22 @@ static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mo
 		intr_count_quiet(c, tl0, tl0 + v->in[i - 1].t, mode);
 	*pcp = pc;
 	if (i == b->n) {
+		const uint64_t last = b->pc + 4ull * (b->n - 1), t = tl0 + v->in[b->n - 1].t;
+		const struct dinsn *d = &p->insn[s0 + b->n - 1];
+		const struct issue_class *k = issue_class_of(&tm->model, &d->ti);
+		memo_exit(tm, b, v, tl0, tm->st.issued, last);
+		c->cycles = t;
+		if (k->kind >= IK_COND && k->kind <= IK_REI)
+			control(tm, c, d, k, last, npc, t);
+		if (tm->ev.n)                  /* the predictor's */
+			commit_events(tm, c, tm->tp, last, t);
 		memo_ran(m, v);
 		return 1;
 	}
-	for (unsigned j = 0; j < i; j++)
+	for (unsigned j = 0; j < i; j++) {
+		memo_commit(tm, c, &p->insn[s0 + j], b->pc + 4ull * j, tl0 + v->in[j].t);
 		memo_truth_insn(b, v, j);
+	}
 	return i ? 0 : -1;
 }
 
@@ -601,6 +681,29 @@ static void memo_capture(struct timing *tm, const struct cpu *c, const struct di
 				mi->cause[mi->nshare] = cs[j].cause;
 				mi->cycles[mi->nshare++] = (uint16_t)cs[j].cycles;
 			}
+	}
+	if (ok && r->i == 0)
+		memcpy(r->hist0, tm->issue_hist, sizeof r->hist0);
+	if (ok && r->i + 1 == b->n) {
+		/* what the block leaves; its last cycle without tl0's */
+		const struct issue_state *st = &tm->st;
+		struct memo_exit *x = &r->v->x;
+		ok = t > r->tl0;
+		for (unsigned j = 0; j < 8; j++) {
+			x->hist[j] = (uint8_t)(tm->issue_hist[j] - r->hist0[j]);
+		}
+		x->slots = st->slots;
+		x->issued = st->issued;
+		x->e0[0] = (uint32_t)(st->e0_wb[0] - r->tl0);
+		x->e0[1] = (uint32_t)(st->e0_wb[1] - r->tl0);
+		x->imul_free = (uint32_t)(st->imul_free - r->tl0);
+		x->fdiv_free = (uint32_t)(st->fdiv_free - r->tl0);
+		for (unsigned j = 0; j < b->nwrites; j++) {
+			unsigned g = b->write_g[j];
+			x->ready[j] = (uint32_t)(st->ready[g] - r->tl0);
+			x->tready[j] = (uint32_t)(st->tready[g] - r->tl0);
+			x->rcause[j] = st->rcause[g];
+		}
 	}
 	if (!ok)
 		memo_rec_abort(&tm->memo);

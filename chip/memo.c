@@ -110,7 +110,8 @@ static const struct dinsn *decoded(struct cpu *c, struct dinsn *d)
  * and the hit checks cover. */
 static bool memoable(const struct issue_class *k, unsigned op)
 {
-	if (op >= OP_COUNT || (isa_table[op].flags & I_PRIV))
+	/* RPCC reads the cycle count, which a replay sets at its end */
+	if (op >= OP_COUNT || op == OP_rpcc || (isa_table[op].flags & I_PRIV))
 		return false;
 	switch (k->kind) {
 	case IK_CALLPAL: case IK_REI: case IK_MB: case IK_WMB:
@@ -155,10 +156,16 @@ static void scan(const struct memo *m, struct memo_block *b, struct cpu *c)
 			add_read(b, issue_reg(x->b, f, IOP_BFP), mul, written);
 		if (f & IOP_RC)
 			add_read(b, issue_reg(x->c, f, IOP_CFP), 0, written);
-		if (x->c != ISSUE_SINK)
-			written[issue_reg(x->c, f, IOP_CFP)] = true;
-		if (k->kind == IK_IMUL)
+		if (x->c != ISSUE_SINK) {
+			unsigned g = issue_reg(x->c, f, IOP_CFP);
+			if (!written[g])
+				b->write_g[b->nwrites++] = (uint8_t)g;
+			written[g] = true;
+		}
+		if (k->kind == IK_IMUL) {
 			b->units |= 1;
+			b->nmul++;
+		}
 		if (k->kind == IK_FDIV)
 			b->units |= 2;
 		if (i && !((b->pc + 4 * i) & 15))
@@ -266,7 +273,7 @@ bool memo_rec_start(struct memo *m, struct memo_block *b, const uint32_t *key, u
 		return false;
 	v->b = b;
 	memcpy(v->key, key, b->klen * sizeof *key);
-	m->rec = (struct memo_rec){ b, v, tl0, 0 };
+	m->rec = (struct memo_rec){ .b = b, .v = v, .tl0 = tl0 };
 	return true;
 }
 

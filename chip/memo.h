@@ -49,6 +49,19 @@ struct memo_insn {
 	uint16_t cycles[MEMO_MAX_SHARES];
 };
 
+/* What a whole replay leaves in the issue state, from tl0: the last
+ * cycle's pipes, the registers the block writes (in the order of its
+ * write list), the units, E0's write-backs, and the cycles issuing
+ * 0..7 instructions counted after its first instruction's. */
+struct memo_exit {
+	uint32_t slots;
+	uint8_t  issued;
+	uint8_t  hist[8];
+	uint32_t e0[2], imul_free, fdiv_free;
+	uint32_t ready[MEMO_MAX_INSNS], tready[MEMO_MAX_INSNS];
+	uint8_t  rcause[MEMO_MAX_INSNS];
+};
+
 /* A block's schedule for one entry state. */
 struct memo_block;
 struct memo_variant {
@@ -58,6 +71,7 @@ struct memo_variant {
 	struct memo_block *b;            /* its block                      */
 	struct memo_variant *dirty;      /* next with runs (memo->dirty)   */
 	struct memo_insn in[MEMO_MAX_INSNS];
+	struct memo_exit x;
 };
 
 /* Register read flags. */
@@ -74,6 +88,9 @@ struct memo_block {
 	uint8_t  n;                      /* instructions (0: none memoed)  */
 	uint8_t  nreads, klen;
 	uint8_t  units;                  /* 1: a multiply, 2: a divide     */
+	uint8_t  nmul;                   /* multiplies                     */
+	uint8_t  nwrites;
+	uint8_t  write_g[MEMO_MAX_INSNS];/* registers it writes            */
 	uint16_t newblk;                 /* bit i: instruction i (> 0)     */
 	                                 /* starts a fetch block           */
 	uint8_t  read_g[MEMO_MAX_READS]; /* scoreboard index               */
@@ -88,6 +105,7 @@ struct memo_rec {
 	struct memo_variant *v;
 	uint64_t tl0;
 	unsigned i;                      /* instructions recorded          */
+	uint64_t hist0[8];               /* issue_hist after the first     */
 };
 
 struct memo {
