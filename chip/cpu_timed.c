@@ -585,7 +585,6 @@ static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mo
 	unsigned i;
 	for (i = 0; i < b->n; i++) {
 		struct dinsn *d = &p->insn[s0 + i];
-		const struct issue_class *k = issue_class_of(&tm->model, &d->ti);
 		const struct memo_insn *mi = &v->in[i];
 		const uint64_t t = tl0 + mi->t;
 		if (newblk >> i & 1) {
@@ -597,6 +596,7 @@ static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mo
 			}
 		}
 		const bool mem = d->tflags & IOP_MEM;
+		const struct issue_class *k = mem ? issue_class_of(&tm->model, &d->ti) : NULL;
 		if (mem && !mem_clean(tm, c, d, k, c->r[d->b], tl0 + mi->mem, t, &is->pa))
 			break;
 		is->pc = pc;

@@ -174,6 +174,17 @@ static void scan(const struct memo *m, struct memo_block *b, struct cpu *c)
 		if (k->kind >= IK_COND && k->kind <= IK_REI)
 			break;
 	}
+	/* the plain reads first: memo_key's tight loop */
+	unsigned plain = 0;
+	for (unsigned i = 0; i < b->nreads; i++)
+		if (!b->read_f[i]) {
+			uint8_t g = b->read_g[i], f = b->read_f[i];
+			b->read_g[i] = b->read_g[plain];
+			b->read_f[i] = b->read_f[plain];
+			b->read_g[plain] = g;
+			b->read_f[plain++] = f;
+		}
+	b->nplain = (uint8_t)plain;
 	unsigned klen = 3 + __builtin_popcount(b->units);
 	for (unsigned i = 0; i < b->nreads; i++)
 		klen += (b->read_f[i] & MEMO_RD_TEST) ? 2 : 1;
@@ -245,7 +256,14 @@ bool memo_key(const struct memo *m, const struct memo_block *b, const struct iss
 		bad |= rel(s->imul_free, tl, &key[j++]);
 	if (b->units & 2)
 		bad |= rel(s->fdiv_free, tl, &key[j++]);
-	for (unsigned i = 0; i < b->nreads; i++) {
+	for (unsigned i = 0; i < b->nplain; i++) {
+		unsigned g = b->read_g[i];
+		uint64_t x = s->ready[g];
+		uint64_t d = x > tl ? x - tl : 0;
+		bad |= (uint32_t)(d >> 24);
+		key[j++] = d ? (uint32_t)d | (uint32_t)s->rcause[g] << 24 : 0;
+	}
+	for (unsigned i = b->nplain; i < b->nreads; i++) {
 		unsigned g = b->read_g[i];
 		/* a multiply's operand counts from mulfloor before tl (its
 		 * missing bypass), with the cause that says which */

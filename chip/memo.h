@@ -30,6 +30,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include "chip/cpu.h"
 #include "timing/record.h"
 
@@ -86,7 +87,7 @@ struct memo_block {
 	uint32_t space;                  /* address space (truth's)        */
 	struct truth_page *tp;           /* its truth records, or NULL     */
 	uint8_t  n;                      /* instructions (0: none memoed)  */
-	uint8_t  nreads, klen;
+	uint8_t  nreads, nplain, klen;   /* reads (the plain ones first)   */
 	uint8_t  units;                  /* 1: a multiply, 2: a divide     */
 	uint8_t  nmul;                   /* multiplies                     */
 	uint8_t  nwrites;
@@ -151,10 +152,7 @@ static inline struct memo_variant *memo_find(struct memo_block *b, const uint32_
 {
 	for (unsigned i = 0; i < b->nvar; i++) {
 		struct memo_variant *v = b->var[i];
-		unsigned j = 0;
-		while (j < b->klen && v->key[j] == key[j])
-			j++;
-		if (j == b->klen) {
+		if (!memcmp(v->key, key, b->klen * sizeof *key)) {
 			b->var[i] = b->var[0];
 			b->var[0] = v;
 			return v;
