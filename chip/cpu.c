@@ -121,6 +121,7 @@ void cpu_invalidate_code(struct bus *b, uint64_t pa, uint64_t size)
 	uint64_t last = ((pa & PAGE_MASK) + size - 1) >> 2;
 	if (last >= PAGE_INSNS)
 		last = PAGE_INSNS - 1;
+	p->gen++;
 	for (uint64_t i = first; i <= last; i++)
 		p->insn[i].fn = ex_decode;
 }

@@ -60,6 +60,9 @@ struct dinsn {
 
 struct dpage {
 	uint64_t     pa;                   /* physical address of the page */
+	uint32_t     gen;                  /* changes when slots are made to */
+	                                   /* decode again (the timed loop's */
+	                                   /* memo of blocks: chip/memo.h)   */
 	struct dinsn insn[PAGE_INSNS];
 };
 

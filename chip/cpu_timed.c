@@ -39,19 +39,32 @@ static inline uint32_t space_of(const struct cpu *c)
 
 /* ---- one instruction ------------------------------------------------- */
 
+/* The physical address of the load or store d (base: its base
+ * register) into *pa; false if it is not translated through the DTB
+ * (physical, or it faults and never issues: then the VA's bits). */
+static inline bool mem_pa(const struct cpu *c, const struct dinsn *d,
+                          const struct issue_class *k, uint64_t base, uint64_t *pa)
+{
+	uint64_t va = base + (uint64_t)(int64_t)d->imm;
+	if (k->tflags & T_QUAD)
+		va &= ~7ull;
+	if (((k->tflags & T_PHYS) && (d->raw & 0x8000)) ||
+	    !mem_probe_data(c, va, k->kind == IK_STORE, pa)) {
+		*pa = va & PA_MASK;
+		return false;
+	}
+	return true;
+}
+
 /* The memory side of a load or store about to issue at t: its physical
  * address, and in *e and *cause the wait for a MAF or write buffer entry. */
 static inline uint64_t mem_need(struct timing *tm, const struct cpu *c,
                                 const struct dinsn *d, const struct issue_class *k,
                                 uint64_t base, uint64_t t, uint64_t *e, unsigned *cause)
 {
-	uint64_t va = base + (uint64_t)(int64_t)d->imm;
-	if (k->tflags & T_QUAD)
-		va &= ~7ull;
 	bool store = k->kind == IK_STORE;
 	uint64_t pa;
-	if (((k->tflags & T_PHYS) && (d->raw & 0x8000)) || !mem_probe_data(c, va, store, &pa))
-		pa = va & PA_MASK;     /* physical, or it faults and never issues */
+	mem_pa(c, d, k, base, &pa);
 	*e = t;
 	if (pa >= tm->mem_size && !store)
 		return pa;
@@ -197,6 +210,7 @@ uint64_t time_issue(struct timing *tm, const struct cpu *c, const struct dinsn *
 		else {
 			unsigned why = TC_slot;
 			uint64_t e;
+			is->mem_at = r.t;
 			is->pa = mem_need(tm, c, d, k, base, r.t, &e, &why);
 			if (e > r.t)
 				issue_need(&r, e, why, ISRC_MEM);
@@ -316,11 +330,32 @@ bool boundary(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
 	return false;
 }
 
+/* The events of the instruction at pc that issued at t: to the counters
+ * and its truth record (in tp). */
+static void commit_events(struct timing *tm, struct cpu *c, struct truth_page *tp, uint64_t pc,
+                          uint64_t t)
+{
+	const struct tissue *is = &tm->is;
+	/* the counters: what the structures saw it do */
+	if (c->pmu.watch) {
+		for (size_t i = 0; i < sizeof te_pev / sizeof te_pev[0]; i++)
+			if (tm->ev.ev[te_pev[i][0]])
+				count(c, te_pev[i][1], tm->ev.ev[te_pev[i][0]], t, pc,
+				      (enum pmu_mode)is->mode);
+		for (size_t i = 0; i < CE_N; i++)
+			if (tm->ev.cev[i])
+				count(c, ce_pev[i], tm->ev.cev[i], t, pc, (enum pmu_mode)is->mode);
+	}
+	flush_events(tm, tp, pc);
+}
+
 /* The instruction in tm->is (slot d) has run (next PC npc): it issues,
- * its results, its truth. */
+ * its results, its truth (mi: a memo replay's instruction, whose truth
+ * but its events memo_run adds).  True unless it is a load whose data
+ * was not in the D-cache. */
 static inline __attribute__((always_inline))
-void time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64_t pc,
-                 uint64_t npc, uint64_t t)
+bool time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64_t pc,
+                 uint64_t npc, uint64_t t, const struct memo_insn *mi)
 {
 	const struct issue_insn *x = &d->ti;
 	const struct issue_class *k = issue_class_of(&tm->model, x);
@@ -339,6 +374,7 @@ void time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64
 		else if (k->kind >= IK_LOAD)
 			ready = mem_issue(tm, c->bus, k, is->pa, t, &dcause);
 	}
+	const bool hit = k->kind != IK_LOAD || (ready == t + k->lat && dcause == k->dcause);
 	issue_commit(k, &tm->st, x, pc, t, ready, dcause);
 	if (k->kind >= IK_COND && k->kind <= IK_REI)
 		control(tm, c, d, k, pc, npc, t);
@@ -348,8 +384,9 @@ void time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64
 
 	/* the truth */
 	tm->retired++;
+	/* (a memo replay adds its truth per block: memo_ran) */
 	struct truth_page *tp = tm->tp;
-	if (tp) {
+	if (tp && !mi) {
 		unsigned slot = (unsigned)((pc & PAGE_MASK) >> 2);
 		tp->count[slot]++;
 		if (t > tl) {
@@ -365,20 +402,24 @@ void time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64
 	}
 	if (__builtin_expect(tm->pm_tag, 0))
 		timing_pm_retire(tm, c, k, pc, npc, tl, t, ready);
-	if (tm->ev.n) {
-		/* the counters: what the structures saw it do */
-		if (c->pmu.watch) {
-			for (size_t i = 0; i < sizeof te_pev / sizeof te_pev[0]; i++)
-				if (tm->ev.ev[te_pev[i][0]])
-					count(c, te_pev[i][1], tm->ev.ev[te_pev[i][0]], t, pc,
-					      (enum pmu_mode)is->mode);
-			for (size_t i = 0; i < CE_N; i++)
-				if (tm->ev.cev[i])
-					count(c, ce_pev[i], tm->ev.cev[i], t, pc,
-					      (enum pmu_mode)is->mode);
-		}
-		flush_events(tm, tp, pc);
-	}
+	if (tm->ev.n)
+		commit_events(tm, c, tp, pc, t);
+	return hit;
+}
+
+/* Instruction d at pc, replayed, issued at t: what time_commit does to
+ * the issue state (a load's data was in the D-cache). */
+static void memo_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64_t pc,
+                        uint64_t t)
+{
+	const struct issue_class *k = issue_class_of(&tm->model, &d->ti);
+	if (t > tm->st.tl)
+		tm->issue_hist[tm->st.issued & 7]++;
+	c->cycles = t;
+	uint64_t ready = t + k->lat;
+	if (k->kind == IK_IMUL || k->kind == IK_FDIV)
+		ready = issue_unit_take(&tm->model, k, &tm->st, &d->ti, t, ready);
+	issue_commit(k, &tm->st, &d->ti, pc, t, ready, k->dcause);
 }
 
 /* A TB miss is an event of the instruction whose translation missed,
@@ -403,12 +444,29 @@ static void trapped(struct timing *tm, struct cpu *c)
 	uint8_t cause = entry == PALE_ITB_MISS ? TC_itbmiss
 	                : entry == PALE_DTB_MISS_SINGLE || entry == PALE_DTB_MISS_DOUBLE ? TC_dtbmiss
 	                : TC_pal;
+	memo_rec_abort(&tm->memo);
 	if (tm->in_insn) {
 		uint64_t pc = tm->is.pc;
-		if (cpu_insns(c) > tm->retired)
+		const struct memo_insn *mi = NULL;
+		if (tm->rep.b) {
+			/* a replay: the counters count up to its boundary, the
+			 * instructions before it get their truth */
+			mi = &tm->rep.v->in[tm->rep.i];
+			if (tm->rep.counting)
+				intr_count_quiet(c, tm->rep.tl0, tm->is.t, (enum pmu_mode)tm->rep.mode);
+			const struct memo_block *b = tm->rep.b;
+			for (unsigned i = 0; i < tm->rep.i; i++) {
+				memo_commit(tm, c, &c->ipage->insn[((b->pc & PAGE_MASK) >> 2) + i],
+				            b->pc + 4ull * i, tm->rep.tl0 + tm->rep.v->in[i].t);
+				memo_truth_insn(b, tm->rep.v, i);
+			}
+		}
+		if (cpu_insns(c) > tm->retired) {
 			time_commit(tm, c, &c->ipage->insn[(pc & PAGE_MASK) >> 2], pc, c->pc,
-			            tm->is.t);
-		else {
+			            tm->is.t, mi);
+			if (mi)
+				memo_truth_insn(tm->rep.b, tm->rep.v, tm->rep.i);
+		} else {
 			if (cause == TC_dtbmiss)
 				tb_miss(tm, c, TE_dtbmiss, tm->is.t, pc);
 			if (tm->pm_tag)
@@ -421,8 +479,246 @@ static void trapped(struct timing *tm, struct cpu *c)
 		flush_events(tm, tm->sink.page ? tm->sink.page(tm->sink.arg,
 		             (uint32_t)((c->ipr[IPR_ITB_ASN] >> 4) & 0x7f), pc & ~PAGE_MASK) : NULL, pc);
 	}
+	tm->rep.b = NULL;
 	tm->retired = cpu_insns(c);
 	issue_transfer(&tm->model, &tm->st, tm->st.tl, IX_PAL, tm->pal_cause = cause);
+}
+
+/* ---- the block-schedule memo (chip/memo.h) ----------------------------- */
+
+/* The memo may replay a block now (the one condition of the fast path:
+ * a unit that must see every instruction joins it here: the
+ * instruction-sampling unit, which tags fetches at the boundaries, and
+ * the live view's watch, called at each commit).  A replay skips the
+ * boundaries, so nothing may want one but the counting of cycles, whose
+ * span memo_run checks; outside PAL mode. */
+static inline bool memo_may(const struct cpu *c)
+{
+	return c->memo && !c->pal && !(c->pmu.watch & ~(1ull << PEV_CYCLES)) &&
+	       !(c->events & (CPU_EV_IRQ | CPU_EV_PM)) && !c->watch;
+}
+
+/* The memory side of a replayed load or store d (base: its base
+ * register) issuing at t: it hits (a load's data is in the D-cache, a
+ * store finds room in the write buffer when it asks at cycle ask), is no
+ * I/O and no store into code.  *pa: its physical address.  Otherwise
+ * false, with nothing done that the detailed model would not do again. */
+static inline bool mem_clean(struct timing *tm, const struct cpu *c, const struct dinsn *d,
+                             const struct issue_class *k, uint64_t base, uint64_t ask,
+                             uint64_t t, uint64_t *pa)
+{
+	if (!mem_pa(c, d, k, base, pa) || *pa >= tm->mem_size)
+		return false;
+	if (k->kind == IK_STORE)
+		return !(c->bus->pflags[*pa >> PAGE_SHIFT] & PF_CODE) &&
+		       memsys_wb_room(&tm->ms, *pa, ask);
+	return memsys_load_hits(&tm->ms, *pa, t);
+}
+
+/* The issue state after a whole replay of b's variant v from tl0, its
+ * last instruction at pc issued (entry_issued: the instructions that
+ * had issued in cycle tl0). */
+static void memo_exit(struct timing *tm, const struct memo_block *b,
+                      const struct memo_variant *v, uint64_t tl0, unsigned entry_issued,
+                      uint64_t pc)
+{
+	struct issue_state *st = &tm->st;
+	const struct memo_exit *x = &v->x;
+	if (v->in[0].t)
+		tm->issue_hist[entry_issued & 7]++;
+	for (unsigned i = 0; i < 8; i++)
+		tm->issue_hist[i] += x->hist[i];
+	st->tl = tl0 + v->in[b->n - 1].t;
+	st->issued = x->issued;
+	st->slots = x->slots;
+	st->next_seq = pc + 4;
+	for (unsigned i = 0; i < b->nwrites; i++) {
+		unsigned g = b->write_g[i];
+		st->ready[g] = tl0 + x->ready[i];
+		st->tready[g] = tl0 + x->tready[i];
+		st->rcause[g] = x->rcause[i];
+	}
+	if (b->nmul) {
+		st->e0_wb[1] = b->nmul > 1 ? tl0 + x->e0[1] : st->e0_wb[0];
+		st->e0_wb[0] = tl0 + x->e0[0];
+		st->imul_free = tl0 + x->imul_free;
+	}
+	if (b->units & 2)
+		st->fdiv_free = tl0 + x->fdiv_free;
+}
+
+/*
+ * The block starting at *pc, run in counting mode mode, by its memo:
+ * each instruction issues at the cycle recorded for the entry state,
+ * after its fetch (a new fetch block: the I-cache has the line) and its
+ * memory access (mem_clean) are checked; it runs, and its load or store
+ * goes to the memory system at that cycle.  At the end the issue state
+ * becomes what the recording left (memo_exit), the predictor sees the
+ * block's control transfer (control), the counters count the cycles
+ * (after checking, before the block, that none reaches an interrupt
+ * point and nothing else is due by the block's last issue), and the
+ * truth gets the block's static part later (memo_ran).  A check that
+ * fails stops the replay before that instruction, which the detailed
+ * model then runs; so does the end of the budget: the instructions
+ * replayed then commit one by one (memo_commit).  Returns 1 when the
+ * whole block ran, 0 part of it, -1 none (*pc unchanged; a recording
+ * may have started).
+ */
+static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mode mode)
+{
+	uint64_t pc = *pcp;
+	struct memo *m = &tm->memo;
+	struct memo_block *b = memo_block(m, c, pc, tm->space, tm->tp);
+	uint32_t key[MEMO_KEY_MAX];
+	if (!b || !b->n || !memo_key(m, b, &tm->st, pc, key))
+		return -1;
+	const uint64_t tl0 = tm->st.tl;
+	struct memo_variant *v = memo_find(b, key);
+	if (!v) {
+		memo_rec_start(m, b, key, tl0);
+		return -1;
+	}
+	const bool counting = c->events;
+	if (counting && !intr_quiet(c, tl0, tl0 + v->in[b->n - 1].t, mode))
+		return -1;
+	struct tissue *is = &tm->is;
+	struct dpage *p = c->ipage;
+	const unsigned s0 = (unsigned)((pc & PAGE_MASK) >> 2);
+	const uint32_t newblk = b->newblk | (key[0] == UINT32_MAX ? 1u : 0u);
+	tm->rep.b = b;
+	tm->rep.v = v;
+	tm->rep.tl0 = tl0;
+	tm->rep.mode = (uint8_t)mode;
+	tm->rep.counting = counting;
+	is->mode = (uint8_t)mode;
+	uint64_t npc = pc;
+	unsigned i;
+	for (i = 0; i < b->n; i++) {
+		struct dinsn *d = &p->insn[s0 + i];
+		const struct memo_insn *mi = &v->in[i];
+		const uint64_t t = tl0 + mi->t;
+		if (newblk >> i & 1) {
+			uint64_t tag = fetch_tag(&tm->fe, pc, tm->space);
+			if (tag != tm->line_tag) {
+				if (!fetch_hit(&tm->fe, tag))
+					break;
+				tm->line_tag = tag;
+			}
+		}
+		const bool mem = d->tflags & IOP_MEM;
+		const struct issue_class *k = mem ? issue_class_of(&tm->model, &d->ti) : NULL;
+		if (mem && !mem_clean(tm, c, d, k, c->r[d->b], tl0 + mi->mem, t, &is->pa))
+			break;
+		is->pc = pc;
+		is->t = t;
+		tm->rep.i = i;
+		npc = d->fn(c, d, pc);
+		c->icount[mode]++;
+		c->budget--;
+		tm->retired++;
+		if (mem) {
+			unsigned dcause = 0;
+			mem_issue(tm, c->bus, k, is->pa, t, &dcause);
+			if (tm->ev.n)
+				commit_events(tm, c, tm->tp, pc, t);
+		}
+		pc = npc;
+		if (c->budget <= 0) {
+			i++;
+			break;
+		}
+	}
+	tm->rep.b = NULL;
+	if (counting && i)
+		intr_count_quiet(c, tl0, tl0 + v->in[i - 1].t, mode);
+	*pcp = pc;
+	if (i == b->n) {
+		const uint64_t last = b->pc + 4ull * (b->n - 1), t = tl0 + v->in[b->n - 1].t;
+		const struct dinsn *d = &p->insn[s0 + b->n - 1];
+		const struct issue_class *k = issue_class_of(&tm->model, &d->ti);
+		memo_exit(tm, b, v, tl0, tm->st.issued, last);
+		c->cycles = t;
+		if (k->kind >= IK_COND && k->kind <= IK_REI)
+			control(tm, c, d, k, last, npc, t);
+		if (tm->ev.n)                  /* the predictor's */
+			commit_events(tm, c, tm->tp, last, t);
+		memo_ran(m, v);
+		return 1;
+	}
+	for (unsigned j = 0; j < i; j++) {
+		memo_commit(tm, c, &p->insn[s0 + j], b->pc + 4ull * j, tl0 + v->in[j].t);
+		memo_truth_insn(b, v, j);
+	}
+	return i ? 0 : -1;
+}
+
+/* Instruction d at pc, issued at t after its predecessor at tl, of the
+ * block being recorded: its schedule, if nothing dynamic held it back
+ * (clean: no event before it issued, no miss of its load); otherwise
+ * the recording ends unused. */
+static void memo_capture(struct timing *tm, const struct cpu *c, const struct dinsn *d,
+                         uint64_t pc, uint64_t t, uint64_t tl, bool clean)
+{
+	struct memo_rec *r = &tm->memo.rec;
+	const struct memo_block *b = r->b;
+	const struct issue_class *k = issue_class_of(&tm->model, &d->ti);
+	const struct tissue *is = &tm->is;
+	struct memo_insn *mi = &r->v->in[r->i];
+	bool ok = clean && pc == b->pc + 4ull * r->i && t - r->tl0 <= UINT16_MAX;
+	if (k->kind == IK_LOAD || k->kind == IK_STORE) {
+		ok = ok && is->pa < tm->mem_size && is->mem_at - r->tl0 <= UINT16_MAX;
+		if (k->kind == IK_STORE)
+			ok = ok && !(c->bus->pflags[is->pa >> PAGE_SHIFT] & PF_CODE);
+		mi->mem = (uint16_t)(is->mem_at - r->tl0);
+	}
+	mi->t = (uint16_t)(t - r->tl0);
+	mi->nshare = 0;
+	if (t > tl && is->n == 1) {
+		mi->nshare = 1;
+		mi->cause[0] = is->cs[0].cause;
+		mi->cycles[0] = (uint16_t)(t - tl);
+	} else if (t > tl) {
+		/* time_commit split them when it kept truth */
+		struct issue_need cs[ISSUE_MAX_NEEDS];
+		memcpy(cs, is->cs, is->n * sizeof cs[0]);
+		issue_split(cs, is->n, tl);
+		for (unsigned j = 0; j < is->n; j++)
+			if (cs[j].cycles) {
+				if (mi->nshare == MEMO_MAX_SHARES) {
+					ok = false;
+					break;
+				}
+				mi->cause[mi->nshare] = cs[j].cause;
+				mi->cycles[mi->nshare++] = (uint16_t)cs[j].cycles;
+			}
+	}
+	if (ok && r->i == 0)
+		memcpy(r->hist0, tm->issue_hist, sizeof r->hist0);
+	if (ok && r->i + 1 == b->n) {
+		/* what the block leaves; its last cycle without tl0's */
+		const struct issue_state *st = &tm->st;
+		struct memo_exit *x = &r->v->x;
+		ok = t > r->tl0;
+		for (unsigned j = 0; j < 8; j++) {
+			x->hist[j] = (uint8_t)(tm->issue_hist[j] - r->hist0[j]);
+		}
+		x->slots = st->slots;
+		x->issued = st->issued;
+		x->e0[0] = (uint32_t)(st->e0_wb[0] - r->tl0);
+		x->e0[1] = (uint32_t)(st->e0_wb[1] - r->tl0);
+		x->imul_free = (uint32_t)(st->imul_free - r->tl0);
+		x->fdiv_free = (uint32_t)(st->fdiv_free - r->tl0);
+		for (unsigned j = 0; j < b->nwrites; j++) {
+			unsigned g = b->write_g[j];
+			x->ready[j] = (uint32_t)(st->ready[g] - r->tl0);
+			x->tready[j] = (uint32_t)(st->tready[g] - r->tl0);
+			x->rcause[j] = st->rcause[g];
+		}
+	}
+	if (!ok)
+		memo_rec_abort(&tm->memo);
+	else if (++r->i == b->n)
+		memo_rec_done(&tm->memo);
 }
 
 /* ---- waiting for an interrupt ----------------------------------------- */
@@ -484,7 +780,14 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 		struct dpage *p = c->ipage;
 		/* one mode, as in cpu_run */
 		const unsigned mode = cpu_count_index(c);
+		bool start = true;             /* pc may start a memo block */
 		do {
+			if (start && memo_may(c)) {
+				int r = memo_run(tm, c, &pc, (enum pmu_mode)mode);
+				start = r > 0;
+				if (r >= 0)
+					continue;
+			}
 			struct dinsn *d = &p->insn[(pc & PAGE_MASK) >> 2];
 			uint8_t f = d->tflags;
 			if (!(f & IOP_VALID)) {
@@ -496,15 +799,24 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 				pc = c->pc;            /* an interrupt came first */
 				break;
 			}
+			const bool quiet = !tm->ev.n;
+			const uint64_t tl = tm->st.tl;
 			uint64_t npc = d->fn(c, d, pc);
 			c->icount[mode]++;
 			c->budget--;
-			time_commit(tm, c, d, pc, npc, t);
+			bool hit = time_commit(tm, c, d, pc, npc, t, NULL);
 			if (__builtin_expect(c->watch != NULL, 0))
 				c->watch->insn(c->watch->arg, c, pc, npc, t);
+			if (__builtin_expect(tm->memo.rec.b != NULL, 0))
+				memo_capture(tm, c, d, pc, t, tl, quiet && hit);
+			const unsigned kind = tm->model.cls[d->op].kind;
+			start = kind >= IK_COND && kind <= IK_REI;
 			pc = npc;
 		} while (((pc & ~PAGE_MASK) | c->pal) == tag && c->budget > 0);
+		/* a recording ends with its block, within the run */
+		memo_rec_abort(&tm->memo);
 		c->pc = pc;
 	}
+	memo_flush(&tm->memo);
 	return c->stop == STOP_NONE ? STOP_BUDGET : c->stop;
 }

@@ -45,17 +45,30 @@ uint64_t intr_isr(const struct cpu *c);
  * taken, enter PAL (c->pc) and return true with that cycle in *at.
  */
 bool intr_timed_slow(struct cpu *c, uint64_t pc, uint64_t tl, uint64_t t, uint64_t *at);
+/* The fast path (c->memo): no interrupt requested or pending and the
+ * timer not due by t, so only a cycle counter reaching an interrupt
+ * point in the cycles intr_timed would count up to t could interrupt,
+ * and none does: nothing can happen by t but the counting. */
+static inline bool intr_quiet(const struct cpu *c, uint64_t tl, uint64_t t, enum pmu_mode mode)
+{
+	uint64_t from = c->intr.cycles_to > tl ? c->intr.cycles_to : tl;
+	return c->memo && !c->pmu.latch && c->intr.dev_due > t && !(c->events & CPU_EV_IRQ) &&
+	       (t <= from || pmu_quiet_room(&c->pmu, PEV_CYCLES, t - from, mode));
+}
+/* intr_timed when intr_quiet: the cycles counted with nothing else to
+ * do (intr_timed_slow does the same, slower). */
+static inline void intr_count_quiet(struct cpu *c, uint64_t tl, uint64_t t, enum pmu_mode mode)
+{
+	uint64_t from = c->intr.cycles_to > tl ? c->intr.cycles_to : tl;
+	if (t > from)
+		pmu_count_quiet(&c->pmu, PEV_CYCLES, t - from, mode);
+	c->intr.cycles_to = t > from ? t : from;
+}
 static inline bool intr_timed(struct cpu *c, uint64_t pc, uint64_t tl, uint64_t t,
                               enum pmu_mode mode, uint64_t *at)
 {
-	/* The fast path (c->memo): no interrupt requested or pending and the
-	 * timer not due, so only a cycle counter reaching an interrupt point
-	 * by t could interrupt; when none does, the cycles are counted with
-	 * nothing else to do (intr_timed_slow does the same, slower). */
-	uint64_t from = c->intr.cycles_to > tl ? c->intr.cycles_to : tl;
-	if (c->memo && !c->pmu.latch && c->intr.dev_due > t && !(c->events & CPU_EV_IRQ) &&
-	    (t <= from || pmu_count_quiet(&c->pmu, PEV_CYCLES, t - from, mode))) {
-		c->intr.cycles_to = t > from ? t : from;
+	if (intr_quiet(c, tl, t, mode)) {
+		intr_count_quiet(c, tl, t, mode);
 		return false;
 	}
 	return intr_timed_slow(c, pc, tl, t, at);

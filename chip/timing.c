@@ -59,6 +59,7 @@ struct timing *timing_new(struct cpu *c, const struct params *p,
 	bool ok = fetch_init(&tm->fe, p, &tm->ev);
 	ok = memsys_init(&tm->ms, p, &tm->ev) && ok;
 	ok = bpred_init(&tm->bp, p, &tm->ev) && ok;
+	ok = memo_init(&tm->memo, &tm->model) && ok;
 	if (!ok) {
 		timing_free(tm);
 		return NULL;
@@ -73,6 +74,7 @@ void timing_free(struct timing *tm)
 	fetch_free(&tm->fe);
 	memsys_free(&tm->ms);
 	bpred_free(&tm->bp);
+	memo_free(&tm->memo);
 	free(tm);
 }
 

@@ -27,6 +27,7 @@
 #define ALPHASIM_TIMING_H
 
 #include "chip/cpu.h"
+#include "chip/memo.h"
 #include "timing/bpred.h"
 #include "timing/fetch.h"
 #include "timing/issue.h"
@@ -45,6 +46,8 @@ struct tissue {
 	                               /* (a new block; else 0)              */
 	uint8_t  mode;                 /* enum pmu_mode it runs in, when the */
 	                               /* counters look (c->events)          */
+	uint64_t mem_at;               /* a load or store: the cycle it asks  */
+	                               /* the memory system for room        */
 	unsigned n;                    /* constraints in cs                  */
 	struct issue_need cs[ISSUE_MAX_NEEDS];
 };
@@ -90,6 +93,17 @@ struct timing {
 	uint64_t         pm_idle;      /* cycles of cause idle the truth gave */
 	                               /* the next instruction (timing_idle) */
 	struct pm_record pm_rec;
+
+	/* the block-schedule memo (chip/memo.h), and the block it replays */
+	struct memo memo;
+	struct {
+		const struct memo_block *b;    /* NULL: none                     */
+		const struct memo_variant *v;
+		uint64_t tl0;
+		unsigned i;                    /* the instruction in flight      */
+		uint8_t mode;                  /* enum pmu_mode it runs in       */
+		bool counting;                 /* the counters count its cycles  */
+	} rep;
 };
 
 /* The model for CPU c; it gives its truth records to sink, or to nobody

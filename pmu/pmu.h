@@ -135,13 +135,12 @@ static inline uint64_t pmu_step(const struct pmu *p, int ctr)
 
 /*
  * The counters' fast path (the memo parameter, docs/performance.md):
- * pmu_count of n events of kind ev, the last at a cycle, when no counter
- * counting them reaches an interrupt point within them, so that where
- * and when they happened does not matter: true, counted.  Otherwise
- * false and nothing counted: the caller calls pmu_count, which places
- * the overflows.
+ * n events of kind ev, counted in mode, reach no interrupt point of a
+ * counter counting them, so that where and when they happen does not
+ * matter (pmu_quiet_room asks, pmu_count_quiet counts them then).
+ * Otherwise the caller calls pmu_count, which places the overflows.
  */
-static inline bool pmu_count_quiet(struct pmu *p, int ev, uint64_t n, enum pmu_mode mode)
+static inline bool pmu_quiet_room(const struct pmu *p, int ev, uint64_t n, enum pmu_mode mode)
 {
 	unsigned m = p->ctrs_of[ev];
 	if (!m || !p->enabled || p->kill[mode])
@@ -151,6 +150,17 @@ static inline bool pmu_count_quiet(struct pmu *p, int ev, uint64_t n, enum pmu_m
 		if (n > p->smask[c] - (p->ctr[c] & p->smask[c]))
 			return false;      /* n >= events to its next point */
 	}
+	return true;
+}
+/* pmu_count of those n events when pmu_quiet_room says so: true,
+ * counted; else false, nothing counted. */
+static inline bool pmu_count_quiet(struct pmu *p, int ev, uint64_t n, enum pmu_mode mode)
+{
+	if (!pmu_quiet_room(p, ev, n, mode))
+		return false;
+	unsigned m = p->ctrs_of[ev];
+	if (!m || !p->enabled || p->kill[mode])
+		return true;
 	for (; m; m &= m - 1) {
 		int c = __builtin_ctz(m);
 		p->counted[c] += n;

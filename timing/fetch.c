@@ -47,11 +47,9 @@ static void prefetch(struct fetch *f, struct memsys *m, uint64_t t)
 uint64_t fetch_line(struct fetch *f, struct memsys *m, uint64_t tag, uint64_t pa,
                     uint64_t t)
 {
-	f->st.accesses++;
-	if (cache_find(&f->ic, tag)) {
-		f->stream = false;                /* back to access mode */
+	if (fetch_hit(f, tag))
 		return t;
-	}
+	f->st.accesses++;
 	f->st.misses++;
 	truth_event(f->ev, TE_imiss);
 	struct cache_line v;

@@ -42,6 +42,17 @@ static inline uint64_t fetch_tag(const struct fetch *f, uint64_t va, uint32_t sp
 	return ((va & ((1ull << 48) - 1)) >> f->shift) | (uint64_t)space << 48;
 }
 
+/* The line tag is in the I-cache: fetch_line's hit, done (true: the
+ * line is there when asked); false: nothing done. */
+static inline bool fetch_hit(struct fetch *f, uint64_t tag)
+{
+	if (!cache_find(&f->ic, tag))
+		return false;
+	f->st.accesses++;
+	f->stream = false;                    /* back to access mode */
+	return true;
+}
+
 /* The line tag (at physical address pa) is needed at cycle t: returns
  * the cycle it is available to the issue stage. */
 uint64_t fetch_line(struct fetch *f, struct memsys *m, uint64_t tag, uint64_t pa,

@@ -265,10 +265,15 @@ void memsys_io_store(struct memsys *m, uint64_t t)
 	m->wb_last_done = done;
 }
 
-uint64_t memsys_wb_free(struct memsys *m, uint64_t pa, uint64_t t)
+bool memsys_wb_room(struct memsys *m, uint64_t pa, uint64_t t)
 {
 	wb_retire(m, t);
-	if (m->wb_n < m->wb_size || wb_pending(m, pa >> m->dshift))
+	return m->wb_n < m->wb_size || wb_pending(m, pa >> m->dshift);
+}
+
+uint64_t memsys_wb_free(struct memsys *m, uint64_t pa, uint64_t t)
+{
+	if (memsys_wb_room(m, pa, t))
 		return t;
 	m->st.wb_full++;
 	counter_event(m->ev, CE_wbfull);

@@ -80,11 +80,22 @@ static inline bool memsys_load_misses(struct memsys *m, uint64_t pa)
 	return !cache_find(&m->dc, pa >> m->dshift);
 }
 
+/* A load of pa issued at t hits the D-cache with its data there (no
+ * fill in flight): memsys_load will say LV_D, ready after the D-cache's
+ * latency. */
+static inline bool memsys_load_hits(struct memsys *m, uint64_t pa, uint64_t t)
+{
+	const struct cache_line *l = cache_find(&m->dc, pa >> m->dshift);
+	return l && l->ready <= t + m->lat[LV_D];
+}
+
 /* Earliest cycle >= t at which a MAF entry is free. */
 uint64_t memsys_maf_free(struct memsys *m, uint64_t t);
 /* Earliest cycle >= t at which a store to pa finds room in the write
  * buffer (an entry to merge into, or a free one). */
 uint64_t memsys_wb_free(struct memsys *m, uint64_t pa, uint64_t t);
+/* ... whether that is t itself, nothing counted. */
+bool memsys_wb_room(struct memsys *m, uint64_t pa, uint64_t t);
 /* Cycle by which all stores (wb) or all stores and load misses (mb) are
  * done: what WMB and MB wait for. */
 static inline uint64_t memsys_wb_drained(const struct memsys *m)

@@ -1,0 +1,174 @@
+/*
+ * memo.h - the block-schedule memo of the timed run loop (the memo
+ * parameter; docs/performance.md "The block-schedule memo"; Schnarr and
+ * Larus, "Fast out-of-order processor simulation using memoization",
+ * ASPLOS 1998, for an in-order core here).
+ *
+ * The issue schedule of a block of straight-line code depends only on
+ * its instructions and a small entry state, when nothing dynamic
+ * happens in it (its fetches and loads hit, its stores find room in the
+ * write buffer): the issue model's state as the block reads it, relative
+ * to the cycle the instruction before the block issued (tl0): whether
+ * the block's first instruction continues its predecessor's fetch block
+ * and then the pipes that cycle has taken, a redirect still ahead, the
+ * multiplier and divider, E0 held by a multiply's write-back, and for
+ * each register the block reads before it writes it, when its value is
+ * ready (for a branch or CMOV test too) and the cause a reader waiting
+ * for it gets.  Values at or before tl0 cannot hold an instruction of
+ * the block back, so they all read as 0.
+ *
+ * The timed loop (chip/cpu_timed.c) records a block's schedule, with the
+ * head cycles of each instruction by cause, as the issue model computes
+ * it (timing/issue.h: the memo keeps its results, it has no issue rules
+ * of its own), and replays it for the same block and entry state.  This
+ * module keeps the blocks and their variants: what a block is, the entry
+ * state's key, the recordings, and the truth of the replays, which it
+ * adds to the records once per block and variant (memo_flush).
+ */
+#ifndef ALPHASIM_MEMO_H
+#define ALPHASIM_MEMO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+#include "chip/cpu.h"
+#include "timing/record.h"
+
+#define MEMO_MAX_INSNS  16     /* instructions in a block            */
+#define MEMO_MAX_READS  24     /* registers it reads before writing  */
+#define MEMO_VARIANTS   4      /* entry states kept per block        */
+#define MEMO_MAX_SHARES 3      /* causes of one instruction's head   */
+#define MEMO_KEY_MAX    (5 + 2 * MEMO_MAX_READS)  /* words */
+
+/* One instruction of a recorded schedule, its cycles from tl0. */
+struct memo_insn {
+	uint16_t t;                      /* its issue cycle                */
+	uint16_t mem;                    /* a store: when it asks the      */
+	                                 /* write buffer for room          */
+	uint8_t  nshare;                 /* its head cycles by cause       */
+	uint8_t  cause[MEMO_MAX_SHARES];
+	uint16_t cycles[MEMO_MAX_SHARES];
+};
+
+/* What a whole replay leaves in the issue state, from tl0: the last
+ * cycle's pipes, the registers the block writes (in the order of its
+ * write list), the units, E0's write-backs, and the cycles issuing
+ * 0..7 instructions counted after its first instruction's. */
+struct memo_exit {
+	uint32_t slots;
+	uint8_t  issued;
+	uint8_t  hist[8];
+	uint32_t e0[2], imul_free, fdiv_free;
+	uint32_t ready[MEMO_MAX_INSNS], tready[MEMO_MAX_INSNS];
+	uint8_t  rcause[MEMO_MAX_INSNS];
+};
+
+/* A block's schedule for one entry state. */
+struct memo_block;
+struct memo_variant {
+	uint32_t key[MEMO_KEY_MAX];
+	uint64_t runs;                   /* whole replays whose truth is   */
+	                                 /* not in the records yet         */
+	struct memo_block *b;            /* its block                      */
+	struct memo_variant *dirty;      /* next with runs (memo->dirty)   */
+	struct memo_insn in[MEMO_MAX_INSNS];
+	struct memo_exit x;
+};
+
+/* Register read flags. */
+enum { MEMO_RD_TEST = 1,             /* by a branch or CMOV test       */
+       MEMO_RD_MUL = 2 };            /* by a multiply (its bypass)     */
+
+struct memo_block {
+	struct memo_block *next;         /* hash chain                     */
+	const struct dpage *page;        /* its code, as decoded when      */
+	uint32_t gen;                    /* page->gen was this             */
+	uint64_t pc;                     /* its first instruction's VA     */
+	uint32_t space;                  /* address space (truth's)        */
+	struct truth_page *tp;           /* its truth records, or NULL     */
+	uint8_t  n;                      /* instructions (0: none memoed)  */
+	uint8_t  nreads, nplain, klen;   /* reads (the plain ones first)   */
+	uint8_t  units;                  /* 1: a multiply, 2: a divide     */
+	uint8_t  nmul;                   /* multiplies                     */
+	uint8_t  nwrites;
+	uint8_t  write_g[MEMO_MAX_INSNS];/* registers it writes            */
+	uint16_t newblk;                 /* bit i: instruction i (> 0)     */
+	                                 /* starts a fetch block           */
+	uint8_t  read_g[MEMO_MAX_READS]; /* scoreboard index               */
+	uint8_t  read_f[MEMO_MAX_READS]; /* MEMO_RD_*                      */
+	uint8_t  nvar;
+	struct memo_variant *var[MEMO_VARIANTS];   /* most recently used first */
+};
+
+/* A recording under way. */
+struct memo_rec {
+	struct memo_block *b;            /* NULL: none                     */
+	struct memo_variant *v;
+	uint64_t tl0;
+	unsigned i;                      /* instructions recorded          */
+	uint64_t hist0[8];               /* issue_hist after the first     */
+};
+
+struct memo {
+	struct memo_block **bucket;
+	size_t nblocks;
+	struct memo_variant *dirty;      /* variants with runs             */
+	struct memo_rec rec;
+	const struct issue_model *model;
+	uint64_t mulfloor;               /* cycles a multiply's operand    */
+	                                 /* can matter before it is ready  */
+};
+
+bool memo_init(struct memo *m, const struct issue_model *model);
+/* Forget every block (the truth of replays not flushed is lost). */
+void memo_free(struct memo *m);
+/* Add the replays' truth to the records (the timed loop does before it
+ * returns, so whoever reads them finds it there). */
+void memo_flush(struct memo *m);
+
+/* One more whole replay of v: its truth (count, head cycles by cause:
+ * the static part) waits for memo_flush. */
+static inline void memo_ran(struct memo *m, struct memo_variant *v)
+{
+	if (!v->runs++) {
+		v->dirty = m->dirty;
+		m->dirty = v;
+	}
+}
+
+/* The block starting at pc (slot of c->ipage, in address space `space`,
+ * truth page tp), found or made; NULL if out of host memory.  n is 0
+ * when no block can start there. */
+struct memo_block *memo_block(struct memo *m, struct cpu *c, uint64_t pc, uint32_t space,
+                              struct truth_page *tp);
+
+/* The entry state of block b after the schedule s (tl0 = s->tl) into
+ * key; false if it is out of the memo's range. */
+bool memo_key(const struct memo *m, const struct memo_block *b, const struct issue_state *s,
+              uint64_t pc, uint32_t *key);
+
+/* b's variant for key, or NULL; the one found moves to the front. */
+static inline struct memo_variant *memo_find(struct memo_block *b, const uint32_t *key)
+{
+	for (unsigned i = 0; i < b->nvar; i++) {
+		struct memo_variant *v = b->var[i];
+		if (!memcmp(v->key, key, b->klen * sizeof *key)) {
+			b->var[i] = b->var[0];
+			b->var[0] = v;
+			return v;
+		}
+	}
+	return NULL;
+}
+
+/* Start recording b for key (false: out of host memory).  The variant
+ * joins the block when the recording ends whole (memo_rec_done). */
+bool memo_rec_start(struct memo *m, struct memo_block *b, const uint32_t *key, uint64_t tl0);
+void memo_rec_done(struct memo *m);
+void memo_rec_abort(struct memo *m);
+
+/* The truth of one replay of instruction i of b's variant v (count,
+ * head cycles by cause), added at once: a replay that stopped part way. */
+void memo_truth_insn(const struct memo_block *b, const struct memo_variant *v, unsigned i);
+
+#endif
