@@ -2,7 +2,8 @@
  * sysfile.c - the file system calls (Linux/Alpha numbers and layouts
  * from the cross toolchain's asm/ headers): open, read, write, stat,
  * directories, descriptors.  Names go through path.c to a hostfs mount
- * (sysat.c; the older calls without a directory argument are there).
+ * (sysat_call); the older calls without a directory argument are their
+ * *at forms (sysat.c).
  */
 #include "minios/sysat.h"
 #include <asm/fcntl.h>
