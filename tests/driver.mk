@@ -16,4 +16,5 @@ TESTS += tests/dcpi_guest.sh tests/dcpi_pm.sh
 GUEST_CHECK += testprogs/dcpi/pcount_access.lnx
 CLEANFILES += testprogs/dcpi/pcount_access.lnx
 TESTS += tests/pcount_access.sh
-testprogs/dcpi/pcount_selftest.lnx testprogs/dcpi/pm_selftest.lnx: $(srcdir)/driver/pcount.h
+testprogs/dcpi/pcount_selftest.lnx testprogs/dcpi/pm_selftest.lnx: $(srcdir)/driver/pcount.h \
+	$(srcdir)/testprogs/dcpi/selftest.h

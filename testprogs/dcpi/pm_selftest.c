@@ -27,30 +27,7 @@
 #include <unistd.h>
 #include "driver/pcount.h"
 #include "abi/pm.h"
-
-static int fails;
-#define CHECK(cond, ...) \
-	do { int ok_ = (cond); printf("%s: ", ok_ ? "ok" : "FAIL"); \
-	     printf(__VA_ARGS__); putchar('\n'); fails += !ok_; } while (0)
-
-extern const char work_lo[], work_hi[];
-
-/* Five instructions an iteration; the ADDQ (the second) waits for the
- * MULQ. */
-static unsigned long work(unsigned long n)
-{
-	unsigned long x = 1, t;
-	__asm__ volatile(
-		".globl work_lo\nwork_lo:\n"
-		"1:	mulq	%0, 3, %1\n"
-		"	addq	%1, %2, %0\n"
-		"	xor	%0, %1, %0\n"
-		"	subq	%2, 1, %2\n"
-		"	bne	%2, 1b\n"
-		".globl work_hi\nwork_hi:\n"
-		: "+r"(x), "=&r"(t), "+r"(n));
-	return x;
-}
+#include "testprogs/dcpi/selftest.h"
 
 enum { NLOOP = 5, PERIOD = 1000, JITTER = 100 };
 enum {                                 /* the causes (abi/truth.h) */
