@@ -65,23 +65,7 @@ done
 [ "$fails" -eq "$before" ] && ok "no installed file names $B or $S"
 
 # a user's program, built the user's way
-cat > hot.c <<'CEOF'
-#include <stdio.h>
-#include <stdlib.h>
-static __attribute__((noinline)) long hot_loop(long n)
-{
-	long s = 0;
-	for (long i = 0; i < n; i++)
-		s += (i * 7) ^ (s >> 3);
-	return s;
-}
-int main(int argc, char **argv)
-{
-	printf("%ld\n", hot_loop(argc > 1 ? atol(argv[1]) : 1000));
-	return 0;
-}
-CEOF
-"$ALPHA_CC" -O2 -o hot hot.c || { fail "$ALPHA_CC hot.c"; exit 1; }
+"$ALPHA_CC" -O2 -o hot "$S/tests/hot_loop.c" || { fail "$ALPHA_CC hot_loop.c"; exit 1; }
 
 # run.sh: profile hot and read the database back with the installed
 # tools; run with the trees hidden where a mount namespace can be had.

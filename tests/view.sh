@@ -55,23 +55,7 @@ check_png loop "$tmp/quad_issue.png" "$tmp/dep_add.csv" "$lo" "$hi" >/dev/null &
 
 # ---- 2. a profiled hot loop against the skid trace ---------------------
 cd "$tmp" || exit 1
-cat >hot.c <<'EOF'
-#include <stdio.h>
-#include <stdlib.h>
-__attribute__((noinline)) long hot_loop(long n)
-{
-	long s = 0;
-	for (long i = 0; i < n; i++)
-		s += i * 7 ^ (s >> 3);
-	return s;
-}
-int main(int argc, char **argv)
-{
-	printf("%ld\n", hot_loop(argc > 1 ? atol(argv[1]) : 1000));
-	return 0;
-}
-EOF
-"$ALPHA_CC" -O2 -o hot hot.c || { fail "$ALPHA_CC hot.c"; finish; }
+"$ALPHA_CC" -O2 -o hot "$top_srcdir/tests/hot_loop.c" || { fail "$ALPHA_CC hot_loop.c"; finish; }
 "$ALPHASIM" -q --profile=db0 --skid-trace skid0.csv ./hot 2000000 >/dev/null ||
 	fail "the run without the view"
 # the cycle just after the 100th sample was delivered

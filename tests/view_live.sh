@@ -33,23 +33,7 @@ check_png() { python3 "$top_srcdir/tests/view_png.py" "$@"; }
 [ -n "${ALPHASIM_SANITIZED:-}" ] && ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 &&
 	export ASAN_OPTIONS
 cd "$tmp" || exit 1
-cat >hot.c <<'EOF'
-#include <stdio.h>
-#include <stdlib.h>
-__attribute__((noinline)) long hot_loop(long n)
-{
-	long s = 0;
-	for (long i = 0; i < n; i++)
-		s += i * 7 ^ (s >> 3);
-	return s;
-}
-int main(int argc, char **argv)
-{
-	printf("%ld\n", hot_loop(argc > 1 ? atol(argv[1]) : 1000));
-	return 0;
-}
-EOF
-"$ALPHA_CC" -O2 -o hot hot.c || { fail "$ALPHA_CC hot.c"; finish; }
+"$ALPHA_CC" -O2 -o hot "$top_srcdir/tests/hot_loop.c" || { fail "$ALPHA_CC hot_loop.c"; finish; }
 prog=./hot
 
 # drive.sh KEYS...: under the X server, alphasim --view on hot (a long
