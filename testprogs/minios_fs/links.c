@@ -1,7 +1,7 @@
 /*
  * links.c - names (tests/minios_fs.sh, against qemu-alpha): hard and
  * symbolic links, readlink and readlinkat, renameat2's NOREPLACE and
- * EXCHANGE, O_NOFOLLOW, mkdirat and unlinkat relative to a directory
+ * EXCHANGE, renameat, O_NOFOLLOW, mkdirat and unlinkat relative to a directory
  * descriptor.
  */
 #define _GNU_SOURCE
@@ -80,6 +80,8 @@ int main(void)
 	about("d/c");
 	result("rename b over d/c", rename("b", "d/c"));
 	about("d/c");
+	result("renameat d/c a", renameat(dfd, "c", AT_FDCWD, "a"));
+	about("a");
 	result("mkdirat d/e", mkdirat(dfd, "e", 0700));
 	result("unlinkat d/e as a file", unlinkat(dfd, "e", 0));
 	result("unlinkat d/e", unlinkat(dfd, "e", AT_REMOVEDIR));

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -129,6 +130,9 @@ int main(void)
 	mode("d/inner");
 	struct stat st;
 	result("fstatat d/inner", fstatat(dfd, "inner", &st, 0));
+	/* glibc's faccessat makes the faccessat2 call; the older one: */
+	result("faccessat call d/inner W_OK", (int)syscall(SYS_faccessat, dfd, "inner", W_OK));
+	result("faccessat call d/inner X_OK", (int)syscall(SYS_faccessat, dfd, "inner", X_OK));
 	result("mkdirat d/sub", mkdirat(dfd, "sub", 0700));
 	mode("d/sub");
 	result("openat of a file descriptor as directory", openat(fd, "x", O_RDONLY));
