@@ -12,7 +12,8 @@
 #
 # The pm runs keep CYCLES at the longest period only because the
 # analysis tools need a CYCLES profile; the baseline has the same, so
-# the difference in guest cycles is the method's own cost.  Q matches
+# the difference in guest cycles (outside dcpid: pmtable.py says why)
+# is the method's own cost.  Q matches
 # the rates: Q = the program image's true instruction count in the
 # dcpi run / its CYCLES samples there, so that the image gets as many
 # records as it got CYCLES samples (at least 256, the unit's minimum).
@@ -94,11 +95,11 @@ out=${ACCURACY_OUT:-accuracy-pm-out}
 size=${ACCURACY_SIZE:-default}
 case ${SMALL:-} in ''|0) ;; *) size=small ;; esac
 case $size in
-small) col=3 ;; default) col=4 ;; full) col=5 ;;
+small|default|full) ;;
 *) echo "accuracy-pm: ACCURACY_SIZE=$size: not small, default or full" >&2; exit 2 ;;
 esac
-set -- ${ACCURACY_PERIODS:-4096}
-period=$1
+period=${ACCURACY_PERIODS:-4096}
+period=${period%% *}
 seeds=${ACCURACY_SEEDS:-1}
 mj=$(printf '%s\n' "${MAKEFLAGS:-}" | sed -n 's/.*-j\([0-9][0-9]*\).*/\1/p')
 jobs=${ACCURACY_JOBS:-${mj:-$(nproc 2>/dev/null || echo 2)}}

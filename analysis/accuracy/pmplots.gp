@@ -2,7 +2,8 @@
 # (docs/precise.md, "The experiment"), run by pm.sh in OUT/plots from
 # pm.dat (pmtable.py), as pm.png and pm.svg: left, each method's
 # accuracy (means over the workloads); right, its guest cycles per
-# sample or record delivered, and the kernel handler's share of them.
+# sample or record delivered outside dcpid, and the kernel handler's
+# share of them.
 do for [fmt in "png svg"] {
 	if (fmt eq "png") {
 		set terminal pngcairo size 1100,500 noenhanced font ",10"
@@ -27,7 +28,7 @@ do for [fmt in "png svg"] {
 	set yrange [0:*]
 	set ylabel "guest cycles"
 	set title "cost per sample or record delivered"
-	plot "pm.dat" using 7:xtic(1) lc rgb "gray50" title "all the guest's added cycles", \
+	plot "pm.dat" using 7:xtic(1) lc rgb "gray50" title "guest cycles added outside dcpid", \
 		"" using 8 lc rgb "gray80" title "of them, the kernel's handler", \
 		"" using ($0 - 0.17):7:(sprintf("%.0f", $7)) with labels offset 0,0.7 notitle, \
 		"" using ($0 + 0.17):8:(sprintf("%.0f", $8)) with labels offset 0,0.7 notitle
