@@ -18,7 +18,7 @@ TESTS += tests/profile_kinds.sh
 TESTS += tests/profile_paths.sh tests/profile_repeat.sh
 # instruction sampling through the whole path, and its estimates
 # against the truth (docs/precise.md)
-TESTS += tests/profile_pm.sh tests/accuracy_pm.sh
+TESTS += tests/profile_pm.sh tests/accuracy_pm.sh tests/pm_cost.sh
 check_PROGRAMS += tests/profdump
 tests_profdump_SOURCES = tests/profdump.c
 tests_profdump_LDADD = daemon/libprofdb.a pmu/libpmu.a

@@ -20,10 +20,27 @@ accuracy: all $(ACCURACY_PROGS)
 	ACCURACY_HANDLER='$(ACCURACY_HANDLER)' \
 	$(SHELL) $(top_srcdir)/analysis/accuracy/run.sh
 
+# make accuracy-pm (docs/precise.md, "The experiment"): the counters
+# (CYCLES+IMISS+DMISS) against instruction sampling, pm:intr and
+# pm:buffer, at matched sample rates: accuracy and cost in guest cycles;
+# a table and a plot in $(ACCURACY_OUT) (default ./accuracy-pm-out).
+# Settings as above (analysis/accuracy/pm.sh): ACCURACY_OUT,
+# ACCURACY_SIZE or SMALL=1, ACCURACY_JOBS, ACCURACY_WORKLOADS,
+# ACCURACY_PERIODS (its first: the CYCLES period), ACCURACY_SEEDS.
+.PHONY: accuracy-pm
+accuracy-pm: all $(ACCURACY_PROGS)
+	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
+	ALPHASIM='$(abs_top_builddir)/sim/alphasim' \
+	ACCURACY_OUT='$(ACCURACY_OUT)' ACCURACY_SIZE='$(ACCURACY_SIZE)' SMALL='$(SMALL)' \
+	ACCURACY_JOBS='$(ACCURACY_JOBS)' ACCURACY_WORKLOADS='$(ACCURACY_WORKLOADS)' \
+	ACCURACY_PERIODS='$(ACCURACY_PERIODS)' ACCURACY_SEEDS='$(ACCURACY_SEEDS)' \
+	$(SHELL) $(top_srcdir)/analysis/accuracy/pm.sh
+
 # The driver at a small size on two kernels, and a run that fails
 # (tests/accuracy.sh).
 TESTS += tests/accuracy.sh
 # make accuracy's driver, its table and plots, and its workload lists
 # (docs/accuracy.md), in the tarball.
 EXTRA_DIST += analysis/accuracy/run.sh analysis/accuracy/table.py \
-	analysis/accuracy/plots.gp analysis/accuracy/workloads
+	analysis/accuracy/plots.gp analysis/accuracy/workloads \
+	analysis/accuracy/pm.sh analysis/accuracy/pmtable.py analysis/accuracy/pmplots.gp
