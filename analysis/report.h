@@ -57,6 +57,14 @@ void report_free(struct report *r);
 /* The column of event, or -1. */
 long report_col_of(const struct report *r, const char *event);
 
+/* What an event column counts (docs/precise.md, "The database"): a
+ * counter's samples, instruction sampling's records (pm.retired,
+ * pm.killed: one per record), or the records' sums (pm.head.CAUSE:
+ * cycles, pm.ev.EVENT: events), which are no samples and are never
+ * added into sample totals or shares. */
+enum report_kind { REPORT_SAMPLES, REPORT_PM_RECORDS, REPORT_PM_SUMS };
+enum report_kind report_kind_of(const char *event);
+
 /* Where the guest's files are on the host. */
 struct report_paths {
 	const char *root;            /* the guest's "/" */

@@ -4,7 +4,11 @@
 # program built as users build it (testprogs/dcpi/libcwork.dyn: plain
 # -O2, dynamic), in both delivery modes: the program's output is that of
 # a plain run; the stats file's "dcpi" object conserves samples with the
-# records' sums (delivered + pm_added = in_db + unknown + dropped); every
+# records' sums (delivered + pm_added = in_db + unknown + dropped +
+# the pm profiles' counts); the end-of-run summary's samples total is the
+# counters' samples only and its records line the retired and killed
+# records, and dcpiprof lists no record sums (pm.head.*, pm.ev.*: no
+# samples) and totals the cycles samples alone; every
 # record the simulated unit kept reached the driver (dcpid.stats
 # driver_pm_records = --stats pm.recorded), and the database holds one
 # retired or killed entry per record; the program and its libc have
@@ -22,7 +26,7 @@ prof_sum() {
 }
 for mode in intr buffer; do
 	db=db_$mode
-	"$ALPHASIM" -q --profile="$db" --stats st_$mode.json --events cycles,pm:4096:$mode:user \
+	"$ALPHASIM" --profile="$db" --stats st_$mode.json --events cycles,pm:4096:$mode:user \
 		libcwork.dyn 200 0 > $mode.out 2>$mode.err
 	expect_eq "$mode: exit status" "$?" 0
 	cmp -s plain.out $mode.out && ok "$mode: output as without --profile" ||
@@ -35,6 +39,16 @@ for mode in intr buffer; do
 	[ "${driver:-0}" -gt 100 ] && ok "$mode: $driver records" || fail "$mode: too few records"
 	indb=$(prof_sum "$db/*/*.pm.retired.prof $db/*/*.pm.killed.prof")
 	expect_eq "$mode: retired + killed entries in the database = records" "$indb" "$driver"
+	cyc=$(prof_sum "$db/*/*.cycles.prof")
+	sum=$(sed -n 's/^alphasim: profile .*: \([0-9]*\) samples (.*/\1/p' $mode.err)
+	expect_eq "$mode: summary's samples = cycles samples" "$sum" "$cyc"
+	rec=$(sed -n 's/^alphasim: instruction sampling: \([0-9]*\) records .*/\1/p' $mode.err)
+	expect_eq "$mode: summary's records = retired + killed" "$rec" "$indb"
+	"$B/analysis/dcpiprof" -db "$db" > prof_$mode.txt
+	grep -q 'pm\.\(head\|ev\)\.' prof_$mode.txt &&
+		fail "$mode: dcpiprof lists the records' sums" || ok "$mode: dcpiprof lists no record sums"
+	tot=$(awk '$NF == "total" { print $1 }' prof_$mode.txt)
+	expect_eq "$mode: dcpiprof's cycles total" "$tot" "$cyc"
 	own=$(prof_sum "$db/*/*-libcwork.dyn.pm.retired.prof $db/*/*-libc.so.6.1.pm.retired.prof")
 	[ $((own * 10)) -gt $((indb * 9)) ] &&
 		ok "$mode: libcwork.dyn and libc have $own of $indb records" ||
