@@ -50,3 +50,15 @@ double an_pm_cpi(const struct an_pm *pm, const struct an_proc *a, size_t i, doub
 	}
 	return n > 0 ? head : NAN;
 }
+
+int an_pm_culprit(const struct an_pm *pm, const struct an_proc *a, size_t i)
+{
+	double cause[TC_N];
+	if (!isfinite(an_pm_cpi(pm, a, i, cause)))
+		return -1;
+	int dom = -1;
+	for (unsigned k = 0; k < TC_N; k++)
+		if (an_truth_dynamic(k) && cause[k] > 0 && (dom < 0 || cause[k] > cause[dom]))
+			dom = (int)k;
+	return dom;
+}

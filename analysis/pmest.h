@@ -31,4 +31,9 @@ double an_pm_records(const struct an_pm *pm, const struct an_proc *a, size_t i);
 double an_pm_count(const struct an_pm *pm, const struct an_proc *a, size_t i);
 double an_pm_cpi(const struct an_pm *pm, const struct an_proc *a, size_t i, double *cause);
 
+/* Instruction i's culprit by its records: the dynamic cause with the
+ * most head cycles in their own split (an_truth_cause_name), or -1
+ * without records or dynamic stall cycles. */
+int an_pm_culprit(const struct an_pm *pm, const struct an_proc *a, size_t i);
+
 #endif

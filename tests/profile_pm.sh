@@ -8,7 +8,8 @@
 # the pm profiles' counts); the end-of-run summary's samples total is the
 # counters' samples only and its records line the retired and killed
 # records, and dcpiprof lists no record sums (pm.head.*, pm.ev.*: no
-# samples) and totals the cycles samples alone; every
+# samples) and totals the cycles samples alone; dcpilist shows the
+# records' estimates (executions, CPI, culprit) in place of their sums; every
 # record the simulated unit kept reached the driver (dcpid.stats
 # driver_pm_records = --stats pm.recorded), and the database holds one
 # retired or killed entry per record; the program and its libc have
@@ -49,6 +50,39 @@ for mode in intr buffer; do
 		fail "$mode: dcpiprof lists the records' sums" || ok "$mode: dcpiprof lists no record sums"
 	tot=$(awk '$NF == "total" { print $1 }' prof_$mode.txt)
 	expect_eq "$mode: dcpiprof's cycles total" "$tot" "$cyc"
+	if [ $mode = intr ]; then
+	# dcpilist's estimates from the records (analysis/pmest.h), against
+	# libc's raw profiles: executions = retired x 4096, CPI = the head
+	# cycles over the records, culprit = a dynamic cause with the most
+	# head cycles; and no raw sums among its columns
+	for f in "$db"/*/*-libc.so.6.1.pm.*.prof; do
+		k=${f##*libc.so.6.1.}; "$B/tests/profdump" "$f" | sed "s/^/${k%.prof} /; s/ /,/g"
+	done > raw.txt
+	"$B/analysis/dcpilist" -db "$db" --csv libc.so.6.1 > list.csv
+	head -1 list.csv | grep -q 'pm\.\(head\|ev\)\.' && fail "dcpilist lists the records' sums" ||
+		ok "dcpilist lists no record sums"
+	expect_eq "dcpilist's last columns" "$(head -1 list.csv | cut -d, -f10-)" pm_freq,pm_cpi,pm_culprit
+	awk -F, 'NR == FNR { k = $1; pc = $3
+			if (k == "pm.retired") r[pc] = $4
+			else if (k ~ /^pm\.head\./) { c = substr(k, 9); h[pc] += $4; hc[pc, c] = $4
+				if (c !~ /^(dep_|unit|slot)/ && $4 > best[pc]) best[pc] = $4 }
+			next }
+		FNR == 1 { next }
+		# the records columns are the last three (the instruction
+		# before them may hold commas)
+		{ pc = $4; rr = r[pc] + 0; freq = $(NF - 2); got = $(NF - 1); cul = $NF
+		  cpi = rr ? h[pc] / rr : 0
+		  if (freq - rr * 4096 > rr * 0.1 || rr * 4096 - freq > rr * 0.1 ||
+		      (cul == "-" ? rr && best[pc] > 0 : cul ~ /^(dep_|unit|slot)/ || hc[pc, cul] != best[pc]) ||
+		      (rr ? got - cpi > 0.0001 || cpi - got > 0.0001 : got != "nan"))
+			print "wrong:", pc, freq, rr, got, cpi, cul
+		  else if (rr)
+			print "right:", pc }' raw.txt list.csv > pmest.txt
+	expect_eq "dcpilist's estimates from the records: wrong rows" "$(grep -c '^wrong' pmest.txt)" 0
+	[ "$(grep -c '^right' pmest.txt)" -gt 20 ] &&
+		ok "dcpilist: the records' estimates of $(grep -c '^right' pmest.txt) instructions" ||
+		fail "dcpilist: too few instructions with records"
+	fi
 	own=$(prof_sum "$db/*/*-libcwork.dyn.pm.retired.prof $db/*/*-libc.so.6.1.pm.retired.prof")
 	[ $((own * 10)) -gt $((indb * 9)) ] &&
 		ok "$mode: libcwork.dyn and libc have $own of $indb records" ||
