@@ -21,20 +21,6 @@ static bool first = true;
 static struct an_pm pm;
 static bool have_pm;
 
-/* Event column c is listed: not a sum of the records (pm.head.*,
- * pm.ev.*), which the estimates stand for. */
-static bool listed(const struct an_session *s, size_t c)
-{
-	return report_kind_of(s->rep.cols[c].name) != REPORT_PM_SUMS;
-}
-
-/* The records' culprit of instruction i, or "-". */
-static const char *pm_culprit(const struct an_proc *a, size_t i)
-{
-	int k = an_pm_culprit(&pm, a, i);
-	return k < 0 ? "-" : an_truth_cause_name[k];
-}
-
 static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
                   const struct an_proc *a)
 {
@@ -45,16 +31,15 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 	if (cli.fmt == AN_TEXT) {
 		printf("%s%s (%s):\n%*s", first ? "" : "\n", an_proc_name(a), pi->ri->path, aw, "pc");
 		for (size_t c = 0; c < a->nev; c++)
-			if (listed(s, c))   /* records: "retired", "killed" */
-				printf(" %8.8s", s->rep.cols[c].name +
-				       (report_kind_of(s->rep.cols[c].name) == REPORT_PM_RECORDS ? 3 : 0));
+			if (an_pm_listed(&s->rep, c))
+				printf(" %8.8s", an_pm_heading(&s->rep, c));
 		printf(" %8s %7s%s%s  %s\n", "freq", "cpi",
 		       have_pm ? "   pmfreq   pmcpi pmculprit" : "",
 		       truth ? "    tfreq    tcpi" : "", "instruction");
 	} else if (cli.fmt == AN_CSV && first) {
 		printf("image,procedure,pc,offset");
 		for (size_t c = 0; c < a->nev; c++)
-			if (listed(s, c))
+			if (an_pm_listed(&s->rep, c))
 				printf(",%s", s->rep.cols[c].name);
 		printf(",freq,cpi,instruction%s%s\n", truth ? ",true_freq,true_cpi" : "",
 		       have_pm ? ",pm_freq,pm_cpi,pm_culprit" : "");
@@ -76,7 +61,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		if (cli.fmt == AN_TEXT) {
 			printf("%*llx", aw, (unsigned long long)pc);
 			for (size_t c = 0; c < a->nev; c++)
-				if (listed(s, c))
+				if (an_pm_listed(&s->rep, c))
 					printf(" %8.0f", an_proc_samples(a, c, i));
 			printf(" %8s", an_out_short(x->count, b));
 			if (isfinite(cpi))
@@ -90,7 +75,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 					printf(" %7.2f", pmcpi);
 				else
 					printf(" %7s", "-");
-				printf(" %-9s", pm_culprit(a, i));
+				printf(" %-9s", an_pm_culprit_name(&pm, a, i));
 			}
 			if (truth) {
 				printf(" %8s", an_out_short(tcount, b));
@@ -107,7 +92,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 			an_out_csv(stdout, an_proc_name(a));
 			printf(",0x%llx,0x%llx", (unsigned long long)pc, (unsigned long long)off);
 			for (size_t c = 0; c < a->nev; c++)
-				if (listed(s, c))
+				if (an_pm_listed(&s->rep, c))
 					printf(",%.0f", an_proc_samples(a, c, i));
 			printf(",%.6g,%.6g,", x->count, cpi);
 			an_out_csv(stdout, ins);
@@ -115,13 +100,13 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 				printf(",%.0f,%.6g", t ? tcount : 0, an_proc_true_cpi(a, i));
 			if (have_pm)
 				printf(",%.6g,%.6g,%s", an_pm_count(&pm, a, i), an_pm_cpi(&pm, a, i, NULL),
-				       pm_culprit(a, i));
+				       an_pm_culprit_name(&pm, a, i));
 			putchar('\n');
 		} else {
 			printf("%s\n    {\"pc\": \"0x%llx\", \"offset\": \"0x%llx\", \"samples\": {",
 			       i ? "," : "", (unsigned long long)pc, (unsigned long long)off);
 			for (size_t c = 0, n = 0; c < a->nev; c++)
-				if (listed(s, c))
+				if (an_pm_listed(&s->rep, c))
 					printf("%s\"%s\": %.0f", n++ ? ", " : "", s->rep.cols[c].name,
 					       an_proc_samples(a, c, i));
 			printf("}, \"freq\": ");
@@ -134,7 +119,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 				printf(", \"pm_cpi\": ");
 				an_out_json_num(stdout, an_pm_cpi(&pm, a, i, NULL));
 				printf(", \"pm_culprit\": ");
-				json_str(stdout, pm_culprit(a, i));
+				json_str(stdout, an_pm_culprit_name(&pm, a, i));
 			}
 			printf(", \"insn\": ");
 			json_str(stdout, ins);

@@ -62,3 +62,20 @@ int an_pm_culprit(const struct an_pm *pm, const struct an_proc *a, size_t i)
 			dom = (int)k;
 	return dom;
 }
+
+const char *an_pm_culprit_name(const struct an_pm *pm, const struct an_proc *a, size_t i)
+{
+	int k = an_pm_culprit(pm, a, i);
+	return k < 0 ? "-" : an_truth_cause_name[k];
+}
+
+bool an_pm_listed(const struct report *r, size_t c)
+{
+	return report_kind_of(r->cols[c].name) != REPORT_PM_SUMS;
+}
+
+const char *an_pm_heading(const struct report *r, size_t c)
+{
+	const char *n = r->cols[c].name;
+	return n + (report_kind_of(n) == REPORT_PM_RECORDS ? 3 : 0);
+}

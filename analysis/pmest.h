@@ -35,5 +35,13 @@ double an_pm_cpi(const struct an_pm *pm, const struct an_proc *a, size_t i, doub
  * most head cycles in their own split (an_truth_cause_name), or -1
  * without records or dynamic stall cycles. */
 int an_pm_culprit(const struct an_pm *pm, const struct an_proc *a, size_t i);
+/* ... its name, or "-" */
+const char *an_pm_culprit_name(const struct an_pm *pm, const struct an_proc *a, size_t i);
+
+/* The tools list event column c of r: not a sum of the records
+ * (pm.head.*, pm.ev.*), which their estimates stand for; and its
+ * heading ("retired", "killed" for the records, else the event). */
+bool an_pm_listed(const struct report *r, size_t c);
+const char *an_pm_heading(const struct report *r, size_t c);
 
 #endif

@@ -262,14 +262,6 @@ bool report_same_program(const struct report *a, const char *dba, const struct r
 	return true;
 }
 
-enum report_kind report_kind_of(const char *event)
-{
-	if (strncmp(event, "pm.", 3))
-		return REPORT_SAMPLES;
-	return !strcmp(event, "pm.retired") || !strcmp(event, "pm.killed") ? REPORT_PM_RECORDS
-	                                                                   : REPORT_PM_SUMS;
-}
-
 double report_pct(double n, double total)
 {
 	return total > 0 ? 100 * n / total : 0;

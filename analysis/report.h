@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "daemon/profile.h"
 
 #define REPORT_MAX_COLS 64
@@ -63,7 +64,13 @@ long report_col_of(const struct report *r, const char *event);
  * cycles, pm.ev.EVENT: events), which are no samples and are never
  * added into sample totals or shares. */
 enum report_kind { REPORT_SAMPLES, REPORT_PM_RECORDS, REPORT_PM_SUMS };
-enum report_kind report_kind_of(const char *event);
+static inline enum report_kind report_kind_of(const char *event)
+{
+	if (strncmp(event, "pm.", 3))
+		return REPORT_SAMPLES;
+	return !strcmp(event, "pm.retired") || !strcmp(event, "pm.killed") ? REPORT_PM_RECORDS
+	                                                                   : REPORT_PM_SUMS;
+}
 
 /* Where the guest's files are on the host. */
 struct report_paths {

@@ -8,8 +8,9 @@
 # the pm profiles' counts); the end-of-run summary's samples total is the
 # counters' samples only and its records line the retired and killed
 # records, and dcpiprof lists no record sums (pm.head.*, pm.ev.*: no
-# samples) and totals the cycles samples alone; dcpilist shows the
-# records' estimates (executions, CPI, culprit) in place of their sums; every
+# samples) and totals the cycles samples alone; dcpilist and dcpicalc
+# show the records' estimates (executions, CPI, culprit) in place of
+# their sums; every
 # record the simulated unit kept reached the driver (dcpid.stats
 # driver_pm_records = --stats pm.recorded), and the database holds one
 # retired or killed entry per record; the program and its libc have
@@ -82,6 +83,14 @@ for mode in intr buffer; do
 	[ "$(grep -c '^right' pmest.txt)" -gt 20 ] &&
 		ok "dcpilist: the records' estimates of $(grep -c '^right' pmest.txt) instructions" ||
 		fail "dcpilist: too few instructions with records"
+	# dcpicalc: the same estimates, and no raw sums
+	"$B/analysis/dcpicalc" -db "$db" --csv libc.so.6.1 > calc.csv
+	head -1 calc.csv | grep -q 'pm\.\(head\|ev\)\.' && fail "dcpicalc lists the records' sums" ||
+		ok "dcpicalc lists no record sums"
+	awk -F, '{ print $4, $(NF - 2), $(NF - 1), $NF }' list.csv | sort > list.est
+	awk -F, '{ print $4, $(NF - 2), $(NF - 1), $NF }' calc.csv | sort > calc.est
+	cmp -s list.est calc.est && ok "dcpicalc's estimates from the records = dcpilist's" ||
+		fail "dcpicalc's estimates from the records differ from dcpilist's"
 	fi
 	own=$(prof_sum "$db/*/*-libcwork.dyn.pm.retired.prof $db/*/*-libc.so.6.1.pm.retired.prof")
 	[ $((own * 10)) -gt $((indb * 9)) ] &&
