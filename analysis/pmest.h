@@ -10,6 +10,7 @@
 #define ANALYSIS_PMEST_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include "analysis/anproc.h"
 #include "analysis/report.h"
 
@@ -43,5 +44,12 @@ const char *an_pm_culprit_name(const struct an_pm *pm, const struct an_proc *a, 
  * heading ("retired", "killed" for the records, else the event). */
 bool an_pm_listed(const struct report *r, size_t c);
 const char *an_pm_heading(const struct report *r, size_t c);
+
+/* dcpitopstalls and dcpiwhatcg split stalls by the counters' method
+ * (the culprit analysis) alone: when r holds instruction sampling's
+ * records, one line to f (prefix first) says so; and the JSON field
+ * ("method": "counters", ) for it, or nothing. */
+void an_pm_method_note(const struct report *r, FILE *f, const char *prefix);
+const char *an_pm_method_json(const struct report *r);
 
 #endif

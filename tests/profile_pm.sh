@@ -10,7 +10,8 @@
 # records, and dcpiprof lists no record sums (pm.head.*, pm.ev.*: no
 # samples) and totals the cycles samples alone; dcpilist and dcpicalc
 # show the records' estimates (executions, CPI, culprit) in place of
-# their sums; every
+# their sums, dcpitopstalls and dcpiwhatcg say they use the counters'
+# method only; every
 # record the simulated unit kept reached the driver (dcpid.stats
 # driver_pm_records = --stats pm.recorded), and the database holds one
 # retired or killed entry per record; the program and its libc have
@@ -91,6 +92,13 @@ for mode in intr buffer; do
 	awk -F, '{ print $4, $(NF - 2), $(NF - 1), $NF }' calc.csv | sort > calc.est
 	cmp -s list.est calc.est && ok "dcpicalc's estimates from the records = dcpilist's" ||
 		fail "dcpicalc's estimates from the records differ from dcpilist's"
+	# dcpitopstalls and dcpiwhatcg use the counters' method alone: they say so
+	"$B/analysis/dcpitopstalls" -db "$db" libc.so.6.1 > top.txt
+	grep -q "^method: the counters' samples" top.txt && ok "dcpitopstalls names its method" ||
+		fail "dcpitopstalls does not name its method"
+	"$B/analysis/dcpiwhatcg" -db "$db" --json libc.so.6.1 > cg.json
+	grep -q '"method": "counters"' cg.json && ok "dcpiwhatcg --json names its method" ||
+		fail "dcpiwhatcg --json does not name its method"
 	fi
 	own=$(prof_sum "$db/*/*-libcwork.dyn.pm.retired.prof $db/*/*-libc.so.6.1.pm.retired.prof")
 	[ $((own * 10)) -gt $((indb * 9)) ] &&
