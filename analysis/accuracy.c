@@ -121,7 +121,7 @@ void an_acc_pm_add(struct an_acc_pm *acc, const struct an_pm *pm, const struct a
 		const struct an_truth_insn *t = a->t[i];
 		double n = an_pm_records(pm, a, i), est = an_pm_count(pm, a, i);
 		double tc = t ? (double)t->count : 0;
-		double cause[TC_N], cpi = an_pm_cpi(pm, a, i, cause);
+		double cpi = an_pm_cpi(pm, a, i, NULL);
 		/* the records a truth count predicts, and their spread */
 		double want = tc / pm->period;
 		if (n > 0 || want > 0) {
@@ -131,15 +131,13 @@ void an_acc_pm_add(struct an_acc_pm *acc, const struct an_pm *pm, const struct a
 		}
 		/* the dominant dynamic cause of its true stall, recalled when
 		 * the records' own split has it dominant too */
-		int dom = -1, edom = -1;
+		int dom = -1, edom = an_pm_culprit(pm, a, i);
 		double stall = 0;
 		for (unsigned k = 0; t && k < TC_N; k++)
 			if (an_truth_dynamic(k)) {
 				stall += (double)t->cause[k];
 				if (t->cause[k] && (dom < 0 || t->cause[k] > t->cause[dom]))
 					dom = (int)k;
-				if (n > 0 && cause[k] > 0 && (edom < 0 || cause[k] > cause[edom]))
-					edom = (int)k;
 			}
 		acc->true_stall += stall;
 		if (dom >= 0 && dom == edom)

@@ -14,6 +14,7 @@
  */
 #include "analysis/anout.h"
 #include "analysis/session.h"
+#include "analysis/pmest.h"
 #include "analysis/whatcg.h"
 #include <math.h>
 #include <stdlib.h>
@@ -23,6 +24,8 @@
 
 static struct an_cli cli = { .id = AN_TOOL_dcpicalc };
 static bool first = true;
+static struct an_pm pm;        /* instruction sampling's records (docs/precise.md) */
+static bool have_pm;
 
 static const char *conf_code(const struct an_proc *a, size_t i)
 {
@@ -81,7 +84,7 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 		printf(" (%s)", pi->file);
 	printf(", estimator %s\n", a->true_freq ? "truth (--true-freq)" : an_estimator_name[s->o.est]);
 	for (size_t c = 0; c < a->nev; c++)
-		if (pi->ev[c].samples)
+		if (pi->ev[c].samples && an_pm_listed(&s->rep, c))
 			printf("  %s: period %.1f%s\n", s->rep.cols[c].name, pi->ev[c].period,
 			       pi->ev[c].scale > 1.0001 ? " (multiplexed)" : "");
 	printf("*** Best-case %.0f/%.0f = %.2f CPI\n", t.best, t.n, t.n ? t.best / t.n : NAN);
@@ -91,13 +94,17 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 		       t.tn ? t.tcycles / t.tn : NAN);
 	int aw = an_out_addr_width(a), left = 1 + aw + 2 + INSN_W + 1;
 	printf("\n %-*s  %-*s", aw, "Address", INSN_W + 1, "Instruction");
+	size_t listed = 0;
 	for (size_t c = 0; c < a->nev; c++)
-		printf(" %7.7s", s->rep.cols[c].name);
+		if (an_pm_listed(&s->rep, c))
+			printf(" %7.7s", an_pm_heading(&s->rep, c)), listed++;
 	printf(" %7s %1s %3s %6s  %s", "freq", "c", "M", "CPI", "culprit");
+	if (have_pm)
+		printf(" %7s %6s  %-9s", "pmfreq", "pmCPI", "pmculprit");
 	if (s->have_truth)
 		printf("%*s| %7s %6s  %s", 3, "", "tfreq", "tCPI", "tcause");
 	putchar('\n');
-	int at = left + (int)(8 * a->nev) + 8 + 2 + 4 + 7 + 2;
+	int at = left + (int)(8 * listed) + 8 + 2 + 4 + 7 + 2;
 	for (size_t i = 0; i < a->g.ninsn; i++) {
 		const struct an_insn_est *x = &a->e.insn[i];
 		char ins[64], codes[AN_C_N + 1], st[8];
@@ -113,13 +120,23 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 		printf(" %*llx  %-*.*s", aw, (unsigned long long)an_cfg_pc(&a->g, i), INSN_W, INSN_W,
 		       ins);
 		for (size_t c = 0; c < a->nev; c++)
-			printf(" %7.0f", an_proc_samples(a, c, i));
+			if (an_pm_listed(&s->rep, c))
+				printf(" %7.0f", an_proc_samples(a, c, i));
 		printf(" %7s %1s %3u", an_out_short(x->count, b1), conf_code(a, i), x->m);
 		if (isfinite(x->cpi) && x->samples)
 			printf(" %6.2f", x->cpi);
 		else
 			printf(" %6s", x->count > 0 ? "0" : "-");
 		printf("  %-7s", codes);
+		if (have_pm) {
+			double pmcpi = an_pm_cpi(&pm, a, i, NULL);
+			printf(" %7s", an_out_short(an_pm_count(&pm, a, i), b1));
+			if (isfinite(pmcpi))
+				printf(" %6.2f", pmcpi);
+			else
+				printf(" %6s", "-");
+			printf("  %-9s", an_pm_culprit_name(&pm, a, i));
+		}
 		if (s->have_truth) {
 			const struct an_truth_insn *tr = a->t[i];
 			double stall;
@@ -141,7 +158,8 @@ static void csv_header(const struct an_session *s)
 {
 	printf("image,procedure,pc,offset,instruction");
 	for (size_t c = 0; c < s->rep.ncols; c++)
-		printf(",samples_%s", s->rep.cols[c].name);
+		if (an_pm_listed(&s->rep, c))
+			printf(",samples_%s", s->rep.cols[c].name);
 	printf(",freq,conf,propagated,m");
 	for (unsigned k = AN_STATIC_FIRST; k <= AN_STATIC_LAST; k++)
 		printf(",m_%s", an_truth_cause_name[k]);
@@ -152,6 +170,8 @@ static void csv_header(const struct an_session *s)
 			printf(",true_%s", an_truth_cause_name[k]);
 		printf(",true_stall,true_dominant");
 	}
+	if (have_pm)
+		printf(",pm_freq,pm_cpi,pm_culprit");
 	putchar('\n');
 }
 
@@ -174,7 +194,8 @@ static void csv(const struct an_session *s, const struct an_profimage *pi,
 		       (unsigned long long)off);
 		an_out_csv(stdout, ins);
 		for (size_t c = 0; c < a->nev; c++)
-			printf(",%.0f", an_proc_samples(a, c, i));
+			if (an_pm_listed(&s->rep, c))
+				printf(",%.0f", an_proc_samples(a, c, i));
 		const struct an_class_est *ce = &a->e.cls[a->q.class_of[a->g.block_of[i]]];
 		printf(",%.6g,%s,%d,%u", x->count, a->true_freq ? "true" : an_conf_name[ce->conf],
 		       ce->propagated, x->m);
@@ -194,6 +215,9 @@ static void csv(const struct an_session *s, const struct an_profimage *pi,
 				printf(",%llu", t ? (unsigned long long)t->cause[k] : 0ull);
 			printf(",%.6g,%s", stall, cause);
 		}
+		if (have_pm)
+			printf(",%.6g,%.6g,%s", an_pm_count(&pm, a, i), an_pm_cpi(&pm, a, i, NULL),
+			       an_pm_culprit_name(&pm, a, i));
 		putchar('\n');
 	}
 }
@@ -240,9 +264,10 @@ static void json(const struct an_session *s, const struct an_profimage *pi,
 		       (unsigned long long)an_cfg_pc(&a->g, i), (unsigned long long)off);
 		json_str(stdout, ins);
 		printf(", \"samples\": {");
-		for (size_t c = 0; c < a->nev; c++)
-			printf("%s\"%s\": %.0f", c ? ", " : "", s->rep.cols[c].name,
-			       an_proc_samples(a, c, i));
+		for (size_t c = 0, n = 0; c < a->nev; c++)
+			if (an_pm_listed(&s->rep, c))
+				printf("%s\"%s\": %.0f", n++ ? ", " : "", s->rep.cols[c].name,
+				       an_proc_samples(a, c, i));
 		const struct an_class_est *ce = &a->e.cls[a->q.class_of[a->g.block_of[i]]];
 		printf("}, \"freq\": ");
 		an_out_json_num(stdout, x->count);
@@ -257,6 +282,14 @@ static void json(const struct an_session *s, const struct an_profimage *pi,
 		an_out_json_num(stdout, x->cycles);
 		printf(", \"cpi\": ");
 		an_out_json_num(stdout, x->cpi);
+		if (have_pm) {
+			printf(", \"pm_freq\": ");
+			an_out_json_num(stdout, an_pm_count(&pm, a, i));
+			printf(", \"pm_cpi\": ");
+			an_out_json_num(stdout, an_pm_cpi(&pm, a, i, NULL));
+			printf(", \"pm_culprit\": ");
+			json_str(stdout, an_pm_culprit_name(&pm, a, i));
+		}
 		printf(", \"stall\": ");
 		an_out_json_num(stdout, x->stall);
 		an_out_culprits(a, i, codes, sizeof codes);
@@ -308,6 +341,7 @@ int main(int argc, char **argv)
 {
 	struct an_session s;
 	an_cli_start(&cli, &s, argc, argv);
+	have_pm = an_pm_find(&pm, &s.rep);
 	if (cli.fmt == AN_JSON)
 		printf("{\"tool\": \"dcpicalc\", \"estimator\": \"%s\", \"true_freq\": %s, "
 		       "\"procedures\": [", an_estimator_name[cli.so.est],

@@ -7,14 +7,19 @@
  * One row per instruction: its address, one sample column per event,
  * the estimated executions (freq) and CPI, and the instruction; with
  * --truth the true executions and CPI.  Without PROC every procedure of
- * IMAGE with CYCLES samples.
+ * IMAGE with CYCLES samples.  With instruction sampling's profiles
+ * (docs/precise.md) the records' estimates too: executions, CPI and
+ * culprit (analysis/pmest.h), in place of the records' raw sums.
  */
 #include "analysis/anout.h"
+#include "analysis/pmest.h"
 #include "analysis/session.h"
 #include <math.h>
 
 static struct an_cli cli = { .id = AN_TOOL_dcpilist };
 static bool first = true;
+static struct an_pm pm;
+static bool have_pm;
 
 static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
                   const struct an_proc *a)
@@ -26,14 +31,18 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 	if (cli.fmt == AN_TEXT) {
 		printf("%s%s (%s):\n%*s", first ? "" : "\n", an_proc_name(a), pi->ri->path, aw, "pc");
 		for (size_t c = 0; c < a->nev; c++)
-			printf(" %8.8s", s->rep.cols[c].name);
-		printf(" %8s %7s%s  %s\n", "freq", "cpi", truth ? "    tfreq    tcpi" : "",
-		       "instruction");
+			if (an_pm_listed(&s->rep, c))
+				printf(" %8.8s", an_pm_heading(&s->rep, c));
+		printf(" %8s %7s%s%s  %s\n", "freq", "cpi",
+		       have_pm ? "   pmfreq   pmcpi pmculprit" : "",
+		       truth ? "    tfreq    tcpi" : "", "instruction");
 	} else if (cli.fmt == AN_CSV && first) {
 		printf("image,procedure,pc,offset");
 		for (size_t c = 0; c < a->nev; c++)
-			printf(",%s", s->rep.cols[c].name);
-		printf(",freq,cpi,instruction%s\n", truth ? ",true_freq,true_cpi" : "");
+			if (an_pm_listed(&s->rep, c))
+				printf(",%s", s->rep.cols[c].name);
+		printf(",freq,cpi,instruction%s%s\n", truth ? ",true_freq,true_cpi" : "",
+		       have_pm ? ",pm_freq,pm_cpi,pm_culprit" : "");
 	} else if (cli.fmt == AN_JSON) {
 		printf("%s\n  {\"image\": ", first ? "" : ",");
 		json_str(stdout, pi->ri->path);
@@ -52,12 +61,22 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		if (cli.fmt == AN_TEXT) {
 			printf("%*llx", aw, (unsigned long long)pc);
 			for (size_t c = 0; c < a->nev; c++)
-				printf(" %8.0f", an_proc_samples(a, c, i));
+				if (an_pm_listed(&s->rep, c))
+					printf(" %8.0f", an_proc_samples(a, c, i));
 			printf(" %8s", an_out_short(x->count, b));
 			if (isfinite(cpi))
 				printf(" %7.2f", cpi);
 			else
 				printf(" %7s", "-");
+			if (have_pm) {
+				double pmcpi = an_pm_cpi(&pm, a, i, NULL);
+				printf(" %8s", an_out_short(an_pm_count(&pm, a, i), b));
+				if (isfinite(pmcpi))
+					printf(" %7.2f", pmcpi);
+				else
+					printf(" %7s", "-");
+				printf(" %-9s", an_pm_culprit_name(&pm, a, i));
+			}
 			if (truth) {
 				printf(" %8s", an_out_short(tcount, b));
 				double tc = an_proc_true_cpi(a, i);
@@ -73,22 +92,35 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 			an_out_csv(stdout, an_proc_name(a));
 			printf(",0x%llx,0x%llx", (unsigned long long)pc, (unsigned long long)off);
 			for (size_t c = 0; c < a->nev; c++)
-				printf(",%.0f", an_proc_samples(a, c, i));
+				if (an_pm_listed(&s->rep, c))
+					printf(",%.0f", an_proc_samples(a, c, i));
 			printf(",%.6g,%.6g,", x->count, cpi);
 			an_out_csv(stdout, ins);
 			if (truth)
 				printf(",%.0f,%.6g", t ? tcount : 0, an_proc_true_cpi(a, i));
+			if (have_pm)
+				printf(",%.6g,%.6g,%s", an_pm_count(&pm, a, i), an_pm_cpi(&pm, a, i, NULL),
+				       an_pm_culprit_name(&pm, a, i));
 			putchar('\n');
 		} else {
 			printf("%s\n    {\"pc\": \"0x%llx\", \"offset\": \"0x%llx\", \"samples\": {",
 			       i ? "," : "", (unsigned long long)pc, (unsigned long long)off);
-			for (size_t c = 0; c < a->nev; c++)
-				printf("%s\"%s\": %.0f", c ? ", " : "", s->rep.cols[c].name,
-				       an_proc_samples(a, c, i));
+			for (size_t c = 0, n = 0; c < a->nev; c++)
+				if (an_pm_listed(&s->rep, c))
+					printf("%s\"%s\": %.0f", n++ ? ", " : "", s->rep.cols[c].name,
+					       an_proc_samples(a, c, i));
 			printf("}, \"freq\": ");
 			an_out_json_num(stdout, x->count);
 			printf(", \"cpi\": ");
 			an_out_json_num(stdout, cpi);
+			if (have_pm) {
+				printf(", \"pm_freq\": ");
+				an_out_json_num(stdout, an_pm_count(&pm, a, i));
+				printf(", \"pm_cpi\": ");
+				an_out_json_num(stdout, an_pm_cpi(&pm, a, i, NULL));
+				printf(", \"pm_culprit\": ");
+				json_str(stdout, an_pm_culprit_name(&pm, a, i));
+			}
 			printf(", \"insn\": ");
 			json_str(stdout, ins);
 			if (truth) {
@@ -109,6 +141,7 @@ int main(int argc, char **argv)
 {
 	struct an_session s;
 	an_cli_start(&cli, &s, argc, argv);
+	have_pm = an_pm_find(&pm, &s.rep);
 	struct an_skips k = { 0 };
 	if (cli.fmt == AN_JSON)
 		printf("{\"tool\": \"dcpilist\", \"estimator\": \"%s\", \"true_freq\": %s, "

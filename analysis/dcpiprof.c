@@ -71,12 +71,20 @@ static void print(struct report_row *rows, size_t n, const char *what, const str
 	for (size_t i = 0; i < n; i++)
 		for (size_t c = 0; c < rep.ncols; c++)
 			total[c] += rows[i].count[c];
+	/* the columns listed: the counters' samples and instruction
+	 * sampling's records, not the records' sums of head cycles and
+	 * events (docs/precise.md), which are no samples: dcpilist and
+	 * dcpicalc turn them into estimates */
+	size_t col[MAX_COLS], ncols = 0;
+	for (size_t c = 0; c < rep.ncols; c++)
+		if (report_kind_of(rep.cols[c].name) != REPORT_PM_SUMS)
+			col[ncols++] = c;
 	qsort(rows, n, sizeof *rows, row_cmp);
 	size_t shown = opt.top && opt.top < n ? opt.top : n;
 	if (opt.csv) {
 		printf("%s", what);
-		for (size_t c = 0; c < rep.ncols; c++)
-			printf(",%s,%s_pct", rep.cols[c].name, rep.cols[c].name);
+		for (size_t k = 0; k < ncols; k++)
+			printf(",%s,%s_pct", rep.cols[col[k]].name, rep.cols[col[k]].name);
 		putchar('\n');
 		for (size_t i = 0; i <= shown; i++) {
 			const uint64_t *cnt = i < shown ? rows[i].count : total;
@@ -90,34 +98,34 @@ static void print(struct report_row *rows, size_t n, const char *what, const str
 			} else {
 				fputs(name, stdout);
 			}
-			for (size_t c = 0; c < rep.ncols; c++)
-				printf(",%" PRIu64 ",%.2f", cnt[c], report_pct(cnt[c], total[c]));
+			for (size_t k = 0; k < ncols; k++)
+				printf(",%" PRIu64 ",%.2f", cnt[col[k]], report_pct(cnt[col[k]], total[col[k]]));
 			putchar('\n');
 		}
 		return;
 	}
 	printf("%-16s %12s %12s %10s\n", "Event", "Samples", "Period", "Monitored");
-	for (size_t c = 0; c < rep.ncols; c++) {
-		printf("%-16s %12" PRIu64 " %12.0f", hdr[c].name, hdr[c].samples,
-		       hdr[c].samples ? hdr[c].period_weight / (double)hdr[c].samples : 0);
-		if (hdr[c].elapsed)
-			printf(" %9.1f%%\n", report_pct(hdr[c].monitored, hdr[c].elapsed));
+	for (size_t k = 0; k < ncols; k++) {
+		printf("%-16s %12" PRIu64 " %12.0f", hdr[col[k]].name, hdr[col[k]].samples,
+		       hdr[col[k]].samples ? hdr[col[k]].period_weight / (double)hdr[col[k]].samples : 0);
+		if (hdr[col[k]].elapsed)
+			printf(" %9.1f%%\n", report_pct(hdr[col[k]].monitored, hdr[col[k]].elapsed));
 		else
 			printf(" %10s\n", "-");
 	}
 	putchar('\n');
-	for (size_t c = 0; c < rep.ncols; c++)
-		printf("%12s %7s%s", rep.cols[c].name, "%", c == sort_col ? "    cum%" : "");
+	for (size_t k = 0; k < ncols; k++)
+		printf("%12s %7s%s", rep.cols[col[k]].name, "%", col[k] == sort_col ? "    cum%" : "");
 	printf("  %s\n", what);
 	uint64_t cum = 0;
 	for (size_t i = 0; i <= shown; i++) {
 		const uint64_t *cnt = i < shown ? rows[i].count : total;
-		for (size_t c = 0; c < rep.ncols; c++) {
-			printf("%12" PRIu64 " %6.2f%%", cnt[c], report_pct(cnt[c], total[c]));
-			if (c == sort_col && i < shown) {
-				cum += cnt[c];
-				printf(" %6.2f%%", report_pct(cum, total[c]));
-			} else if (c == sort_col) {
+		for (size_t k = 0; k < ncols; k++) {
+			printf("%12" PRIu64 " %6.2f%%", cnt[col[k]], report_pct(cnt[col[k]], total[col[k]]));
+			if (col[k] == sort_col && i < shown) {
+				cum += cnt[col[k]];
+				printf(" %6.2f%%", report_pct(cum, total[col[k]]));
+			} else if (col[k] == sort_col) {
 				printf("%8s", "");
 			}
 		}

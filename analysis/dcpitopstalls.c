@@ -12,6 +12,7 @@
  * stall per execution and its dominant cause.
  */
 #include "analysis/anout.h"
+#include "analysis/pmest.h"
 #include "analysis/session.h"
 #include "analysis/whatcg.h"
 #include <math.h>
@@ -109,8 +110,8 @@ int main(int argc, char **argv)
 		printf("pct,cum_pct,cycles,count,conf,avg,blame,pc,procedure,image%s\n",
 		       truth ? ",true_avg,true_cause" : "");
 	} else if (cli.fmt == AN_JSON) {
-		printf("{\"tool\": \"dcpitopstalls\", \"estimator\": \"%s\", \"true_freq\": %s, "
-		       "\"cycles\": %.0f, \"rows\": [", an_estimator_name[s.o.est],
+		printf("{\"tool\": \"dcpitopstalls\", %s\"estimator\": \"%s\", \"true_freq\": %s, "
+		       "\"cycles\": %.0f, \"rows\": [", an_pm_method_json(&s.rep), an_estimator_name[s.o.est],
 		       s.o.true_freq ? "true" : "false", r.total);
 	} else {
 		printf("%7s %7s %8s %8s %-6s %6s  %-6s %16s  %-30s", "%", "cum%", "cycles", "count",
@@ -164,6 +165,9 @@ int main(int argc, char **argv)
 		}
 	}
 	an_cli_skips(&cli, &k);
+	if (cli.fmt != AN_JSON)
+		an_pm_method_note(&s.rep, cli.fmt == AN_CSV ? stderr : stdout,
+		                  cli.fmt == AN_CSV ? "dcpitopstalls: " : "");
 	for (size_t i = 0; i < r.n; i++) {
 		free(r.v[i].proc);
 		free(r.v[i].image);

@@ -11,6 +11,7 @@
  * it (analysis/whatcg.h).
  */
 #include "analysis/anout.h"
+#include "analysis/pmest.h"
 #include "analysis/report.h"
 #include "analysis/session.h"
 #include "analysis/whatcg.h"
@@ -45,6 +46,7 @@ static void text(const struct an_session *s, const struct acc *x, const struct a
 	       x->w.samples, x->procs, (unsigned long long)s->samples);
 	an_wcg_print(&x->w, stdout, "", false);
 	an_skips_text(k, stdout, "");
+	an_pm_method_note(&s->rep, stdout, "");
 }
 
 static void csv(const struct an_session *s, const struct acc *x, const struct an_skips *k)
@@ -79,13 +81,15 @@ static void csv(const struct an_session *s, const struct acc *x, const struct an
 		putchar('\n');
 	}
 	an_skips_text(k, stderr, "dcpiwhatcg: ");
+	an_pm_method_note(&s->rep, stderr, "dcpiwhatcg: ");
 }
 
 static void json(const struct an_session *s, const struct acc *x, const struct an_skips *k)
 {
 	const struct an_wcg *w = &x->w;
-	printf("{\"tool\": \"dcpiwhatcg\", \"estimator\": \"%s\", \"true_freq\": %s, "
-	       "\"image\": ", an_estimator_name[s->o.est], s->o.true_freq ? "true" : "false");
+	printf("{\"tool\": \"dcpiwhatcg\", %s\"estimator\": \"%s\", \"true_freq\": %s, "
+	       "\"image\": ", an_pm_method_json(&s->rep), an_estimator_name[s->o.est],
+	       s->o.true_freq ? "true" : "false");
 	if (s->o.image)
 		json_str(stdout, s->o.image);
 	else

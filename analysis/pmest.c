@@ -50,3 +50,53 @@ double an_pm_cpi(const struct an_pm *pm, const struct an_proc *a, size_t i, doub
 	}
 	return n > 0 ? head : NAN;
 }
+
+int an_pm_culprit(const struct an_pm *pm, const struct an_proc *a, size_t i)
+{
+	double cause[TC_N];
+	if (!isfinite(an_pm_cpi(pm, a, i, cause)))
+		return -1;
+	int dom = -1;
+	for (unsigned k = 0; k < TC_N; k++)
+		if (an_truth_dynamic(k) && cause[k] > 0 && (dom < 0 || cause[k] > cause[dom]))
+			dom = (int)k;
+	return dom;
+}
+
+const char *an_pm_culprit_name(const struct an_pm *pm, const struct an_proc *a, size_t i)
+{
+	int k = an_pm_culprit(pm, a, i);
+	return k < 0 ? "-" : an_truth_cause_name[k];
+}
+
+bool an_pm_listed(const struct report *r, size_t c)
+{
+	return report_kind_of(r->cols[c].name) != REPORT_PM_SUMS;
+}
+
+const char *an_pm_heading(const struct report *r, size_t c)
+{
+	const char *n = r->cols[c].name;
+	return n + (report_kind_of(n) == REPORT_PM_RECORDS ? 3 : 0);
+}
+
+static bool has_records(const struct report *r)
+{
+	for (size_t c = 0; c < r->ncols; c++)
+		if (report_kind_of(r->cols[c].name) == REPORT_PM_RECORDS)
+			return true;
+	return false;
+}
+
+void an_pm_method_note(const struct report *r, FILE *f, const char *prefix)
+{
+	if (has_records(r))
+		fprintf(f, "%smethod: the counters' samples (culprit analysis); the database's "
+		        "instruction-sampling records are not used here (dcpilist and dcpicalc "
+		        "show their estimates)\n", prefix);
+}
+
+const char *an_pm_method_json(const struct report *r)
+{
+	return has_records(r) ? "\"method\": \"counters\", " : "";
+}

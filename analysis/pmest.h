@@ -10,6 +10,7 @@
 #define ANALYSIS_PMEST_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include "analysis/anproc.h"
 #include "analysis/report.h"
 
@@ -30,5 +31,25 @@ bool an_pm_find(struct an_pm *pm, const struct report *r);
 double an_pm_records(const struct an_pm *pm, const struct an_proc *a, size_t i);
 double an_pm_count(const struct an_pm *pm, const struct an_proc *a, size_t i);
 double an_pm_cpi(const struct an_pm *pm, const struct an_proc *a, size_t i, double *cause);
+
+/* Instruction i's culprit by its records: the dynamic cause with the
+ * most head cycles in their own split (an_truth_cause_name), or -1
+ * without records or dynamic stall cycles. */
+int an_pm_culprit(const struct an_pm *pm, const struct an_proc *a, size_t i);
+/* ... its name, or "-" */
+const char *an_pm_culprit_name(const struct an_pm *pm, const struct an_proc *a, size_t i);
+
+/* The tools list event column c of r: not a sum of the records
+ * (pm.head.*, pm.ev.*), which their estimates stand for; and its
+ * heading ("retired", "killed" for the records, else the event). */
+bool an_pm_listed(const struct report *r, size_t c);
+const char *an_pm_heading(const struct report *r, size_t c);
+
+/* dcpitopstalls and dcpiwhatcg split stalls by the counters' method
+ * (the culprit analysis) alone: when r holds instruction sampling's
+ * records, one line to f (prefix first) says so; and the JSON field
+ * ("method": "counters", ) for it, or nothing. */
+void an_pm_method_note(const struct report *r, FILE *f, const char *prefix);
+const char *an_pm_method_json(const struct report *r);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "daemon/profile.h"
 
 #define REPORT_MAX_COLS 64
@@ -56,6 +57,20 @@ void report_free(struct report *r);
 
 /* The column of event, or -1. */
 long report_col_of(const struct report *r, const char *event);
+
+/* What an event column counts (docs/precise.md, "The database"): a
+ * counter's samples, instruction sampling's records (pm.retired,
+ * pm.killed: one per record), or the records' sums (pm.head.CAUSE:
+ * cycles, pm.ev.EVENT: events), which are no samples and are never
+ * added into sample totals or shares. */
+enum report_kind { REPORT_SAMPLES, REPORT_PM_RECORDS, REPORT_PM_SUMS };
+static inline enum report_kind report_kind_of(const char *event)
+{
+	if (strncmp(event, "pm.", 3))
+		return REPORT_SAMPLES;
+	return !strcmp(event, "pm.retired") || !strcmp(event, "pm.killed") ? REPORT_PM_RECORDS
+	                                                                   : REPORT_PM_SUMS;
+}
 
 /* Where the guest's files are on the host. */
 struct report_paths {

@@ -15,8 +15,11 @@
  * figure dcpid's stats or the truth could not give is UINT64_MAX. */
 #define DCPI_FIGURES(X) \
 	X(samples_delivered, "counter interrupts the PMU delivered to the handler") \
-	X(samples_in_db,     "samples in the image profiles of this run's epoch") \
-	X(samples_unknown,   "samples in the unknown profile") \
+	X(samples_in_db,     "counter samples in the image profiles of this run's epoch") \
+	X(samples_unknown,   "counter samples in the unknown profile") \
+	X(pm_retired,        "instruction-sampling records of retired instructions (pm.retired)") \
+	X(pm_killed,         "... of killed ones (pm.killed)") \
+	X(pm_sums,           "the records' sums (pm.head.*, pm.ev.*): head cycles and events") \
 	X(samples_dropped,   "samples the driver dropped (buffers full)") \
 	X(entries_read,      "driver entries the daemon read") \
 	X(samples_read,      "samples in them") \

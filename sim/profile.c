@@ -307,11 +307,18 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const struct tru
 	struct report r;
 	if (!report_read(&r, pr->db, pr->epoch, NULL, err, errlen))
 		return false;
+	/* the counters' samples apart from instruction sampling's records
+	 * and sums (precise.md): a sum of head cycles is no sample */
 	fig->samples_in_db = fig->samples_unknown = 0;
-	for (size_t i = 0; i < r.nimages; i++)
-		for (size_t c = 0; c < r.ncols; c++)
-			*(r.images[i].kind == PROF_UNKNOWN ? &fig->samples_unknown
-			                                   : &fig->samples_in_db) += r.images[i].samples[c];
+	fig->pm_retired = fig->pm_killed = fig->pm_sums = 0;
+	for (size_t c = 0; c < r.ncols; c++) {
+		uint64_t *pm = !strcmp(r.cols[c].name, "pm.retired") ? &fig->pm_retired
+		             : !strcmp(r.cols[c].name, "pm.killed") ? &fig->pm_killed : &fig->pm_sums;
+		for (size_t i = 0; i < r.nimages; i++)
+			*(report_kind_of(r.cols[c].name) != REPORT_SAMPLES ? pm
+			  : r.images[i].kind == PROF_UNKNOWN ? &fig->samples_unknown
+			                                     : &fig->samples_in_db) += r.images[i].samples[c];
+	}
 	fig->db_bytes = r.bytes;
 	/* the images' files, against which the profiles' size is measured */
 	const struct report_paths paths = { pr->root, pr->sysroot, minios };
@@ -331,7 +338,8 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const struct tru
 		pm_added = 0;
 	fig->conserved = fig->samples_dropped != NONE && counted != NONE &&
 		fig->samples_delivered + counted + pm_added ==
-		fig->samples_in_db + fig->samples_unknown + fig->samples_dropped;
+		fig->samples_in_db + fig->samples_unknown + fig->samples_dropped +
+		fig->pm_retired + fig->pm_killed + fig->pm_sums;
 	if (!measure_truth(m, truth, minios, fig, err, errlen))
 		return false;
 	fig->overhead_pct = fig->total_cycles
@@ -529,12 +537,16 @@ void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fi
 	        fig->samples_in_db + fig->samples_unknown,
 	        report_pct(fig->samples_unknown, fig->samples_in_db + fig->samples_unknown),
 	        fig->samples_dropped == NONE ? 0 : fig->samples_dropped, pr->db);
+	if (fig->pm_retired + fig->pm_killed)
+		fprintf(f, "alphasim: instruction sampling: %" PRIu64 " records (%" PRIu64
+		        " retired, %" PRIu64 " killed)\n",
+		        fig->pm_retired + fig->pm_killed, fig->pm_retired, fig->pm_killed);
 	/* per event: its images by samples */
 	size_t *order = malloc((r.nimages + 1) * sizeof *order);
 	for (size_t c = 0; order && c < r.ncols; c++) {
 		/* instruction sampling (precise.md): its records, not the
 		 * cycles and events they carry, which are for the tools */
-		if (!strncmp(r.cols[c].name, "pm.", 3) && strcmp(r.cols[c].name, "pm.retired"))
+		if (report_kind_of(r.cols[c].name) == REPORT_PM_SUMS)
 			continue;
 		fprintf(f, "%12s %7s  image\n", r.cols[c].name, "%");
 		for (size_t i = 0; i < r.nimages; i++)

@@ -4,7 +4,14 @@
 # program built as users build it (testprogs/dcpi/libcwork.dyn: plain
 # -O2, dynamic), in both delivery modes: the program's output is that of
 # a plain run; the stats file's "dcpi" object conserves samples with the
-# records' sums (delivered + pm_added = in_db + unknown + dropped); every
+# records' sums (delivered + pm_added = in_db + unknown + dropped +
+# the pm profiles' counts); the end-of-run summary's samples total is the
+# counters' samples only and its records line the retired and killed
+# records, and dcpiprof lists no record sums (pm.head.*, pm.ev.*: no
+# samples) and totals the cycles samples alone; dcpilist and dcpicalc
+# show the records' estimates (executions, CPI, culprit) in place of
+# their sums, dcpitopstalls and dcpiwhatcg say they use the counters'
+# method only; every
 # record the simulated unit kept reached the driver (dcpid.stats
 # driver_pm_records = --stats pm.recorded), and the database holds one
 # retired or killed entry per record; the program and its libc have
@@ -22,7 +29,7 @@ prof_sum() {
 }
 for mode in intr buffer; do
 	db=db_$mode
-	"$ALPHASIM" -q --profile="$db" --stats st_$mode.json --events cycles,pm:4096:$mode:user \
+	"$ALPHASIM" --profile="$db" --stats st_$mode.json --events cycles,pm:4096:$mode:user \
 		libcwork.dyn 200 0 > $mode.out 2>$mode.err
 	expect_eq "$mode: exit status" "$?" 0
 	cmp -s plain.out $mode.out && ok "$mode: output as without --profile" ||
@@ -35,6 +42,64 @@ for mode in intr buffer; do
 	[ "${driver:-0}" -gt 100 ] && ok "$mode: $driver records" || fail "$mode: too few records"
 	indb=$(prof_sum "$db/*/*.pm.retired.prof $db/*/*.pm.killed.prof")
 	expect_eq "$mode: retired + killed entries in the database = records" "$indb" "$driver"
+	cyc=$(prof_sum "$db/*/*.cycles.prof")
+	sum=$(sed -n 's/^alphasim: profile .*: \([0-9]*\) samples (.*/\1/p' $mode.err)
+	expect_eq "$mode: summary's samples = cycles samples" "$sum" "$cyc"
+	rec=$(sed -n 's/^alphasim: instruction sampling: \([0-9]*\) records .*/\1/p' $mode.err)
+	expect_eq "$mode: summary's records = retired + killed" "$rec" "$indb"
+	"$B/analysis/dcpiprof" -db "$db" > prof_$mode.txt
+	grep -q 'pm\.\(head\|ev\)\.' prof_$mode.txt &&
+		fail "$mode: dcpiprof lists the records' sums" || ok "$mode: dcpiprof lists no record sums"
+	tot=$(awk '$NF == "total" { print $1 }' prof_$mode.txt)
+	expect_eq "$mode: dcpiprof's cycles total" "$tot" "$cyc"
+	if [ $mode = intr ]; then
+	# dcpilist's estimates from the records (analysis/pmest.h), against
+	# libc's raw profiles: executions = retired x 4096, CPI = the head
+	# cycles over the records, culprit = a dynamic cause with the most
+	# head cycles; and no raw sums among its columns
+	for f in "$db"/*/*-libc.so.6.1.pm.*.prof; do
+		k=${f##*libc.so.6.1.}; "$B/tests/profdump" "$f" | sed "s/^/${k%.prof} /; s/ /,/g"
+	done > raw.txt
+	"$B/analysis/dcpilist" -db "$db" --csv libc.so.6.1 > list.csv
+	head -1 list.csv | grep -q 'pm\.\(head\|ev\)\.' && fail "dcpilist lists the records' sums" ||
+		ok "dcpilist lists no record sums"
+	expect_eq "dcpilist's last columns" "$(head -1 list.csv | cut -d, -f10-)" pm_freq,pm_cpi,pm_culprit
+	awk -F, 'NR == FNR { k = $1; pc = $3
+			if (k == "pm.retired") r[pc] = $4
+			else if (k ~ /^pm\.head\./) { c = substr(k, 9); h[pc] += $4; hc[pc, c] = $4
+				if (c !~ /^(dep_|unit|slot)/ && $4 > best[pc]) best[pc] = $4 }
+			next }
+		FNR == 1 { next }
+		# the records columns are the last three (the instruction
+		# before them may hold commas)
+		{ pc = $4; rr = r[pc] + 0; freq = $(NF - 2); got = $(NF - 1); cul = $NF
+		  cpi = rr ? h[pc] / rr : 0
+		  if (freq - rr * 4096 > rr * 0.1 || rr * 4096 - freq > rr * 0.1 ||
+		      (cul == "-" ? rr && best[pc] > 0 : cul ~ /^(dep_|unit|slot)/ || hc[pc, cul] != best[pc]) ||
+		      (rr ? got - cpi > 0.0001 || cpi - got > 0.0001 : got != "nan"))
+			print "wrong:", pc, freq, rr, got, cpi, cul
+		  else if (rr)
+			print "right:", pc }' raw.txt list.csv > pmest.txt
+	expect_eq "dcpilist's estimates from the records: wrong rows" "$(grep -c '^wrong' pmest.txt)" 0
+	[ "$(grep -c '^right' pmest.txt)" -gt 20 ] &&
+		ok "dcpilist: the records' estimates of $(grep -c '^right' pmest.txt) instructions" ||
+		fail "dcpilist: too few instructions with records"
+	# dcpicalc: the same estimates, and no raw sums
+	"$B/analysis/dcpicalc" -db "$db" --csv libc.so.6.1 > calc.csv
+	head -1 calc.csv | grep -q 'pm\.\(head\|ev\)\.' && fail "dcpicalc lists the records' sums" ||
+		ok "dcpicalc lists no record sums"
+	awk -F, '{ print $4, $(NF - 2), $(NF - 1), $NF }' list.csv | sort > list.est
+	awk -F, '{ print $4, $(NF - 2), $(NF - 1), $NF }' calc.csv | sort > calc.est
+	cmp -s list.est calc.est && ok "dcpicalc's estimates from the records = dcpilist's" ||
+		fail "dcpicalc's estimates from the records differ from dcpilist's"
+	# dcpitopstalls and dcpiwhatcg use the counters' method alone: they say so
+	"$B/analysis/dcpitopstalls" -db "$db" libc.so.6.1 > top.txt
+	grep -q "^method: the counters' samples" top.txt && ok "dcpitopstalls names its method" ||
+		fail "dcpitopstalls does not name its method"
+	"$B/analysis/dcpiwhatcg" -db "$db" --json libc.so.6.1 > cg.json
+	grep -q '"method": "counters"' cg.json && ok "dcpiwhatcg --json names its method" ||
+		fail "dcpiwhatcg --json does not name its method"
+	fi
 	own=$(prof_sum "$db/*/*-libcwork.dyn.pm.retired.prof $db/*/*-libc.so.6.1.pm.retired.prof")
 	[ $((own * 10)) -gt $((indb * 9)) ] &&
 		ok "$mode: libcwork.dyn and libc have $own of $indb records" ||
