@@ -38,6 +38,11 @@ long_simulation() {
 		exit 77
 	fi
 }
+# guest_env CMD...: CMD with a fixed, minimal environment.  alphasim
+# passes its environment to the guest, whose stack (and with it every
+# cycle and sample after) moves with it, so a check of exact cycles must
+# not depend on the make or shell it runs under (docs/testing.md).
+guest_env() { env -i PATH="$PATH" LC_ALL=C "$@"; }
 # same_file WHAT GOT WANT [WHOSE]: alphasim's output GOT has the bytes of
 # WANT, which came from WHOSE (default "expected": a text here; say
 # "qemu-alpha's" for its output); else the first lines of the difference.

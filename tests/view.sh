@@ -56,12 +56,12 @@ check_png loop "$tmp/quad_issue.png" "$tmp/dep_add.csv" "$lo" "$hi" >/dev/null &
 # ---- 2. a profiled hot loop against the skid trace ---------------------
 cd "$tmp" || exit 1
 "$ALPHA_CC" -O2 -o hot "$top_srcdir/tests/hot_loop.c" || { fail "$ALPHA_CC hot_loop.c"; finish; }
-"$ALPHASIM" -q --profile=db0 --skid-trace skid0.csv ./hot 2000000 >/dev/null ||
+guest_env "$ALPHASIM" -q --profile=db0 --skid-trace skid0.csv ./hot 2000000 >/dev/null ||
 	fail "the run without the view"
 # the cycle just after the 100th sample was delivered
 at=$(awk -F, 'NR == 101 { print $5 + 10 }' skid0.csv)
 for i in 1 2; do
-	"$ALPHASIM" -q --profile=db$i --skid-trace skid$i.csv --view-png at$i.png --view-at "$at" \
+	guest_env "$ALPHASIM" -q --profile=db$i --skid-trace skid$i.csv --view-png at$i.png --view-at "$at" \
 		./hot 2000000 >/dev/null || fail "alphasim --view-png --view-at $at, run $i"
 done
 same_file "the skid trace under the view" skid1.csv skid0.csv "the run without the view's"
@@ -94,7 +94,7 @@ check_png check at1.png >pix && ok "hot: pixels as the text says" ||
 	{ fail "hot: pixels:"; head -5 pix; }
 
 # at the end: the procedures against the database
-"$ALPHASIM" -q --profile=db3 --view-png end.png --view-at 1000000000000 ./hot 2000000 \
+guest_env "$ALPHASIM" -q --profile=db3 --view-png end.png --view-at 1000000000000 ./hot 2000000 \
 	>/dev/null || fail "alphasim --view-png at the end"
 text_of end.png >end.txt
 expect_eq "the picture at the end" "$(field end.txt state)" "finished"
