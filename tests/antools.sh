@@ -23,8 +23,8 @@ cd "$tmp" || exit 1
 unset ALPHASIM_MINIOS ALPHASIM_DCPID
 
 # A fixed environment for the guest: the host's variables move the
-# guest's stack and with it the samples (the floors below are measured so).
-env -i PATH="$PATH" LC_ALL=C "$ALPHASIM" --profile=db --stats st.json > out.txt 2> err.txt
+# guest's stack and with it the samples.
+guest_env "$ALPHASIM" --profile=db --stats st.json > out.txt 2> err.txt
 expect_eq "default workload: exit status" "$?" 0
 unknown_ok "default workload" st.json
 img=workload.lnx
@@ -36,7 +36,8 @@ samples=$("$A/dcpiprof" -db db --csv | awk -F, -v i="$img" '$1 ~ i { print $2 }'
 # ---- the summary ----------------------------------------------------------
 grep -q "where the cycles of $img went: DCPI's estimate from its .* beside the truth" err.txt &&
 	ok "summary: the breakdown's title" || fail "summary: no breakdown: $(tail -5 err.txt)"
-grep -Eq '^    D-cache miss +[0-9.]+% +[0-9.]+%$' err.txt &&
+# (an estimate is a range, LOW% - HIGH%, where the culprits are ambiguous)
+grep -Eq '^    D-cache miss +[0-9.]+%( - +[0-9.]+%)? +[0-9.]+%$' err.txt &&
 	ok "summary: D-cache miss, estimate beside truth" || fail "summary: no D-cache row"
 cmd=$(sed -n 's/^alphasim: \(analysis\/dcpicalc .*\)   # .*/\1/p' err.txt)
 [ -n "$cmd" ] && (cd "$B" && eval "$cmd" > "$tmp/fromsummary.txt" 2>&1) &&
@@ -123,58 +124,67 @@ for est in dcpi wls imiss; do
 	"$A/dcpiaccuracy" -db db $T --estimator $est --csv $img > acc.$est
 done
 "$A/dcpiaccuracy" -db db $T --estimator imiss --handler-cycles 300 --csv $img > acc.imiss+h
-# measured on this workload (docs/analysis.md, "Accuracy") in ten runs
-# whose databases sat at paths of different lengths, which moves the
-# guest's timing and so where the samples fall: over the whole image
-# whole procedures cross a tolerance from run to run, so those floors
-# sit below the lowest run; the loops where some instructions never
-# stall came within 25% in every run.  Later runs went lower (CPI within
-# 10% 0.29 with DCPI's estimator here once; on other seeds freq within
-# 10% 0.36 and 0.21, CPI 0.46 and 0.34, DCPI's and wls's): the floors of
-# those figures are below them
-floor freq_within_10 all min 0.25 acc.dcpi
-floor freq_within_25 all min 0.55 acc.dcpi
-floor freq_coverage medium_or_better min 0.90 acc.dcpi
-floor cpi_within_10 all min 0.20 acc.dcpi
-floor culprit_recall all min 0.75 acc.dcpi
-floor whatcg_error_pp max max 12 acc.dcpi
-floor freq_within_10 all min 0.15 acc.wls
-floor freq_within_25 all min 0.60 acc.wls
-floor cpi_within_10 all min 0.25 acc.wls
-floor culprit_recall all min 0.70 acc.wls
-floor whatcg_error_pp max max 12 acc.wls
-# ours with the IMISS samples (docs/accuracy.md), measured in three
-# runs (two other seeds, at 16K as here): icache_hops' counts come
-# right, and with them its culprits: freq<=25% 0.72-1.0 (DCPI's
-# 0.59-0.87), recall 0.986-0.999 (0.81-0.87), coverage 0.87, counts
-# 1.03-1.04 of the truth (1.21-1.32), 1.01-1.02 with the handler's
-# cycles taken off
-floor freq_within_25 all min 0.60 acc.imiss
-floor freq_coverage medium_or_better min 0.80 acc.imiss
+# Where the samples fall moves with the guest's phase: the checkout's
+# path (the workload is named by it), the environment, the kernel's
+# layout.  Over the whole image whole procedures cross a tolerance from
+# one phase to the next, so each floor sits below the lowest of 96 runs
+# at other phases (`make phases`, docs/testing.md: 48 with the guest's
+# PATH and 48 with its environment padded), with a margin; the median
+# run is far above (DCPI's estimator: freq within 10% 0.56, within 25%
+# 0.83, CPI within 10% 0.46; the dcpiwhatcg error 8.5 points).
+floor freq_within_10 all min 0.20 acc.dcpi         # lowest 0.29
+floor freq_within_25 all min 0.45 acc.dcpi         # 0.56
+floor freq_coverage medium_or_better min 0.75 acc.dcpi  # 0.83
+floor cpi_within_10 all min 0.15 acc.dcpi          # 0.24
+floor culprit_recall all min 0.75 acc.dcpi         # 0.81
+floor whatcg_error_pp max max 15 acc.dcpi          # highest 11.9
+floor freq_within_10 all min 0.15 acc.wls          # 0.29
+floor freq_within_25 all min 0.50 acc.wls          # 0.61
+floor cpi_within_10 all min 0.15 acc.wls           # 0.23
+floor culprit_recall all min 0.70 acc.wls          # 0.80
+floor whatcg_error_pp max max 15 acc.wls           # highest 12.3
+# ours with the IMISS samples (docs/accuracy.md): icache_hops' counts
+# come right, and with them its culprits (median run: freq within 25%
+# 0.95, recall 0.995, counts 0.98 of the truth, 0.96 with the handler's
+# cycles taken off)
+floor freq_within_25 all min 0.60 acc.imiss        # 0.69
+floor freq_coverage medium_or_better min 0.65 acc.imiss  # 0.71
 floor culprit_recall all min 0.95 acc.imiss
 floor count_ratio all max 1.10 acc.imiss
-floor freq_within_25 all min 0.70 acc.imiss+h
+floor freq_within_25 all min 0.60 acc.imiss+h      # 0.69
 floor count_ratio all max 1.07 acc.imiss+h
+# the loops where some instructions never stall: within 25% nearly
+# always (the lowest run: dcache_lines' CPI, 0.91)
 for proc in dcache_lines wbuf_lines imul_busy; do
 	"$A/dcpiaccuracy" -db db $T --csv $img $proc > acc.$proc
 	floor freq_within_25 all min 0.95 acc.$proc
-	floor cpi_within_25 all min 0.95 acc.$proc
+	floor cpi_within_25 all min 0.85 acc.$proc
 done
 
 # ---- --true-freq: each kernel's culprit named ----------------------------------
 # PROC CULPRIT: of the procedure's true dynamic stall cycles, those of the
-# kernel's culprit are the most, and (nearly) all where the analysis
-# lists it
+# kernel's culprit are the most, and the analysis lists it where they
+# are: all (recall 0.95 or more) in all kernels but one at most, two
+# thirds in that one.  A stall's size still comes from the samples, so
+# at some phases one of misp_flips' three mispredicting branches had too
+# few to show a stall (2 runs of 48: recall 0.667).
+low=0
 for k in dcache_lines:dcache scache_blocks:dcache dtb_pages:dtb misp_flips:misp \
 	wbuf_lines:wbuf imul_busy:imul fdiv_busy:fdiv icache_hops:icache; do
 	proc=${k%%:*} c=${k#*:}
 	"$A/dcpiaccuracy" -db db $T --true-freq --csv $img $proc > tf.csv
-	awk -F, -v c="$c" '
+	recall=$(awk -F, -v c="$c" '
 		$1 == "culprit_true_cycles" && $3 > most { most = $3; top = $2 }
 		$1 == "culprit_recall" && $2 == c { recall = $3 }
-		END { exit !(top == c && recall >= 0.95) }' tf.csv &&
-		ok "--true-freq: $proc: its stall is $c's, named there" ||
+		END { print (top == c ? recall : -1) }' tf.csv)
+	if awk -v r="$recall" 'BEGIN { exit !(r >= 0.95) }'; then
+		ok "--true-freq: $proc: its stall is $c's, named there (recall $recall)"
+	elif awk -v r="$recall" 'BEGIN { exit !(r >= 0.66) }' && [ $low -eq 0 ]; then
+		low=1
+		ok "--true-freq: $proc: its stall is $c's, named at most places (recall $recall)"
+	else
 		fail "--true-freq: $proc: $(grep -E '^culprit_(true_cycles|recall)' tf.csv | tr '\n' ' ')"
+	fi
 done
 "$A/dcpiaccuracy" -db db $T --true-freq --csv $img > tf.all
 floor cpi_within_10 all min 0.60 tf.all

@@ -13,8 +13,9 @@ expect_eq "lab 2 runs" "$?" 0
 cat "$tmp/table" "$tmp/err"
 "$ALPHA_OBJDUMP" -d "$tmp/out/blind.lnx" >"$tmp/prog.dis"
 "$ALPHA_OBJDUMP" -d "$top_builddir/minios/minios.elf" >"$tmp/kern.dis"
-python3 - "$tmp/out" "$tmp/prog.dis" "$tmp/kern.dis" <<'PY' || fails=$((fails + 1))
+labpy "$tmp/out" "$tmp/prog.dis" "$tmp/kern.dis" <<'PY' || fails=$((fails + 1))
 import csv, sys
+from labcheck import check, bound, done
 out = sys.argv[1]
 dis = {}
 for f in sys.argv[2:]:
@@ -25,14 +26,9 @@ for f in sys.argv[2:]:
 B = {r["deferred_by"]: float(r["share"]) for r in csv.DictReader(open(out + "/blind.csv"))}
 L = list(csv.DictReader(open(out + "/landing.csv")))
 W = {r["window"]: r for r in csv.DictReader(open(out + "/windows.csv"))}
-bad = 0
-def check(ok, what):
-    global bad
-    print(("ok" if ok else "FAIL") + ": " + what)
-    bad += not ok
-blind = B.get("pal", 0) + B.get("ipl", 0)
-check(blind > 0.35 and B.get("pal", 0) > 0.1 and B.get("ipl", 0) > 0.15,
-      f"{blind:.3f} of the overflows wait (PAL mode {B.get('pal', 0)}, IPL {B.get('ipl', 0)})")
+bound("the share of the overflows that wait", B.get("pal", 0) + B.get("ipl", 0), "min", 0.35)
+bound("... for PAL mode", B.get("pal", 0), "min", 0.1)
+bound("... for a high IPL", B.get("ipl", 0), "min", 0.15)
 before = lambda r, k=4: dis.get(int(r["pc"], 16) - k, "?")
 top = L[0]
 check(top["where"].startswith("ipl_lower+") and before(top).startswith("call_pal") and
@@ -48,7 +44,7 @@ check(w and before(w[0], 0).startswith("ldq") and w[0]["from_"].startswith("PALc
 h = W["handler"]
 check(float(h["samples_share"]) == 0 and float(h["cycles_share"]) > 0.02,
       f"the counter interrupt's handler: {h['cycles_share']} of the cycles, no samples")
-sys.exit(1 if bad else 0)
+done()
 PY
 png_ok "$tmp/out/blind.png"
 finish

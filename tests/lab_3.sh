@@ -2,54 +2,51 @@
 # tests/lab_3.sh - labs/3-period at a small size: what its README says
 # the student will see (labs/3-period/README.md, "What to look for"):
 # the fixed period that resonates with the loop gives a profile badly
-# wrong, nearly all on one instruction; DCPI's randomised period gives one
-# close to the truth; a wider spread is better than a narrow one.
+# wrong, nearly all on one instruction or a few taking turns; DCPI's
+# randomised period gives one close to the truth; a wider spread is
+# better than a narrow one.  Each bound holds with a margin at every
+# phase of 48 (`make phases`, docs/testing.md), the worst in brackets.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/lab_lib.sh"
 LAB_SPREADS="64 1024" "$top_srcdir/labs/3-period/run" -o "$tmp/out" -s 40000 >"$tmp/table" 2>"$tmp/err"
 expect_eq "lab 3 runs" "$?" 0
 cat "$tmp/table" "$tmp/err"
-python3 - "$tmp/out" <<'PY' || fails=$((fails + 1))
+labpy "$tmp/out" <<'PY' || fails=$((fails + 1))
 import csv, sys
+from labcheck import bound, done
 out = sys.argv[1]
 E = {r["spread"]: r for r in csv.DictReader(open(out + "/error.csv"))}
 P = list(csv.DictReader(open(out + "/profile.csv")))
-bad = 0
-def check(ok, what):
-    global bad
-    print(("ok" if ok else "FAIL") + ": " + what)
-    bad += not ok
 err = lambda s: float(E[s]["error"])
-check(all(int(E[s]["samples"]) >= 400 for s in E), "each profile has 400 samples in the loop or more")
-check(err("fixed") > 0.4, f"fixed period: error {err('fixed')} (badly wrong)")
-check(err("1024") < 0.12, f"spread 1024: error {err('1024')} (close to the truth)")
-check(err("64") < err("fixed") / 3, f"spread 64: error {err('64')}, a third of the fixed one's or less")
+bound("the fewest samples in the loop of a profile", min(int(E[s]["samples"]) for s in E), "min", 400)
+bound("fixed period: error (badly wrong)", err("fixed"), "min", 0.5)           # [0.72]
+bound("spread 1024: error (close to the truth)", err("1024"), "max", 0.15)     # [0.103]
+bound("spread 64: error over the fixed one's", err("64") / err("fixed"), "max", 0.5)  # [0.30]
+# Where the resonance lands depends on the run's phase: one instruction
+# (0x4e4, subl, with 0.14 of the cycles, holding 0.99 of the samples),
+# or two or three that take turns (0.50 each on an unop and an sll), or
+# once four (the top three holding 0.75)
 top = sorted(P, key=lambda r: -float(r["spread_fixed"]))[:3]
-one = top[0]
-# (which instruction the resonance lands on depends on the run's phase,
-# which the build moves: in make distcheck's it was one with 0.14 of
-# the cycles, holding 0.99 of the samples)
-check(float(one["spread_fixed"]) > 0.7 and float(one["spread_fixed"]) > 5 * float(one["truth"]),
-      f"fixed period: {one['spread_fixed']} of the samples on one instruction, {one['offset']} "
-      f"({one['instruction']}), which has {one['truth']} of the cycles")
 share = lambda k: sum(float(r[k]) for r in top)
-check(share("spread_fixed") > 0.5 and share("spread_fixed") > 3 * share("truth"),
-      f"fixed period: {share('spread_fixed'):.3f} of the samples on three instructions "
-      f"({', '.join(r['offset'] for r in top)}), which have {share('truth'):.3f} of the cycles")
-check(abs(share("spread_1024") - share("truth")) < 0.06,
-      f"randomised: {share('spread_1024'):.3f} of the samples there")
-sys.exit(1 if bad else 0)
+print(f"the fixed period's top three: {', '.join(r['offset'] + ' ' + r['instruction'] for r in top)}: "
+      f"{share('spread_fixed'):.3f} of the samples, {share('truth'):.3f} of the cycles")
+bound("fixed period: the top three's share of the samples", share("spread_fixed"), "min", 0.6)  # [0.75]
+bound("fixed period: ... over their share of the cycles", share("spread_fixed") / share("truth"), "min", 2.5)  # [3.56]
+bound("randomised: the top three's samples less their cycles, in points",
+      100 * abs(share("spread_1024") - share("truth")), "max", 9)              # [6.3]
+done()
 PY
 for p in period-profile period-error; do png_ok "$tmp/out/$p.png"; done
 # the fixed period really is fixed: the counter's overflows of the
 # calibration run are mostly the same number of cycles apart (the
 # rest: a handler that took a different path, a clock tick between)
-python3 - "$tmp/out/calibrate.csv" <<'PY' || fails=$((fails + 1))
+labpy "$tmp/out/calibrate.csv" <<'PY' || fails=$((fails + 1))
 import collections, csv, sys
+from labcheck import bound, done
 ov = [int(r["overflow_cycle"]) for r in csv.DictReader(open(sys.argv[1]))]
 g = collections.Counter(b - a for a, b in zip(ov, ov[1:]))
-n, same = len(ov) - 1, g.most_common(1)[0][1]
-print(("ok" if same > 0.6 * n else "FAIL") + f": fixed period: {same} of {n} intervals equal")
-sys.exit(0 if same > 0.6 * n else 1)
+print(f"{len(ov) - 1} intervals between overflows")
+bound("fixed period: the share of intervals equal", g.most_common(1)[0][1] / (len(ov) - 1), "min", 0.6)  # [0.79]
+done()
 PY
 finish

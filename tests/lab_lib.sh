@@ -24,3 +24,6 @@ for r in csv.DictReader(open(f)):
         print(r[col]); break
 PY
 }
+# labpy ARGS... <<'PY': Python reading the lab's output, with check,
+# bound and done from tests/labcheck.py at hand.
+labpy() { PYTHONPATH="$top_srcdir/tests" python3 - "$@"; }

@@ -41,8 +41,12 @@ long_simulation() {
 # guest_env CMD...: CMD with a fixed, minimal environment.  alphasim
 # passes its environment to the guest, whose stack (and with it every
 # cycle and sample after) moves with it, so a check of exact cycles must
-# not depend on the make or shell it runs under (docs/testing.md).
-guest_env() { env -i PATH="$PATH" LC_ALL=C "$@"; }
+# not depend on the make or shell it runs under (docs/testing.md).  The
+# guest's PATH is a constant too, alphasim-sweep's: CI's PATH is not
+# ours, and that alone moved the samples across two tests' floors.
+# GUEST_PAD, when set, is passed on: tests/phases.sh moves the guest's
+# stack with it to see which checks hold at every phase.
+guest_env() { env -i PATH=/usr/bin:/bin LC_ALL=C ${GUEST_PAD:+GUEST_PAD="$GUEST_PAD"} "$@"; }
 # same_file WHAT GOT WANT [WHOSE]: alphasim's output GOT has the bytes of
 # WANT, which came from WHOSE (default "expected": a text here; say
 # "qemu-alpha's" for its output); else the first lines of the difference.

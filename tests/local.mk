@@ -40,3 +40,12 @@ include tests/view.mk
 
 check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)
+
+# make phases: each of PHASE_TESTS run PHASES times at other phases of
+# the guest, to see that its floors hold (tests/phases.sh; docs/testing.md,
+# "Floors and phases").
+PHASE_TESTS = tests/antools.sh tests/lab_3.sh
+PHASES = 24
+.PHONY: phases
+phases: all $(check_PROGRAMS) $(check_DATA)
+	@$(AM_TESTS_ENVIRONMENT) PHASES='$(PHASES)' $(SHELL) $(srcdir)/tests/phases.sh $(PHASE_TESTS)

@@ -56,7 +56,7 @@ if [ "${1:-}" = --job ]; then
 		r=$d/$m
 		mkdir -p "$r"
 		# a fixed environment for the guest (labs/lib.sh says why)
-		(cd "$r" && exec env -i PATH="$PATH" LC_ALL=C "$ALPHASIM" -q --profile=db \
+		(cd "$r" && exec env -i PATH=/usr/bin:/bin LC_ALL=C ${GUEST_PAD:+GUEST_PAD="$GUEST_PAD"} "$ALPHASIM" -q --profile=db \
 			--stats stats.json --events "$ev" --seed "$seed" "$prog" "$@") \
 			> "$r/out.txt" 2> "$r/err.txt" ||
 			failed "$m: alphasim exited with $?: $(grep -v '^minios: system call' "$r/err.txt" | head -1)"

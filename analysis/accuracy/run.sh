@@ -53,7 +53,7 @@ if [ "${1:-}" = --job ]; then
 	failed() { printf '%s\n' "$*" > "$d/FAILED"; exit 0; }
 	case $prog in /*) ;; *) prog=$B/$prog ;; esac
 	# a fixed environment for the guest (labs/lib.sh says why)
-	(cd "$d" && exec env -i PATH="$PATH" LC_ALL=C "$ALPHASIM" -q --profile=db --stats stats.json \
+	(cd "$d" && exec env -i PATH=/usr/bin:/bin LC_ALL=C ${GUEST_PAD:+GUEST_PAD="$GUEST_PAD"} "$ALPHASIM" -q --profile=db --stats stats.json \
 		--events "cycles:$period,imiss:$((period / 8))" --seed "$seed" "$prog" "$@") \
 		> "$d/out.txt" 2> "$d/err.txt"
 	st=$?
