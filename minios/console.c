@@ -152,27 +152,37 @@ static void vformat(struct out *o, const char *fmt, va_list ap)
 	}
 }
 
-int ksnprintf(char *buf, size_t n, const char *fmt, ...)
+/* Into buf[n], cut short and terminated; the whole length, as
+ * vsnprintf answers (ISO C 7.21.6.12). */
+static size_t vksnprintf(char *buf, size_t n, const char *fmt, va_list ap)
 {
 	struct out o = { buf, n, 0 };
-	va_list ap;
-	va_start(ap, fmt);
 	vformat(&o, fmt, ap);
-	va_end(ap);
 	if (n)
 		buf[o.len < n ? o.len : n - 1] = 0;
-	return (int)o.len;
+	return o.len;
 }
+
+int ksnprintf(char *buf, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	size_t len = vksnprintf(buf, n, fmt, ap);
+	va_end(ap);
+	return (int)len;
+}
+
+/* A kernel message of up to 255 bytes (more is cut). */
+#define KMSG 256
 
 void kprintf(const char *fmt, ...)
 {
-	char buf[256];
-	struct out o = { buf, sizeof buf, 0 };
+	char buf[KMSG];
 	va_list ap;
 	va_start(ap, fmt);
-	vformat(&o, fmt, ap);
+	size_t len = vksnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	cons_write(2, buf, o.len < sizeof buf ? o.len : sizeof buf - 1);
+	cons_write(2, buf, len < sizeof buf ? len : sizeof buf - 1);
 }
 
 /* A best-effort backtrace: without frame pointers (Alpha's calling
@@ -203,13 +213,11 @@ static void backtrace(void)
  * backtrace; the machine stops with status 255. */
 _Noreturn void panic(const char *fmt, ...)
 {
-	char buf[256];
-	struct out o = { buf, sizeof buf, 0 };
+	char buf[KMSG];
 	va_list ap;
 	va_start(ap, fmt);
-	vformat(&o, fmt, ap);
+	vksnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	buf[o.len < sizeof buf ? o.len : sizeof buf - 1] = 0;
 	swpipl(IPL_HIGH);
 	kprintf("minios: panic on cpu %lu: %s\n", whami(), buf);
 	kprintf("minios: panic called from pc 0x%lx\n",

@@ -11,14 +11,16 @@ MINIOS_PAL = minios/pal/vectors.o minios/pal/trap.o minios/pal/callpal.o \
 MINIOS_KERNEL = minios/start.o minios/entry.o minios/main.o \
 	minios/console.o minios/string.o minios/mem.o minios/kalloc.o minios/vm.o \
 	minios/hostfs.o minios/path.o minios/file.o minios/proc.o \
-	minios/exec.o minios/trap.o minios/syscall.o minios/sysfile.o \
-	minios/sysmeta.o minios/lock.o minios/sysproc.o minios/sysmem.o minios/image.o \
+	minios/exec.o minios/trap.o minios/syscall.o minios/sysat.o \
+	minios/sysfile.o minios/sysmeta.o minios/lock.o minios/sysproc.o \
+	minios/sysmem.o minios/image.o \
 	minios/spinlock.o minios/sched.o minios/swtch.o minios/smp.o \
 	minios/signal.o minios/futex.o minios/pipe.o \
 	minios/dev.o minios/pcount.o $(DRIVER_OBJS)
 MINIOS_OBJS = $(MINIOS_PAL) $(MINIOS_KERNEL)
 MINIOS_HDRS = $(srcdir)/minios/defs.h $(srcdir)/abi/bootblock.h \
-	$(srcdir)/minios/pal/pal.h $(srcdir)/minios/syscalls.def \
+	$(srcdir)/minios/sysat.h $(srcdir)/minios/pal/pal.h \
+	$(srcdir)/minios/syscalls.def \
 	$(srcdir)/abi/hostfs.h $(srcdir)/isa/palcall.def minios/sysnames.h \
 	$(srcdir)/minios/devices.def $(srcdir)/abi/ev5_ipr.h $(srcdir)/abi/iomap.h \
 	$(DRIVER_HDRS)

@@ -1,9 +1,11 @@
 /*
  * sysfile.c - the file system calls (Linux/Alpha numbers and layouts
  * from the cross toolchain's asm/ headers): open, read, write, stat,
- * directories, descriptors.  Names go through path.c to a hostfs mount.
+ * directories, descriptors.  Names go through path.c to a hostfs mount
+ * (sysat_call); the older calls without a directory argument are their
+ * *at forms (sysat.c).
  */
-#include "minios/defs.h"
+#include "minios/sysat.h"
 #include <asm/fcntl.h>
 #include <asm/ioctls.h>
 #include <asm/poll.h>
@@ -12,9 +14,6 @@
 #include <asm/termios.h>
 #include <linux/stat.h>
 
-#define AT_SYMLINK_NOFOLLOW 0x100
-#define AT_REMOVEDIR    0x200
-#define AT_EMPTY_PATH   0x1000
 #define FD_CLOEXEC      1
 #define F_DUPFD_CLOEXEC 1030
 #define SEEK_SET 0
@@ -22,12 +21,6 @@
 #define SEEK_END 2
 
 static char pathbuf[PATH_MAX], relbuf[PATH_MAX], rel2buf[PATH_MAX];
-
-static int user_path(struct proc *p, int64_t dirfd, uint64_t upath,
-                     unsigned *mnt, char *rel)
-{
-	return path_user(p, dirfd, upath, mnt, rel, NULL);
-}
 
 int64_t sys_openat(struct trapframe *tf)
 {
@@ -94,15 +87,32 @@ int64_t sys_write(struct trapframe *tf)
 	return f ? file_write(p, f, ARG(tf, 1), ARG(tf, 2)) : -EBADF;
 }
 
+/* What a call needs of the file at its descriptor argument 0 (beyond
+ * its being open). */
+enum need { SEEKABLE, DIRECTORY };
+
+/* That file: EBADF when the descriptor is not open; ESPIPE when a call
+ * on the file's offset finds none (a pipe, the console, a device);
+ * ENOTDIR when a call on a directory finds another kind of file (a
+ * directory's file has its guest path too: sys_openat). */
+static int file_arg(struct trapframe *tf, enum need need, struct file **f)
+{
+	*f = fd_get(proc_current(), (int64_t)ARG(tf, 0));
+	if (!*f)
+		return -EBADF;
+	if (need == SEEKABLE)
+		return (*f)->type == F_HOSTFS ? 0 : -ESPIPE;
+	return (*f)->dir ? 0 : -ENOTDIR;
+}
+
 /* pread64/pwrite64: at an offset, leaving the file's own alone. */
 static int64_t rw_at(struct trapframe *tf, bool write)
 {
 	struct proc *p = proc_current();
-	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
-	if (!f)
-		return -EBADF;
-	if (f->type != F_HOSTFS)
-		return -ESPIPE;
+	struct file *f;
+	int err = file_arg(tf, SEEKABLE, &f);
+	if (err)
+		return err;
 	uint64_t save = f->off;
 	f->off = ARG(tf, 3);
 	int64_t r = write ? file_write(p, f, ARG(tf, 1), ARG(tf, 2))
@@ -141,12 +151,10 @@ int64_t sys_writev(struct trapframe *tf) { return rw_vec(tf, true); }
 
 int64_t sys_lseek(struct trapframe *tf)
 {
-	struct proc *p = proc_current();
-	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
-	if (!f)
-		return -EBADF;
-	if (f->type != F_HOSTFS)
-		return -ESPIPE;
+	struct file *f;
+	int err = file_arg(tf, SEEKABLE, &f);
+	if (err)
+		return err;
 	int64_t off = (int64_t)ARG(tf, 1), base;
 	switch (ARG(tf, 2)) {
 	case SEEK_SET: base = 0; break;
@@ -225,13 +233,9 @@ int64_t sys_fstatat64(struct trapframe *tf)
 			return f ? fstat_file(p, f, ARG(tf, 2)) : -EBADF;
 		}
 	}
-	unsigned mnt;
-	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
-	if (err)
-		return err;
 	struct hostfs_stat st;
-	int64_t r = hostfs_call(HOSTFS_STAT, mnt, V2P(relbuf), strlen(relbuf), V2P(&st),
-	                        !(flags & AT_SYMLINK_NOFOLLOW), 0);
+	int64_t r = sysat_call(p, (int64_t)ARG(tf, 0), ARG(tf, 1), HOSTFS_STAT, V2P(&st),
+	                       !(flags & AT_SYMLINK_NOFOLLOW), 0);
 	return r < 0 ? r : put_stat(p, ARG(tf, 2), &st);
 }
 
@@ -287,15 +291,6 @@ int64_t sys_readlinkat(struct trapframe *tf)
 	return copyout(p, ARG(tf, 2), pathbuf, (size_t)r) ? -EFAULT : r;
 }
 
-int64_t sys_readlink(struct trapframe *tf)
-{
-	ARG(tf, 3) = ARG(tf, 2);
-	ARG(tf, 2) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = (uint64_t)AT_FDCWD;
-	return sys_readlinkat(tf);
-}
-
 /* ---- directories and names ------------------------------------------ */
 
 int64_t sys_getcwd(struct trapframe *tf)
@@ -330,13 +325,11 @@ int64_t sys_chdir(struct trapframe *tf)
 int64_t sys_fchdir(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
-	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
-	if (!f)
-		return -EBADF;
-	if (!f->path)
-		return -ENOTDIR;
-	strlcpy(p->fs->cwd, f->path, sizeof p->fs->cwd);
-	return 0;
+	struct file *f;
+	int err = file_arg(tf, DIRECTORY, &f);
+	if (!err)
+		strlcpy(p->fs->cwd, f->path, sizeof p->fs->cwd);
+	return err;
 }
 
 /* getdents64: hostfs records to struct linux_dirent64 { u64 ino; s64
@@ -344,11 +337,10 @@ int64_t sys_fchdir(struct trapframe *tf)
 int64_t sys_getdents64(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
-	struct file *f = fd_get(p, (int64_t)ARG(tf, 0));
-	if (!f)
-		return -EBADF;
-	if (!f->dir)
-		return -ENOTDIR;
+	struct file *f;
+	int err = file_arg(tf, DIRECTORY, &f);
+	if (err)
+		return err;
 	static char in[4096], out[4096];
 	uint64_t ubuf = ARG(tf, 1), size = ARG(tf, 2), done = 0;
 	uint64_t want = size < sizeof out ? size : sizeof out;
@@ -380,10 +372,8 @@ int64_t sys_getdents64(struct trapframe *tf)
 int64_t sys_mkdirat(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
-	unsigned mnt;
-	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
-	return err ? err : hostfs_call(HOSTFS_MKDIR, mnt, V2P(relbuf), strlen(relbuf),
-	                               ARG(tf, 2) & 07777 & ~p->fs->umask, 0, 0);
+	return sysat_call(p, (int64_t)ARG(tf, 0), ARG(tf, 1), HOSTFS_MKDIR,
+	                  ARG(tf, 2) & 07777 & ~p->fs->umask, 0, 0);
 }
 
 /* mknodat(dirfd, path, mode, dev): a regular file, as Linux makes one;
@@ -398,26 +388,13 @@ int64_t sys_mknodat(struct trapframe *tf)
 	if (type != 0 && type != S_IFREG)
 		return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR ||
 		       type == S_IFBLK ? -EPERM : -EINVAL;
-	unsigned mnt;
-	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
-	if (err)
-		return err;
-	int64_t h = hostfs_call(HOSTFS_OPEN, mnt, V2P(relbuf), strlen(relbuf),
-	                        HOSTFS_O_WRITE | HOSTFS_O_CREAT | HOSTFS_O_EXCL,
-	                        ARG(tf, 2) & 07777 & ~p->fs->umask, 0);
+	int64_t h = sysat_call(p, (int64_t)ARG(tf, 0), ARG(tf, 1), HOSTFS_OPEN,
+	                       HOSTFS_O_WRITE | HOSTFS_O_CREAT | HOSTFS_O_EXCL,
+	                       ARG(tf, 2) & 07777 & ~p->fs->umask, 0);
 	if (h < 0)
 		return h;
 	hostfs_call(HOSTFS_CLOSE, (uint64_t)h, 0, 0, 0, 0, 0);
 	return 0;
-}
-
-int64_t sys_mknod(struct trapframe *tf)
-{
-	ARG(tf, 3) = ARG(tf, 2);
-	ARG(tf, 2) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = (uint64_t)AT_FDCWD;
-	return sys_mknodat(tf);
 }
 
 /* umask(mask): the old mask; the new one applies to every creation
@@ -430,37 +407,10 @@ int64_t sys_umask(struct trapframe *tf)
 	return old;
 }
 
-int64_t sys_mkdir(struct trapframe *tf)
-{
-	ARG(tf, 2) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = (uint64_t)AT_FDCWD;
-	return sys_mkdirat(tf);
-}
-
 int64_t sys_unlinkat(struct trapframe *tf)
 {
-	struct proc *p = proc_current();
-	unsigned mnt;
-	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf);
-	return err ? err : hostfs_call(HOSTFS_UNLINK, mnt, V2P(relbuf), strlen(relbuf),
-	                               !!(ARG(tf, 2) & AT_REMOVEDIR), 0, 0);
-}
-
-int64_t sys_unlink(struct trapframe *tf)
-{
-	ARG(tf, 2) = 0;
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = (uint64_t)AT_FDCWD;
-	return sys_unlinkat(tf);
-}
-
-int64_t sys_rmdir(struct trapframe *tf)
-{
-	ARG(tf, 2) = AT_REMOVEDIR;
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = (uint64_t)AT_FDCWD;
-	return sys_unlinkat(tf);
+	return sysat_call(proc_current(), (int64_t)ARG(tf, 0), ARG(tf, 1), HOSTFS_UNLINK,
+	                  !!(ARG(tf, 2) & AT_REMOVEDIR), 0, 0);
 }
 
 /* Two names on one mount (rename and link): EXDEV across mounts. */
@@ -468,9 +418,9 @@ static int two_paths(struct trapframe *tf, unsigned *mnt)
 {
 	struct proc *p = proc_current();
 	unsigned mnt2;
-	int err = user_path(p, (int64_t)ARG(tf, 0), ARG(tf, 1), mnt, relbuf);
+	int err = path_user(p, (int64_t)ARG(tf, 0), ARG(tf, 1), mnt, relbuf, NULL);
 	if (!err)
-		err = user_path(p, (int64_t)ARG(tf, 2), ARG(tf, 3), &mnt2, rel2buf);
+		err = path_user(p, (int64_t)ARG(tf, 2), ARG(tf, 3), &mnt2, rel2buf, NULL);
 	return err ? err : *mnt != mnt2 ? -EXDEV : 0;
 }
 
@@ -488,40 +438,18 @@ int64_t sys_renameat2(struct trapframe *tf)
 	                               V2P(rel2buf), strlen(rel2buf), flags);
 }
 
-int64_t sys_renameat(struct trapframe *tf)
-{
-	ARG(tf, 4) = 0;
-	return sys_renameat2(tf);
-}
-
-int64_t sys_rename(struct trapframe *tf)
-{
-	ARG(tf, 3) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = ARG(tf, 2) = (uint64_t)AT_FDCWD;
-	return sys_renameat(tf);
-}
-
 /* linkat(olddirfd, old, newdirfd, new, flags): a hard link to old, or
- * with AT_SYMLINK_FOLLOW (0x400) to a final link's target. */
+ * with AT_SYMLINK_FOLLOW to a final link's target. */
 int64_t sys_linkat(struct trapframe *tf)
 {
 	uint64_t flags = ARG(tf, 4);
 	unsigned mnt;
-	if (flags & ~0x400ul)
+	if (flags & ~(uint64_t)AT_SYMLINK_FOLLOW)
 		return -EINVAL;
 	int err = two_paths(tf, &mnt);
 	return err ? err : hostfs_call(HOSTFS_LINK, mnt, V2P(relbuf), strlen(relbuf),
-	                               V2P(rel2buf), strlen(rel2buf), !!(flags & 0x400));
-}
-
-int64_t sys_link(struct trapframe *tf)
-{
-	ARG(tf, 4) = 0;
-	ARG(tf, 3) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = ARG(tf, 2) = (uint64_t)AT_FDCWD;
-	return sys_linkat(tf);
+	                               V2P(rel2buf), strlen(rel2buf),
+	                               !!(flags & AT_SYMLINK_FOLLOW));
 }
 
 /* symlinkat(target, newdirfd, linkpath): the target's text as given.
@@ -536,17 +464,8 @@ int64_t sys_symlinkat(struct trapframe *tf)
 		return n;
 	if (!n)
 		return -ENOENT;
-	unsigned mnt;
-	int err = user_path(p, (int64_t)ARG(tf, 1), ARG(tf, 2), &mnt, relbuf);
-	return err ? err : hostfs_call(HOSTFS_SYMLINK, mnt, V2P(relbuf), strlen(relbuf),
-	                               V2P(target), (uint64_t)n, 0);
-}
-
-int64_t sys_symlink(struct trapframe *tf)
-{
-	ARG(tf, 2) = ARG(tf, 1);
-	ARG(tf, 1) = (uint64_t)AT_FDCWD;
-	return sys_symlinkat(tf);
+	return sysat_call(p, (int64_t)ARG(tf, 1), ARG(tf, 2), HOSTFS_SYMLINK, V2P(target),
+	                  (uint64_t)n, 0);
 }
 
 int64_t sys_ftruncate(struct trapframe *tf)

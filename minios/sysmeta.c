@@ -1,28 +1,25 @@
 /*
- * sysmeta.c - the file metadata system calls: modes (chmod family),
- * owners (chown family), times (utimensat, utimes, futimesat), access,
- * truncate and statfs; each on a name (relative to a directory
- * descriptor, following a final symbolic link or not) or on an open
- * file, as hostfs operations (platform/hostfs.h) that the host performs with
- * its own ids and rules: what the guest sees of a file's owner, mode
- * and times is what the host's file has (docs/minios.md, "Files").
+ * sysmeta.c - the file metadata system calls: modes (fchmodat,
+ * fchmod), owners (fchownat, fchown), times (utimensat, futimesat),
+ * access (faccessat2), truncate and statfs; each on a name (relative to
+ * a directory descriptor, following a final symbolic link or not) or
+ * on an open file (chmod, chown, utimes, access and the like are these
+ * with arguments filled in: sysat.c), as hostfs operations
+ * (abi/hostfs.h) that the host performs with its own ids and rules:
+ * what the guest sees of a file's owner, mode and times is what the
+ * host's file has (docs/minios.md, "Files").
  */
-#include "minios/defs.h"
+#include "minios/sysat.h"
 #include <asm/fcntl.h>
 #include <asm/statfs.h>
 #include <linux/stat.h>
 
-#define AT_SYMLINK_NOFOLLOW 0x100
-#define AT_EMPTY_PATH       0x1000
-
-static char relbuf[PATH_MAX];
-
 /* The target of a metadata call: a name relative to dirfd, or with
  * AT_EMPTY_PATH and an empty name (or a NULL name where utimensat
- * allows one) the open file dirfd itself.  *f is that file (or NULL
- * for a name: mnt and relbuf then). */
+ * allows one) the open file dirfd itself.  *f is that file, or NULL
+ * for a name (which sysat_call takes to the host). */
 static int target(struct proc *p, int64_t dirfd, uint64_t upath, uint64_t flags,
-                  bool null_is_fd, struct file **f, unsigned *mnt)
+                  bool null_is_fd, struct file **f)
 {
 	*f = NULL;
 	bool empty = !upath && null_is_fd;
@@ -33,7 +30,7 @@ static int target(struct proc *p, int64_t dirfd, uint64_t upath, uint64_t flags,
 		empty = !c;
 	}
 	if (!empty)
-		return path_user(p, dirfd, upath, mnt, relbuf, NULL);
+		return 0;
 	*f = fd_get(p, dirfd);
 	return *f ? 0 : -EBADF;
 }
@@ -55,19 +52,8 @@ static int64_t on_file(struct file *f, enum hostfs_op op, uint64_t a1, uint64_t 
  * (fchmodat2 has the flag). */
 int64_t sys_fchmodat(struct trapframe *tf)
 {
-	struct proc *p = proc_current();
-	unsigned mnt;
-	int err = path_user(p, (int64_t)ARG(tf, 0), ARG(tf, 1), &mnt, relbuf, NULL);
-	return err ? err : hostfs_call(HOSTFS_CHMOD, mnt, V2P(relbuf), strlen(relbuf),
-	                               ARG(tf, 2) & 07777, 1, 0);
-}
-
-int64_t sys_chmod(struct trapframe *tf)
-{
-	ARG(tf, 2) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = (uint64_t)AT_FDCWD;
-	return sys_fchmodat(tf);
+	return sysat_call(proc_current(), (int64_t)ARG(tf, 0), ARG(tf, 1), HOSTFS_CHMOD,
+	                  ARG(tf, 2) & 07777, 1, 0);
 }
 
 int64_t sys_fchmod(struct trapframe *tf)
@@ -92,29 +78,14 @@ int64_t sys_fchownat(struct trapframe *tf)
 	if (flags & ~(uint64_t)(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
 		return -EINVAL;
 	struct file *f;
-	unsigned mnt;
-	int err = target(p, (int64_t)ARG(tf, 0), ARG(tf, 1), flags, false, &f, &mnt);
+	int err = target(p, (int64_t)ARG(tf, 0), ARG(tf, 1), flags, false, &f);
 	if (err)
 		return err;
 	if (f)
 		return on_file(f, HOSTFS_FCHOWN, uid, gid);
-	return hostfs_call(HOSTFS_CHOWN, mnt, V2P(relbuf), strlen(relbuf), uid, gid,
-	                   !(flags & AT_SYMLINK_NOFOLLOW));
+	return sysat_call(p, (int64_t)ARG(tf, 0), ARG(tf, 1), HOSTFS_CHOWN, uid, gid,
+	                  !(flags & AT_SYMLINK_NOFOLLOW));
 }
-
-/* chown(path, uid, gid) and lchown: fchownat at the working directory,
- * following a final link or not. */
-static int64_t chown_cwd(struct trapframe *tf, uint64_t flags)
-{
-	ARG(tf, 4) = flags;
-	ARG(tf, 3) = ARG(tf, 2);
-	ARG(tf, 2) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = (uint64_t)AT_FDCWD;
-	return sys_fchownat(tf);
-}
-int64_t sys_chown(struct trapframe *tf) { return chown_cwd(tf, 0); }
-int64_t sys_lchown(struct trapframe *tf) { return chown_cwd(tf, AT_SYMLINK_NOFOLLOW); }
 
 int64_t sys_fchown(struct trapframe *tf)
 {
@@ -146,14 +117,13 @@ static int64_t set_times(int64_t dirfd, uint64_t upath, const struct hostfs_time
 		tpa = V2P(&times);
 	}
 	struct file *f;
-	unsigned mnt;
-	int err = target(p, dirfd, upath, flags, true, &f, &mnt);
+	int err = target(p, dirfd, upath, flags, true, &f);
 	if (err)
 		return err;
 	if (f)
 		return on_file(f, HOSTFS_FUTIMENS, tpa, 0);
-	return hostfs_call(HOSTFS_UTIMENS, mnt, V2P(relbuf), strlen(relbuf), tpa,
-	                   !(flags & AT_SYMLINK_NOFOLLOW), 0);
+	return sysat_call(p, dirfd, upath, HOSTFS_UTIMENS, tpa,
+	                  !(flags & AT_SYMLINK_NOFOLLOW), 0);
 }
 
 /* utimensat(dirfd, path, times[2] as timespecs, flags) */
@@ -179,14 +149,6 @@ int64_t sys_futimesat(struct trapframe *tf)
 	return set_times((int64_t)ARG(tf, 0), ARG(tf, 1), ARG(tf, 2) ? &t : NULL, 0);
 }
 
-int64_t sys_utimes(struct trapframe *tf)
-{
-	ARG(tf, 2) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = (uint64_t)AT_FDCWD;
-	return sys_futimesat(tf);
-}
-
 /* ---- access, truncate ----------------------------------------------- */
 
 /* faccessat2(dirfd, path, mode, flags): the host's answer for its
@@ -196,48 +158,31 @@ int64_t sys_faccessat2(struct trapframe *tf)
 {
 	struct proc *p = proc_current();
 	uint64_t mode = ARG(tf, 2), flags = ARG(tf, 3);
-	if ((mode & ~7ul) || (flags & ~(uint64_t)(0x200 | AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH)))
+	int64_t dirfd = (int64_t)ARG(tf, 0);
+	uint64_t upath = ARG(tf, 1);
+	if ((mode & ~7ul) || (flags & ~(uint64_t)(AT_EACCESS | AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH)))
 		return -EINVAL;
 	struct file *f;
-	unsigned mnt;
-	int err = target(p, (int64_t)ARG(tf, 0), ARG(tf, 1), flags, false, &f, &mnt);
+	int err = target(p, dirfd, upath, flags, false, &f);
 	if (err)
 		return err;
 	if (f)
 		return 0;
 	if (flags & AT_SYMLINK_NOFOLLOW) {
 		struct hostfs_stat st;
-		int64_t r = hostfs_call(HOSTFS_STAT, mnt, V2P(relbuf), strlen(relbuf),
-		                        V2P(&st), 0, 0);
+		int64_t r = sysat_call(p, dirfd, upath, HOSTFS_STAT, V2P(&st), 0, 0);
 		return r < 0 ? r : 0;
 	}
-	return hostfs_call(HOSTFS_ACCESS, mnt, V2P(relbuf), strlen(relbuf), mode, 0, 0);
-}
-
-int64_t sys_faccessat(struct trapframe *tf)
-{
-	ARG(tf, 3) = 0;
-	return sys_faccessat2(tf);
-}
-
-int64_t sys_access(struct trapframe *tf)
-{
-	ARG(tf, 2) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = (uint64_t)AT_FDCWD;
-	return sys_faccessat(tf);
+	return sysat_call(p, dirfd, upath, HOSTFS_ACCESS, mode, 0, 0);
 }
 
 /* truncate(path, length) */
 int64_t sys_truncate(struct trapframe *tf)
 {
-	struct proc *p = proc_current();
 	if ((int64_t)ARG(tf, 1) < 0)
 		return -EINVAL;
-	unsigned mnt;
-	int err = path_user(p, AT_FDCWD, ARG(tf, 0), &mnt, relbuf, NULL);
-	return err ? err : hostfs_call(HOSTFS_TRUNCATE, mnt, V2P(relbuf), strlen(relbuf),
-	                               ARG(tf, 1), 0, 0);
+	return sysat_call(proc_current(), AT_FDCWD, ARG(tf, 0), HOSTFS_TRUNCATE, ARG(tf, 1),
+	                  0, 0);
 }
 
 /* ---- statfs --------------------------------------------------------- */
@@ -245,15 +190,11 @@ int64_t sys_truncate(struct trapframe *tf)
 #define PIPEFS_MAGIC 0x50495045
 #define TMPFS_MAGIC  0x01021994
 
-/* What statfs knows of a name or an open file: the host's file system
- * for hostfs; for a pipe pipefs, for the console and devices /dev's
- * tmpfs, with nothing counted. */
-static int64_t statfs_of(struct proc *p, struct file *f, unsigned mnt,
-                         struct hostfs_statfs *sf)
+/* What statfs knows of an open file: the host's file system for
+ * hostfs (as for a name); for a pipe pipefs, for the console and
+ * devices /dev's tmpfs, with nothing counted. */
+static int64_t statfs_of(struct file *f, struct hostfs_statfs *sf)
 {
-	if (!f)
-		return hostfs_call(HOSTFS_STATFS, mnt, V2P(relbuf), strlen(relbuf), V2P(sf), 0, 0);
-	(void)p;
 	if (f->type == F_HOSTFS)
 		return hostfs_call(HOSTFS_FSTATFS, f->handle, V2P(sf), 0, 0, 0, 0);
 	*sf = (struct hostfs_statfs){ .type = f->type == F_PIPE ? PIPEFS_MAGIC : TMPFS_MAGIC,
@@ -300,13 +241,12 @@ static int64_t do_statfs(struct trapframe *tf, bool by_fd, bool wide)
 	struct proc *p = proc_current();
 	struct hostfs_statfs sf;
 	struct file *f = NULL;
-	unsigned mnt = 0;
 	if (wide && ARG(tf, 1) != sizeof(struct statfs64))
 		return -EINVAL;
 	if (by_fd && !(f = fd_get(p, (int64_t)ARG(tf, 0))))
 		return -EBADF;
-	int err = by_fd ? 0 : path_user(p, AT_FDCWD, ARG(tf, 0), &mnt, relbuf, NULL);
-	int64_t r = err ? err : statfs_of(p, f, mnt, &sf);
+	int64_t r = by_fd ? statfs_of(f, &sf)
+	                  : sysat_call(p, AT_FDCWD, ARG(tf, 0), HOSTFS_STATFS, V2P(&sf), 0, 0);
 	return r < 0 ? r : put_statfs(p, ARG(tf, wide ? 2 : 1), &sf, wide);
 }
 int64_t sys_statfs(struct trapframe *tf) { return do_statfs(tf, false, false); }
