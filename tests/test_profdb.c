@@ -402,14 +402,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_crc32),
-		cmocka_unit_test_setup_teardown(test_round_trip, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unknown_groups, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_merge, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_atomic, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_planted_link, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_names, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_epochs, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_damage, setup, teardown),
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+		T(test_round_trip), T(test_unknown_groups), T(test_merge),
+		T(test_atomic), T(test_planted_link), T(test_names),
+		T(test_epochs), T(test_damage),
+#undef T
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
