@@ -151,9 +151,9 @@ static void va_lock(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(irq_lines, setup, teardown),
-		cmocka_unit_test_setup_teardown(masks_and_clear, setup, teardown),
-		cmocka_unit_test_setup_teardown(va_lock, setup, teardown),
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+		T(irq_lines), T(masks_and_clear), T(va_lock),
+#undef T
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -97,6 +97,14 @@ static void kind_is(const char *name, mode_t kind)
 	assert_int_equal(st.st_mode & S_IFMT, kind);
 }
 
+/* NAME exists and has these permission bits. */
+static void mode_is(const char *name, mode_t mode)
+{
+	struct stat st;
+	assert_int_equal(stat(at(name), &st), 0);
+	assert_int_equal(st.st_mode & 0777, mode);
+}
+
 /* Nothing at the name until the commit; then the whole file, with the
  * mode a new file gets (0666 less the umask). */
 static void test_new_file(void **state)
@@ -110,8 +118,7 @@ static void test_new_file(void **state)
 	assert_int_equal(strncmp(listing(), ".new.json.", 10), 0);
 	assert_true(outfile_commit(&o, err, sizeof err));
 	assert_string_equal(content(at("new.json")), "{ }\n");
-	assert_int_equal(stat(at("new.json"), &st), 0);
-	assert_int_equal(st.st_mode & 0777, 0644);
+	mode_is("new.json", 0644);
 	assert_string_equal(listing(), "new.json");
 }
 
@@ -128,9 +135,7 @@ static void test_replace_keeps_mode(void **state)
 	assert_string_equal(content(at("old")), "old\n");
 	assert_true(outfile_commit(&o, err, sizeof err));
 	assert_string_equal(content(at("old")), "new\n");
-	struct stat st;
-	assert_int_equal(stat(at("old"), &st), 0);
-	assert_int_equal(st.st_mode & 0777, 0640);
+	mode_is("old", 0640);
 	assert_string_equal(listing(), "old");
 }
 
@@ -258,15 +263,11 @@ static void test_signal(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_new_file, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_replace_keeps_mode, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_abort, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_symlinks, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_planted_tmp_link, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_refused, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_fifo, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_device, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_signal, setup, teardown),
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+		T(test_new_file), T(test_replace_keeps_mode), T(test_abort),
+		T(test_symlinks), T(test_planted_tmp_link), T(test_refused),
+		T(test_fifo), T(test_device), T(test_signal),
+#undef T
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -222,9 +222,9 @@ static void records_sum_to_the_truth(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(off_by_default, setup, teardown),
-		cmocka_unit_test_setup_teardown(load_wait_is_the_truths, setup, teardown),
-		cmocka_unit_test_setup_teardown(records_sum_to_the_truth, setup, teardown),
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+		T(off_by_default), T(load_wait_is_the_truths), T(records_sum_to_the_truth),
+#undef T
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,6 +24,20 @@ static uint64_t pmctr(uint64_t c0, uint64_t c1, uint64_t c2, unsigned ctl0,
 	       (uint64_t)sel1 << 4 | sel2;
 }
 
+/* CTR0 set to value under CTL0 mode ctl; CTR1, CTR2 off. */
+static void ctr0_set(struct pmu *p, uint64_t value, unsigned ctl)
+{
+	pmu_write(p, pmctr(value, 0, 0, ctl, 0, 0, 0, 0, 0));
+}
+
+/* CTR0 one cycle short of its wrap, interrupting (CTL 2), then that one
+ * kernel cycle, at cycle and pc: an overflow, unless one is in the way. */
+static void ctr0_wrap_at(struct pmu *p, uint64_t cycle, uint64_t pc)
+{
+	ctr0_set(p, 0xffff, 2);
+	pmu_count(p, PEV_CYCLES, 1, cycle, pc, PMU_KERNEL);
+}
+
 static void pmctr_round_trip(void **state)
 {
 	(void)state;
@@ -72,16 +86,16 @@ static void ctl_modes(void **state)
 	struct pmu p;
 	pmu_init(&p, 0, 6, NULL);
 	/* CTL off: nothing counted. */
-	pmu_write(&p, pmctr(0, 0, 0, 0, 0, 0, 0, 0, 0));
+	ctr0_set(&p, 0, 0);
 	pmu_count(&p, PEV_CYCLES, 100, 100, 0, PMU_KERNEL);
 	assert_int_equal(p.ctr[0], 0);
 	/* CTL 1: counts, wraps silently. */
-	pmu_write(&p, pmctr(0xfffe, 0, 0, 1, 0, 0, 0, 0, 0));
+	ctr0_set(&p, 0xfffe, 1);
 	pmu_count(&p, PEV_CYCLES, 5, 10, 0, PMU_KERNEL);
 	assert_int_equal(p.ctr[0], 3);
 	assert_false(pmu_pending(&p));
 	/* CTL 3: an interrupt every 256 events. */
-	pmu_write(&p, pmctr(0x00fe, 0, 0, 3, 0, 0, 0, 0, 0));
+	ctr0_set(&p, 0x00fe, 3);
 	pmu_count(&p, PEV_CYCLES, 3, 1000, 0x40, PMU_KERNEL);
 	assert_true(pmu_pending(&p));
 	/* 0xfe -> 0x100 after 2 events: the cycle of the second one */
@@ -112,7 +126,7 @@ static void exact_overflow_cycle(void **state)
 	(void)state;
 	struct pmu p;
 	pmu_init(&p, 0, 6, NULL);
-	pmu_write(&p, pmctr(0xfffa, 0, 0, 2, 0, 0, 0, 0, 0));
+	ctr0_set(&p, 0xfffa, 2);
 	/* cycles 91..100 counted; the 6th of them (cycle 96) wraps 0xffff->0 */
 	pmu_count(&p, PEV_CYCLES, 10, 100, 0x1000, PMU_KERNEL);
 	assert_true(pmu_pending(&p));
@@ -139,8 +153,7 @@ static void skid_trace_rows(void **state)
 	struct pmu p;
 	struct pmu_tracer t = skid_tracer(f);
 	pmu_init(&p, 3, 6, &t);
-	pmu_write(&p, pmctr(0xffff, 0, 0, 2, 0, 0, 0, 0, 0));
-	pmu_count(&p, PEV_CYCLES, 1, 50, 0x100, PMU_KERNEL);
+	ctr0_wrap_at(&p, 50, 0x100);
 	pmu_defer(&p, 60, DEFER_PAL);
 	pmu_defer(&p, 61, DEFER_IPL);       /* the first reason is kept */
 	assert_int_equal(pmu_deliverable(&p, 70), 0);
@@ -151,7 +164,7 @@ static void skid_trace_rows(void **state)
 	pmu_clear(&p, 1);
 	assert_int_equal(pmu_isr_bits(&p), 0);
 	/* a second overflow while one is pending is lost, and said so */
-	pmu_write(&p, pmctr(0xffff, 0, 0, 2, 0, 0, 0, 0, 0));
+	ctr0_set(&p, 0xffff, 2);
 	pmu_count(&p, PEV_CYCLES, 0x10001, 0x20000, 0x200, PMU_KERNEL);
 	pmu_clear(&p, 1);
 	fclose(f);
@@ -173,16 +186,13 @@ static void lost_until_cleared(void **state)
 	(void)state;
 	struct pmu p;
 	pmu_init(&p, 0, 6, NULL);
-	pmu_write(&p, pmctr(0xffff, 0, 0, 2, 0, 0, 0, 0, 0));
-	pmu_count(&p, PEV_CYCLES, 1, 10, 0, PMU_KERNEL);
+	ctr0_wrap_at(&p, 10, 0);
 	pmu_deliver(&p, 0, 16, 0);
-	pmu_write(&p, pmctr(0xffff, 0, 0, 2, 0, 0, 0, 0, 0));
-	pmu_count(&p, PEV_CYCLES, 1, 20, 0, PMU_KERNEL);
+	ctr0_wrap_at(&p, 20, 0);
 	assert_false(pmu_pending(&p));
 	assert_int_equal(p.lost[0], 1);
 	pmu_clear(&p, 1);
-	pmu_write(&p, pmctr(0xffff, 0, 0, 2, 0, 0, 0, 0, 0));
-	pmu_count(&p, PEV_CYCLES, 1, 30, 0, PMU_KERNEL);
+	ctr0_wrap_at(&p, 30, 0);
 	assert_true(pmu_pending(&p));
 	assert_int_equal(pmu_next_deliver(&p), 36);
 }
@@ -207,7 +217,7 @@ static void next_point(void **state)
 	/* KILLK: nothing counts in kernel mode */
 	assert_int_equal(pmu_next_point(&p, PEV_CYCLES, PMU_KERNEL), UINT64_MAX);
 	/* CTL 1 counts but never interrupts */
-	pmu_write(&p, pmctr(0xfff0, 0, 0, 1, 0, 0, 0, 0, 0));
+	ctr0_set(&p, 0xfff0, 1);
 	assert_int_equal(pmu_next_point(&p, PEV_CYCLES, PMU_KERNEL), UINT64_MAX);
 	assert_int_equal(p.watch, 1ull << PEV_CYCLES);
 }

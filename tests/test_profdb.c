@@ -60,6 +60,14 @@ static void path_of(char *buf, size_t len, const struct prof *p)
 	snprintf(buf, len, "%s/%s", dir, name);
 }
 
+/* The file profdb_write made of p, read back into q. */
+static void read_back(const struct prof *p, struct prof *q)
+{
+	char path[512];
+	path_of(path, sizeof path, p);
+	assert_true(profdb_read(path, q, err, sizeof err));
+}
+
 /* The bytes of a file (scratch_put writes them back). */
 static unsigned char *slurp(const char *path, size_t *len)
 {
@@ -134,9 +142,7 @@ static void test_unknown_groups(void **state)
 	assert_int_equal(p.n, 4);
 	size_t bytes;
 	assert_true(profdb_write(dir, &p, &bytes, err, sizeof err));
-	char path[512];
-	path_of(path, sizeof path, &p);
-	assert_true(profdb_read(path, &q, err, sizeof err));
+	read_back(&p, &q);
 	assert_int_equal(q.kind, PROF_UNKNOWN);
 	assert_int_equal(q.n, 4);
 	assert_int_equal(q.e[0].pid, 3);
@@ -160,9 +166,7 @@ static void test_merge(void **state)
 	size_t bytes;
 	assert_true(profdb_write(dir, &a, &bytes, err, sizeof err));
 	assert_true(profdb_write(dir, &b, &bytes, err, sizeof err));
-	char path[512];
-	path_of(path, sizeof path, &a);
-	assert_true(profdb_read(path, &q, err, sizeof err));
+	read_back(&a, &q);
 	assert_int_equal(q.n, 20);
 	for (size_t i = 0; i < q.n; i++) {
 		uint64_t c = i + 1;
@@ -277,9 +281,7 @@ static void test_planted_link(void **state)
 	assert_int_equal(len, 6);
 	assert_memory_equal(v, "secret", 6);
 	struct prof back;
-	char path[512];
-	path_of(path, sizeof path, &a);
-	assert_true(profdb_read(path, &back, err, sizeof err));
+	read_back(&a, &back);
 	assert_int_equal(back.n, a.n);
 	prof_free(&back);
 	prof_free(&a);
@@ -402,14 +404,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_crc32),
-		cmocka_unit_test_setup_teardown(test_round_trip, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unknown_groups, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_merge, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_atomic, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_planted_link, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_names, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_epochs, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_damage, setup, teardown),
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+		T(test_round_trip), T(test_unknown_groups), T(test_merge),
+		T(test_atomic), T(test_planted_link), T(test_names),
+		T(test_epochs), T(test_damage),
+#undef T
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
