@@ -17,20 +17,39 @@ struct fixture {
 	struct an_equiv q;
 };
 
-/* Analyse procedure 0 of an image already made; false on any failure. */
-static inline bool fixture_proc(struct fixture *f)
+/* Analyse procedure k of an image already made; false on any failure. */
+static inline bool fixture_proc(struct fixture *f, size_t k)
 {
 	char err[256];
-	return an_cfg_build_proc(&f->g, &f->im, 0, err, sizeof err) &&
+	return an_cfg_build_proc(&f->g, &f->im, k, err, sizeof err) &&
 	       an_dom_build(&f->dom, &f->g, false) && an_dom_build(&f->pdom, &f->g, true) &&
 	       an_loops_build(&f->L, &f->g, &f->dom) &&
 	       an_equiv_build(&f->q, &f->g, &f->dom, &f->pdom, &f->L);
 }
 
+/* Analyse p as the one procedure of its image. */
 static inline bool fixture_build(struct fixture *f, struct prog *p)
 {
 	memset(f, 0, sizeof *f);
-	return prog_image(p, &f->im) && fixture_proc(f);
+	return prog_image(p, &f->im) && fixture_proc(f, 0);
+}
+
+/* Start f on an image holding p's words, its procedures yet to add. */
+static inline void fixture_image(struct fixture *f, struct prog *p)
+{
+	memset(f, 0, sizeof *f);
+	an_image_init(&f->im);
+	prog_seg(p, &f->im);
+}
+
+/* Analyse an image of p holding two procedures: "p", every word before
+ * label far, and "far", the one word at far (a callee of its own). */
+static inline bool fixture_build_far(struct fixture *f, struct prog *p, int far)
+{
+	fixture_image(f, p);
+	return an_image_add_proc(&f->im, "p", p->base, addr_of(p, far) - p->base) &&
+	       an_image_add_proc(&f->im, "far", addr_of(p, far), 4) &&
+	       an_image_finish(&f->im) && fixture_proc(f, 0);
 }
 
 static inline void fixture_free(struct fixture *f)

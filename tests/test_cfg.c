@@ -162,10 +162,7 @@ static void switch_code(int guard, bool absolute, int n, bool call)
 /* The image with the table: entries for labels C0, C1, C2, C0 ... */
 static void switch_image(bool absolute, int n, uint64_t bad_target)
 {
-	memset(&f, 0, sizeof f);
-	prog_done(&p);
-	an_image_init(&f.im);
-	prog_seg(&p, &f.im);
+	fixture_image(&f, &p);
 	unsigned char t[8 * 16] = { 0 };
 	for (int k = 0; k < n; k++) {
 		uint64_t to = k == n - 1 && bad_target ? bad_target : addr_of(&p, C0 + k % 3);
@@ -176,7 +173,7 @@ static void switch_image(bool absolute, int n, uint64_t bad_target)
 	assert_true(an_image_add_seg(&f.im, TABLE, 0x1000, t, sizeof t, false));
 	assert_true(an_image_add_proc(&f.im, "p", BASE, 4 * p.n));
 	assert_true(an_image_finish(&f.im));
-	assert_true(fixture_proc(&f));
+	assert_true(fixture_proc(&f, 0));
 }
 
 /* The switch resolved: table edges to the three cases, each once;
@@ -245,14 +242,7 @@ static void test_calls(void **state)
 	fixture_ret(&p);
 	here(&p, FAR);
 	fixture_ret(&p);
-	prog_done(&p);
-	memset(&f, 0, sizeof f);
-	an_image_init(&f.im);
-	prog_seg(&p, &f.im);
-	assert_true(an_image_add_proc(&f.im, "p", BASE, 4 * (p.n - 1)));
-	assert_true(an_image_add_proc(&f.im, "far", addr_of(&p, FAR), 4));
-	assert_true(an_image_finish(&f.im));
-	assert_true(fixture_proc(&f));
+	assert_true(fixture_build_far(&f, &p, FAR));
 	assert_int_equal(f.g.nb, 5);
 	for (uint32_t b = 0; b < 4; b++)
 		edge(b, b + 1, AN_E_callret);
@@ -282,19 +272,12 @@ static void test_computed_jumps(void **state)
 	here(&p, END);
 	mem(&p, OP_ldq, T12, 0, GP);
 	jmp(&p, OP_jmp, ZERO, T12, FAR);
-	prog_done(&p);
-	memset(&f, 0, sizeof f);
-	an_image_init(&f.im);
-	prog_seg(&p, &f.im);
+	fixture_image(&f, &p);
 	assert_true(an_image_add_proc(&f.im, "p", BASE + 4, 4 * (p.n - 1)));
 	assert_true(an_image_add_proc(&f.im, "far", BASE, 4));
 	assert_true(an_image_finish(&f.im));
 	assert_int_equal(f.im.proc[1].addr, BASE + 4);
-	char err[256];
-	assert_true(an_cfg_build_proc(&f.g, &f.im, 1, err, sizeof err));
-	assert_true(an_dom_build(&f.dom, &f.g, false) && an_dom_build(&f.pdom, &f.g, true) &&
-	            an_loops_build(&f.L, &f.g, &f.dom) &&
-	            an_equiv_build(&f.q, &f.g, &f.dom, &f.pdom, &f.L));
+	assert_true(fixture_proc(&f, 1));
 	assert_int_equal(f.g.nb, 5);
 	uint32_t m = blk(&f, &p, MID), e = blk(&f, &p, END);
 	edge(1, f.g.exit, AN_E_unknown);
@@ -374,10 +357,7 @@ static void test_extra_entry(void **state)
 	here(&p, MID);
 	opr(&p, OP_addq, A0, A1, V0);
 	fixture_ret(&p);
-	prog_done(&p);
-	memset(&f, 0, sizeof f);
-	an_image_init(&f.im);
-	prog_seg(&p, &f.im);
+	fixture_image(&f, &p);
 	assert_true(an_image_add_proc(&f.im, "q", addr_of(&p, FAR), 16));
 	assert_true(an_image_add_proc(&f.im, "p", BASE, 8));
 	assert_true(an_image_finish(&f.im));

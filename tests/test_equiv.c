@@ -52,13 +52,7 @@ static void test_straight_and_call(void **state)
 	here(&p, FAR);
 	fixture_ret(&p);
 	/* p is the first four words; FAR is a procedure of its own */
-	memset(&f, 0, sizeof f);
-	an_image_init(&f.im);
-	prog_seg(&p, &f.im);
-	assert_true(an_image_add_proc(&f.im, "p", BASE, 16));
-	assert_true(an_image_add_proc(&f.im, "far", addr_of(&p, FAR), 4));
-	assert_true(an_image_finish(&f.im));
-	assert_true(fixture_proc(&f));
+	assert_true(fixture_build_far(&f, &p, FAR));
 	static const int label[] = { 0, 0 };
 	classes(label, 2);
 	fixture_free(&f);
