@@ -1,7 +1,8 @@
 /*
  * an_fixture.h - the analysis of a test program (tests/an_asm.h): its
- * image, CFG, dominators, post-dominators, loops and classes, and the
- * procedures several of the analysis tests draw their answers for.
+ * image, CFG, dominators, post-dominators, loops and classes, freed by
+ * a cmocka teardown; and the procedures several of the analysis tests
+ * draw their answers for.
  */
 #ifndef TESTS_AN_FIXTURE_H
 #define TESTS_AN_FIXTURE_H
@@ -52,6 +53,7 @@ static inline bool fixture_build_far(struct fixture *f, struct prog *p, int far)
 	       an_image_finish(&f->im) && fixture_proc(f, 0);
 }
 
+/* Free what was built (all of it, some or none: freeing twice is safe). */
 static inline void fixture_free(struct fixture *f)
 {
 	an_equiv_free(&f->q);
@@ -61,6 +63,17 @@ static inline void fixture_free(struct fixture *f)
 	an_cfg_free(&f->g);
 	an_image_free(&f->im);
 }
+
+/* cmocka teardown of a test whose state is its fixture: frees it after
+ * the test, whether it passed or failed half-way. */
+static inline int fixture_teardown(void **state)
+{
+	fixture_free(*state);
+	return 0;
+}
+
+/* The cmocka table entry of test t on fixture *F, freed after it. */
+#define fixture_unit_test(t, F) cmocka_unit_test_prestate_setup_teardown(t, NULL, fixture_teardown, F)
 
 /* The block starting at label k. */
 static inline uint32_t blk(const struct fixture *f, const struct prog *p, int k)

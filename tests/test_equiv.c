@@ -55,7 +55,6 @@ static void test_straight_and_call(void **state)
 	assert_true(fixture_build_far(&f, &p, FAR));
 	static const int label[] = { 0, 0 };
 	classes(label, 2);
-	fixture_free(&f);
 }
 
 static void test_if_else(void **state)
@@ -65,7 +64,6 @@ static void test_if_else(void **state)
 	assert_true(fixture_build(&f, &p));
 	static const int label[] = { 0, 1, 2, 0 };
 	classes(label, 4);
-	fixture_free(&f);
 }
 
 static void test_loops(void **state)
@@ -76,7 +74,6 @@ static void test_loops(void **state)
 	/* entry and exit; the outer loop's header and latch; the inner loop */
 	static const int label[] = { 0, 1, 2, 1, 0 };
 	classes(label, 5);
-	fixture_free(&f);
 }
 
 /* An if/else inside a loop: the loop's head and its join run equally
@@ -99,7 +96,6 @@ static void test_diamond_in_loop(void **state)
 	assert_true(fixture_build(&f, &p));
 	static const int label[] = { 0, 1, 2, 3, 1, 0 };
 	classes(label, 6);
-	fixture_free(&f);
 }
 
 /* H dominates B, B post-dominates H and both are in the one loop (its
@@ -125,17 +121,16 @@ static void test_shared_header(void **state)
 	assert_true(an_loops_same_nest(&f.L, h, b));
 	static const int label[] = { 0, 1, 2, 0 };
 	classes(label, 4);
-	fixture_free(&f);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_straight_and_call),
-		cmocka_unit_test(test_if_else),
-		cmocka_unit_test(test_loops),
-		cmocka_unit_test(test_diamond_in_loop),
-		cmocka_unit_test(test_shared_header),
+		fixture_unit_test(test_straight_and_call, &f),
+		fixture_unit_test(test_if_else, &f),
+		fixture_unit_test(test_loops, &f),
+		fixture_unit_test(test_diamond_in_loop, &f),
+		fixture_unit_test(test_shared_header, &f),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
