@@ -41,6 +41,10 @@ static void classes(const int *label, size_t nb)
 			assert_int_equal(f.q.class_of[f.q.block[k]], c);
 }
 
+/* classes() of the labels listed, as many as the procedure has blocks. */
+#define CLASSES(...) classes((const int[]){ __VA_ARGS__ }, \
+                             sizeof (const int[]){ __VA_ARGS__ } / sizeof (int))
+
 static void test_straight_and_call(void **state)
 {
 	(void)state;
@@ -53,8 +57,7 @@ static void test_straight_and_call(void **state)
 	fixture_ret(&p);
 	/* p is the first four words; FAR is a procedure of its own */
 	assert_true(fixture_build_far(&f, &p, FAR));
-	static const int label[] = { 0, 0 };
-	classes(label, 2);
+	CLASSES(0, 0);
 }
 
 static void test_if_else(void **state)
@@ -62,8 +65,7 @@ static void test_if_else(void **state)
 	(void)state;
 	fixture_if_else(&p, BASE);
 	assert_true(fixture_build(&f, &p));
-	static const int label[] = { 0, 1, 2, 0 };
-	classes(label, 4);
+	CLASSES(0, 1, 2, 0);
 }
 
 static void test_loops(void **state)
@@ -72,8 +74,7 @@ static void test_loops(void **state)
 	fixture_nested_loops(&p, BASE);
 	assert_true(fixture_build(&f, &p));
 	/* entry and exit; the outer loop's header and latch; the inner loop */
-	static const int label[] = { 0, 1, 2, 1, 0 };
-	classes(label, 5);
+	CLASSES(0, 1, 2, 1, 0);
 }
 
 /* An if/else inside a loop: the loop's head and its join run equally
@@ -94,8 +95,7 @@ static void test_diamond_in_loop(void **state)
 	bra(&p, OP_bne, A0, FIX_LOOP);
 	fixture_ret(&p);
 	assert_true(fixture_build(&f, &p));
-	static const int label[] = { 0, 1, 2, 3, 1, 0 };
-	classes(label, 6);
+	CLASSES(0, 1, 2, 3, 1, 0);
 }
 
 /* H dominates B, B post-dominates H and both are in the one loop (its
@@ -119,8 +119,7 @@ static void test_shared_header(void **state)
 	assert_true(an_dom_dominates(&f.dom, h, b));
 	assert_true(an_dom_dominates(&f.pdom, b, h));
 	assert_true(an_loops_same_nest(&f.L, h, b));
-	static const int label[] = { 0, 1, 2, 0 };
-	classes(label, 4);
+	CLASSES(0, 1, 2, 0);
 }
 
 int main(void)
