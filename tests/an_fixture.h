@@ -1,7 +1,8 @@
 /*
  * an_fixture.h - the analysis of a test program (tests/an_asm.h): its
- * image, CFG, dominators, post-dominators, loops and classes, and the
- * procedures several of the analysis tests draw their answers for.
+ * image, CFG, dominators, post-dominators, loops and classes, freed by
+ * a cmocka teardown; and the procedures several of the analysis tests
+ * draw their answers for.
  */
 #ifndef TESTS_AN_FIXTURE_H
 #define TESTS_AN_FIXTURE_H
@@ -17,22 +18,42 @@ struct fixture {
 	struct an_equiv q;
 };
 
-/* Analyse procedure 0 of an image already made; false on any failure. */
-static inline bool fixture_proc(struct fixture *f)
+/* Analyse procedure k of an image already made; false on any failure. */
+static inline bool fixture_proc(struct fixture *f, size_t k)
 {
 	char err[256];
-	return an_cfg_build_proc(&f->g, &f->im, 0, err, sizeof err) &&
+	return an_cfg_build_proc(&f->g, &f->im, k, err, sizeof err) &&
 	       an_dom_build(&f->dom, &f->g, false) && an_dom_build(&f->pdom, &f->g, true) &&
 	       an_loops_build(&f->L, &f->g, &f->dom) &&
 	       an_equiv_build(&f->q, &f->g, &f->dom, &f->pdom, &f->L);
 }
 
+/* Analyse p as the one procedure of its image. */
 static inline bool fixture_build(struct fixture *f, struct prog *p)
 {
 	memset(f, 0, sizeof *f);
-	return prog_image(p, &f->im) && fixture_proc(f);
+	return prog_image(p, &f->im) && fixture_proc(f, 0);
 }
 
+/* Start f on an image holding p's words, its procedures yet to add. */
+static inline void fixture_image(struct fixture *f, struct prog *p)
+{
+	memset(f, 0, sizeof *f);
+	an_image_init(&f->im);
+	prog_seg(p, &f->im);
+}
+
+/* Analyse an image of p holding two procedures: "p", every word before
+ * label far, and "far", the one word at far (a callee of its own). */
+static inline bool fixture_build_far(struct fixture *f, struct prog *p, int far)
+{
+	fixture_image(f, p);
+	return an_image_add_proc(&f->im, "p", p->base, addr_of(p, far) - p->base) &&
+	       an_image_add_proc(&f->im, "far", addr_of(p, far), 4) &&
+	       an_image_finish(&f->im) && fixture_proc(f, 0);
+}
+
+/* Free what was built (all of it, some or none: freeing twice is safe). */
 static inline void fixture_free(struct fixture *f)
 {
 	an_equiv_free(&f->q);
@@ -42,6 +63,17 @@ static inline void fixture_free(struct fixture *f)
 	an_cfg_free(&f->g);
 	an_image_free(&f->im);
 }
+
+/* cmocka teardown of a test whose state is its fixture: frees it after
+ * the test, whether it passed or failed half-way. */
+static inline int fixture_teardown(void **state)
+{
+	fixture_free(*state);
+	return 0;
+}
+
+/* The cmocka table entry of test t on fixture *F, freed after it. */
+#define fixture_unit_test(t, F) cmocka_unit_test_prestate_setup_teardown(t, NULL, fixture_teardown, F)
 
 /* The block starting at label k. */
 static inline uint32_t blk(const struct fixture *f, const struct prog *p, int k)

@@ -23,11 +23,6 @@ static void build(void)
 	assert_true(fixture_build(&f, &p));
 }
 
-static void done(void)
-{
-	fixture_free(&f);
-}
-
 /* Is there an edge of kind k from node a to node b? */
 static void edge(uint32_t a, uint32_t b, enum an_edge_kind k)
 {
@@ -49,7 +44,6 @@ static void test_straight(void **state)
 	assert_int_equal(f.g.ne, 2);
 	edge(f.g.entry, 0, AN_E_entry);
 	edge(0, f.g.exit, AN_E_ret);
-	done();
 }
 
 enum { C0 = FIX_LABELS, C1, C2, DEF, TAB, FAR, MID, END };
@@ -70,7 +64,6 @@ static void test_if_else(void **state)
 	edge(j, f.g.exit, AN_E_ret);
 	assert_int_equal(f.g.ne, 6);
 	assert_int_equal(count_kind(&f.g, AN_E_orphan) + count_kind(&f.g, AN_E_noexit), 0);
-	done();
 }
 
 static void test_loop(void **state)
@@ -85,7 +78,6 @@ static void test_loop(void **state)
 	edge(0, l, AN_E_fall);
 	edge(l, l, AN_E_taken);
 	edge(l, 2, AN_E_fall);
-	done();
 }
 
 static void test_nested_loops(void **state)
@@ -99,7 +91,6 @@ static void test_nested_loops(void **state)
 	edge(i, 3, AN_E_fall);
 	edge(3, o, AN_E_taken);
 	edge(3, 4, AN_E_fall);
-	done();
 }
 
 /* A GCC-style switch on a0 over n table entries (targets by label) with
@@ -162,10 +153,7 @@ static void switch_code(int guard, bool absolute, int n, bool call)
 /* The image with the table: entries for labels C0, C1, C2, C0 ... */
 static void switch_image(bool absolute, int n, uint64_t bad_target)
 {
-	memset(&f, 0, sizeof f);
-	prog_done(&p);
-	an_image_init(&f.im);
-	prog_seg(&p, &f.im);
+	fixture_image(&f, &p);
 	unsigned char t[8 * 16] = { 0 };
 	for (int k = 0; k < n; k++) {
 		uint64_t to = k == n - 1 && bad_target ? bad_target : addr_of(&p, C0 + k % 3);
@@ -176,7 +164,7 @@ static void switch_image(bool absolute, int n, uint64_t bad_target)
 	assert_true(an_image_add_seg(&f.im, TABLE, 0x1000, t, sizeof t, false));
 	assert_true(an_image_add_proc(&f.im, "p", BASE, 4 * p.n));
 	assert_true(an_image_finish(&f.im));
-	assert_true(fixture_proc(&f));
+	assert_true(fixture_proc(&f, 0));
 }
 
 /* The switch resolved: table edges to the three cases, each once;
@@ -205,13 +193,12 @@ static void test_jump_table(void **state)
 			resolved(guard == 6);
 			if (guard != 6)
 				edge(call, blk(&f, &p, DEF), AN_E_taken);
-			done();
+			fixture_free(&f);
 		}
 	}
 	switch_code(1, true, 4, false);     /* 64-bit absolute entries */
 	switch_image(true, 4, 0);
 	resolved(0);
-	done();
 }
 
 /* Without a bound, with the bound on another register, or with a target
@@ -228,7 +215,7 @@ static void test_jump_table_refused(void **state)
 		assert_int_equal(count_kind(&f.g, AN_E_unknown), 1);
 		assert_int_equal(count_kind(&f.g, AN_E_table), 0);
 		assert_true(count_kind(&f.g, AN_E_orphan) >= 1);
-		done();
+		fixture_free(&f);
 	}
 }
 
@@ -245,14 +232,7 @@ static void test_calls(void **state)
 	fixture_ret(&p);
 	here(&p, FAR);
 	fixture_ret(&p);
-	prog_done(&p);
-	memset(&f, 0, sizeof f);
-	an_image_init(&f.im);
-	prog_seg(&p, &f.im);
-	assert_true(an_image_add_proc(&f.im, "p", BASE, 4 * (p.n - 1)));
-	assert_true(an_image_add_proc(&f.im, "far", addr_of(&p, FAR), 4));
-	assert_true(an_image_finish(&f.im));
-	assert_true(fixture_proc(&f));
+	assert_true(fixture_build_far(&f, &p, FAR));
 	assert_int_equal(f.g.nb, 5);
 	for (uint32_t b = 0; b < 4; b++)
 		edge(b, b + 1, AN_E_callret);
@@ -262,7 +242,6 @@ static void test_calls(void **state)
 	assert_int_equal(f.g.call[1].target, addr_of(&p, FAR));    /* the JSR's hint */
 	assert_int_equal(f.g.call[2].target, 0);                   /* no hint */
 	assert_int_equal(f.g.call[3].target, 0);                   /* CALL_PAL */
-	done();
 }
 
 static void test_computed_jumps(void **state)
@@ -282,19 +261,12 @@ static void test_computed_jumps(void **state)
 	here(&p, END);
 	mem(&p, OP_ldq, T12, 0, GP);
 	jmp(&p, OP_jmp, ZERO, T12, FAR);
-	prog_done(&p);
-	memset(&f, 0, sizeof f);
-	an_image_init(&f.im);
-	prog_seg(&p, &f.im);
+	fixture_image(&f, &p);
 	assert_true(an_image_add_proc(&f.im, "p", BASE + 4, 4 * (p.n - 1)));
 	assert_true(an_image_add_proc(&f.im, "far", BASE, 4));
 	assert_true(an_image_finish(&f.im));
 	assert_int_equal(f.im.proc[1].addr, BASE + 4);
-	char err[256];
-	assert_true(an_cfg_build_proc(&f.g, &f.im, 1, err, sizeof err));
-	assert_true(an_dom_build(&f.dom, &f.g, false) && an_dom_build(&f.pdom, &f.g, true) &&
-	            an_loops_build(&f.L, &f.g, &f.dom) &&
-	            an_equiv_build(&f.q, &f.g, &f.dom, &f.pdom, &f.L));
+	assert_true(fixture_proc(&f, 1));
 	assert_int_equal(f.g.nb, 5);
 	uint32_t m = blk(&f, &p, MID), e = blk(&f, &p, END);
 	edge(1, f.g.exit, AN_E_unknown);
@@ -303,7 +275,6 @@ static void test_computed_jumps(void **state)
 	edge(e, f.g.exit, AN_E_tail);
 	assert_int_equal(f.g.unresolved, 2);
 	assert_int_equal(count_kind(&f.g, AN_E_orphan), 0);
-	done();
 }
 
 static void test_falls_off_end(void **state)
@@ -318,7 +289,6 @@ static void test_falls_off_end(void **state)
 	assert_int_equal(f.g.nb, 3);
 	edge(1, 2, AN_E_callret);
 	edge(2, f.g.exit, AN_E_out);
-	done();
 }
 
 static void test_orphans_and_endless_loops(void **state)
@@ -332,7 +302,7 @@ static void test_orphans_and_endless_loops(void **state)
 	assert_int_equal(f.g.nb, 2);
 	edge(f.g.entry, 1, AN_E_orphan);
 	assert_int_equal(count_kind(&f.g, AN_E_orphan), 1);
-	done();
+	fixture_free(&f);
 
 	prog_init(&p, BASE);
 	opr(&p, OP_addq, A0, A1, V0);
@@ -344,7 +314,6 @@ static void test_orphans_and_endless_loops(void **state)
 	edge(1, 1, AN_E_br);
 	edge(1, f.g.exit, AN_E_noexit);   /* only from the loop's block */
 	assert_int_equal(count_kind(&f.g, AN_E_noexit), 1);
-	done();
 }
 
 static void test_illegal_word(void **state)
@@ -358,7 +327,6 @@ static void test_illegal_word(void **state)
 	assert_int_equal(f.g.nb, 2);
 	edge(0, f.g.exit, AN_E_stop);
 	edge(f.g.entry, 1, AN_E_orphan);
-	done();
 }
 
 /* A BSR past another procedure's gp prologue makes an entry point. */
@@ -374,10 +342,7 @@ static void test_extra_entry(void **state)
 	here(&p, MID);
 	opr(&p, OP_addq, A0, A1, V0);
 	fixture_ret(&p);
-	prog_done(&p);
-	memset(&f, 0, sizeof f);
-	an_image_init(&f.im);
-	prog_seg(&p, &f.im);
+	fixture_image(&f, &p);
 	assert_true(an_image_add_proc(&f.im, "q", addr_of(&p, FAR), 16));
 	assert_true(an_image_add_proc(&f.im, "p", BASE, 8));
 	assert_true(an_image_finish(&f.im));
@@ -392,25 +357,23 @@ static void test_extra_entry(void **state)
 	edge(f.g.entry, 0, AN_E_entry);
 	edge(f.g.entry, 1, AN_E_entry);
 	edge(0, 1, AN_E_fall);
-	an_cfg_free(&f.g);
-	an_image_free(&f.im);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_straight),
-		cmocka_unit_test(test_if_else),
-		cmocka_unit_test(test_loop),
-		cmocka_unit_test(test_nested_loops),
-		cmocka_unit_test(test_jump_table),
-		cmocka_unit_test(test_jump_table_refused),
-		cmocka_unit_test(test_calls),
-		cmocka_unit_test(test_computed_jumps),
-		cmocka_unit_test(test_falls_off_end),
-		cmocka_unit_test(test_orphans_and_endless_loops),
-		cmocka_unit_test(test_illegal_word),
-		cmocka_unit_test(test_extra_entry),
+		fixture_unit_test(test_straight, &f),
+		fixture_unit_test(test_if_else, &f),
+		fixture_unit_test(test_loop, &f),
+		fixture_unit_test(test_nested_loops, &f),
+		fixture_unit_test(test_jump_table, &f),
+		fixture_unit_test(test_jump_table_refused, &f),
+		fixture_unit_test(test_calls, &f),
+		fixture_unit_test(test_computed_jumps, &f),
+		fixture_unit_test(test_falls_off_end, &f),
+		fixture_unit_test(test_orphans_and_endless_loops, &f),
+		fixture_unit_test(test_illegal_word, &f),
+		fixture_unit_test(test_extra_entry, &f),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

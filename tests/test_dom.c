@@ -41,7 +41,6 @@ static void test_if_else(void **state)
 	assert_false(an_dom_dominates(pd, 1, 0));
 	assert_false(an_dom_dominates(pd, 0, 3));
 	assert_int_equal(f.L.n, 0);
-	fixture_free(&f);
 }
 
 static void test_loop(void **state)
@@ -62,7 +61,6 @@ static void test_loop(void **state)
 	assert_int_equal(f.L.inner[0], AN_NONE);
 	assert_true(an_loops_same_nest(&f.L, 0, 2));
 	assert_false(an_loops_same_nest(&f.L, 0, 1));
-	fixture_free(&f);
 }
 
 static void test_nested_loops(void **state)
@@ -91,7 +89,6 @@ static void test_nested_loops(void **state)
 	assert_true(an_loops_same_nest(&f.L, 1, 3));
 	assert_false(an_loops_same_nest(&f.L, 1, 2));
 	assert_true(an_loops_same_nest(&f.L, 0, 4));
-	fixture_free(&f);
 }
 
 /* X and Y form a cycle entered at both: no natural loop, one irreducible
@@ -122,7 +119,6 @@ static void test_irreducible(void **state)
 	assert_true(an_loops_holds(&f.L, 0, y));
 	assert_false(an_loops_holds(&f.L, 0, 0));
 	assert_false(an_loops_holds(&f.L, 0, o));
-	fixture_free(&f);
 }
 
 /* An endless loop still has post-dominators (through its noexit edge). */
@@ -142,17 +138,16 @@ static void test_endless(void **state)
 	assert_int_equal(f.pdom.idom[0], 1);
 	assert_int_equal(f.L.n, 1);
 	assert_int_equal(f.L.l[0].nblocks, 2);
-	fixture_free(&f);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_if_else),
-		cmocka_unit_test(test_loop),
-		cmocka_unit_test(test_nested_loops),
-		cmocka_unit_test(test_irreducible),
-		cmocka_unit_test(test_endless),
+		fixture_unit_test(test_if_else, &f),
+		fixture_unit_test(test_loop, &f),
+		fixture_unit_test(test_nested_loops, &f),
+		fixture_unit_test(test_irreducible, &f),
+		fixture_unit_test(test_endless, &f),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

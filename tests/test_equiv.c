@@ -41,6 +41,10 @@ static void classes(const int *label, size_t nb)
 			assert_int_equal(f.q.class_of[f.q.block[k]], c);
 }
 
+/* classes() of the labels listed, as many as the procedure has blocks. */
+#define CLASSES(...) classes((const int[]){ __VA_ARGS__ }, \
+                             sizeof (const int[]){ __VA_ARGS__ } / sizeof (int))
+
 static void test_straight_and_call(void **state)
 {
 	(void)state;
@@ -52,16 +56,8 @@ static void test_straight_and_call(void **state)
 	here(&p, FAR);
 	fixture_ret(&p);
 	/* p is the first four words; FAR is a procedure of its own */
-	memset(&f, 0, sizeof f);
-	an_image_init(&f.im);
-	prog_seg(&p, &f.im);
-	assert_true(an_image_add_proc(&f.im, "p", BASE, 16));
-	assert_true(an_image_add_proc(&f.im, "far", addr_of(&p, FAR), 4));
-	assert_true(an_image_finish(&f.im));
-	assert_true(fixture_proc(&f));
-	static const int label[] = { 0, 0 };
-	classes(label, 2);
-	fixture_free(&f);
+	assert_true(fixture_build_far(&f, &p, FAR));
+	CLASSES(0, 0);
 }
 
 static void test_if_else(void **state)
@@ -69,9 +65,7 @@ static void test_if_else(void **state)
 	(void)state;
 	fixture_if_else(&p, BASE);
 	assert_true(fixture_build(&f, &p));
-	static const int label[] = { 0, 1, 2, 0 };
-	classes(label, 4);
-	fixture_free(&f);
+	CLASSES(0, 1, 2, 0);
 }
 
 static void test_loops(void **state)
@@ -80,9 +74,7 @@ static void test_loops(void **state)
 	fixture_nested_loops(&p, BASE);
 	assert_true(fixture_build(&f, &p));
 	/* entry and exit; the outer loop's header and latch; the inner loop */
-	static const int label[] = { 0, 1, 2, 1, 0 };
-	classes(label, 5);
-	fixture_free(&f);
+	CLASSES(0, 1, 2, 1, 0);
 }
 
 /* An if/else inside a loop: the loop's head and its join run equally
@@ -103,9 +95,7 @@ static void test_diamond_in_loop(void **state)
 	bra(&p, OP_bne, A0, FIX_LOOP);
 	fixture_ret(&p);
 	assert_true(fixture_build(&f, &p));
-	static const int label[] = { 0, 1, 2, 3, 1, 0 };
-	classes(label, 6);
-	fixture_free(&f);
+	CLASSES(0, 1, 2, 3, 1, 0);
 }
 
 /* H dominates B, B post-dominates H and both are in the one loop (its
@@ -129,19 +119,17 @@ static void test_shared_header(void **state)
 	assert_true(an_dom_dominates(&f.dom, h, b));
 	assert_true(an_dom_dominates(&f.pdom, b, h));
 	assert_true(an_loops_same_nest(&f.L, h, b));
-	static const int label[] = { 0, 1, 2, 0 };
-	classes(label, 4);
-	fixture_free(&f);
+	CLASSES(0, 1, 2, 0);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_straight_and_call),
-		cmocka_unit_test(test_if_else),
-		cmocka_unit_test(test_loops),
-		cmocka_unit_test(test_diamond_in_loop),
-		cmocka_unit_test(test_shared_header),
+		fixture_unit_test(test_straight_and_call, &f),
+		fixture_unit_test(test_if_else, &f),
+		fixture_unit_test(test_loops, &f),
+		fixture_unit_test(test_diamond_in_loop, &f),
+		fixture_unit_test(test_shared_header, &f),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

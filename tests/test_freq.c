@@ -20,7 +20,9 @@
 
 static struct an_freq_opts opts;
 
-static int setup(void **state)
+/* cmocka setup: each test starts from the default options, whatever
+ * the one before it changed (or left changed, failing half-way). */
+static int defaults(void **state)
 {
 	(void)state;
 	an_freq_defaults(&opts);
@@ -98,7 +100,6 @@ static void test_confidence(void **state)
 	opts.high_samples = 10;
 	cluster(med, 2, &c);
 	assert_int_equal(c.conf, AN_CONF_high);
-	an_freq_defaults(&opts);
 }
 
 /* ---- whole procedures ------------------------------------------------------ */
@@ -109,6 +110,9 @@ static struct an_sched_insn sch[16];
 /* if/else: block 0 (2 insns), then (2), else (1), join (1) */
 static const uint32_t M[] = { 1, 2, 1, 1, 3, 1 };
 static double S[6];
+
+/* The cmocka table entry of test t on diamond()'s fixture, freed after it. */
+#define proc_unit_test(t) cmocka_unit_test_prestate_setup_teardown(t, defaults, fixture_teardown, &f)
 
 static void diamond(void)
 {
@@ -182,8 +186,6 @@ static void test_counts_and_cpi(void **state)
 	assert_float_equal(e.insn[0].count, 600e3, 1e-6);
 	assert_float_equal(e.insn[0].cpi, 1, 1e-9);
 	an_estimate_free(&e);
-	an_freq_defaults(&opts);
-	fixture_free(&f);
 }
 
 /* The "then" arm has no samples at all: flow conservation gives it what
@@ -215,8 +217,6 @@ static void test_propagation(void **state)
 	assert_false(e.cls[then].propagated);
 	assert_true(isnan(e.edge[0]));
 	an_estimate_free(&e);
-	an_freq_defaults(&opts);
-	fixture_free(&f);
 }
 
 /* ---- the least-squares estimator -------------------------------------------- */
@@ -266,8 +266,6 @@ static void test_wls(void **state)
 	assert_float_equal(e.insn[1].stall, 20, 0.5);
 	conserved(&e);
 	an_estimate_free(&e);
-	an_freq_defaults(&opts);
-	fixture_free(&f);
 }
 
 /* AN_EST_imiss: a class whose every point stalls on I-cache misses
@@ -304,8 +302,6 @@ static void test_imiss(void **state)
 	assert_true(an_estimate_proc(&e, &f.g, &f.q, sch, S, NULL, &opts));
 	assert_true(e.cls[class_of_insn(0)].freq > 330);
 	an_estimate_free(&e);
-	an_freq_defaults(&opts);
-	fixture_free(&f);
 }
 
 /* Hidden cycles per period (--handler-cycles): counts and cycles from
@@ -323,22 +319,20 @@ static void test_hidden(void **state)
 	assert_float_equal(e.insn[4].cycles, 90 * 3 * 900, 1e-6);
 	assert_float_equal(e.insn[4].cpi, 3, 1e-12);
 	an_estimate_free(&e);
-	an_freq_defaults(&opts);
-	fixture_free(&f);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_exact),
-		cmocka_unit_test(test_stalled_left_out),
-		cmocka_unit_test(test_noise_joins),
-		cmocka_unit_test(test_confidence),
-		cmocka_unit_test(test_counts_and_cpi),
-		cmocka_unit_test(test_propagation),
-		cmocka_unit_test(test_wls),
-		cmocka_unit_test(test_imiss),
-		cmocka_unit_test(test_hidden),
+		cmocka_unit_test_setup(test_exact, defaults),
+		cmocka_unit_test_setup(test_stalled_left_out, defaults),
+		cmocka_unit_test_setup(test_noise_joins, defaults),
+		cmocka_unit_test_setup(test_confidence, defaults),
+		proc_unit_test(test_counts_and_cpi),
+		proc_unit_test(test_propagation),
+		proc_unit_test(test_wls),
+		proc_unit_test(test_imiss),
+		proc_unit_test(test_hidden),
 	};
-	return cmocka_run_group_tests(tests, setup, NULL);
+	return cmocka_run_group_tests(tests, NULL, NULL);
 }
