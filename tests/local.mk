@@ -48,4 +48,5 @@ PHASE_TESTS = tests/antools.sh tests/lab_3.sh
 PHASES = 24
 .PHONY: phases
 phases: all $(check_PROGRAMS) $(check_DATA)
-	@$(AM_TESTS_ENVIRONMENT) PHASES='$(PHASES)' $(SHELL) $(srcdir)/tests/phases.sh $(PHASE_TESTS)
+	@$(AM_TESTS_ENVIRONMENT) PHASES='$(PHASES)' TEST_SHELL='$(SH_LOG_COMPILER)' \
+	  $(SHELL) $(srcdir)/tests/phases.sh $(PHASE_TESTS)

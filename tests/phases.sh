@@ -11,8 +11,9 @@
 # belongs below the lowest, with a margin.  Each run's output stays in
 # ./phases/TEST.PAD.log.
 #
-# Run by make (tests/local.mk sets the tests' environment); the runs go
-# in parallel, $PHASE_JOBS at a time (default: the host's processors).
+# Run by make (tests/local.mk sets the tests' environment and
+# $TEST_SHELL, the shell the harness runs them with); the runs go in
+# parallel, $PHASE_JOBS at a time (default: the host's processors).
 set -u
 : "${PHASES:=24}"
 jobs=${PHASE_JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -29,7 +30,7 @@ for t in "$@"; do
 	done
 done | xargs -P "$jobs" -n 2 sh -c '
 	log=$logs/$(basename "$1" .sh).$2.log
-	GUEST_PAD=$(printf "%$2s" "" | tr " " p) sh "$top_srcdir/$1" >"$log" 2>&1
+	GUEST_PAD=$(printf "%$2s" "" | tr " " p) ${TEST_SHELL:-sh} "$top_srcdir/$1" >"$log" 2>&1
 	echo $? >"$log.rc"' sh
 for t in "$@"; do
 	n=$(basename "$t" .sh)
