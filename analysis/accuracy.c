@@ -112,7 +112,7 @@ void an_acc_add(struct an_acc *acc, const struct an_proc *a)
 		estimates(acc, a, i);
 		culprits(acc, a, i);
 	}
-	an_wcg_add(&acc->wcg, a);
+	an_wcg_add(&acc->wcg, a, NULL);
 }
 
 void an_acc_pm_add(struct an_acc_pm *acc, const struct an_pm *pm, const struct an_proc *a)

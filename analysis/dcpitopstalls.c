@@ -9,8 +9,13 @@
  * cycles (%), the running share (cum%), the stall cycles, the estimated
  * executions and their confidence, the stall per execution (avg), the
  * culprits (blame), the PC and the procedure.  With --truth: the true
- * stall per execution and its dominant cause.
+ * stall per execution and its dominant cause.  When the database holds
+ * instruction sampling's records (an alphasim extension:
+ * docs/precise.md), each row also has their estimate of its dynamic
+ * stall cycles and their culprit (analysis/pmest.h), and --method pm
+ * ranks the rows by that estimate instead of the counters'.
  */
+#include "analysis/ancli.h"
 #include "analysis/anout.h"
 #include "analysis/pmest.h"
 #include "analysis/session.h"
@@ -21,7 +26,13 @@
 
 #define DEFAULT_TOP 20
 
-static struct an_cli cli = { .id = AN_TOOL_dcpitopstalls };
+static const char *method = "counters";
+static const struct an_cli_opt opts[] = {
+	{ "method", "M", "rank by the counters' stall estimate (counters, the default) or by\n"
+	  "the instruction-sampling records' (pm: an alphasim extension)", &method, NULL },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+static struct an_cli cli = { .id = AN_TOOL_dcpitopstalls, .opts = opts };
 
 struct row {
 	double stall, count, avg;
@@ -32,12 +43,17 @@ struct row {
 	bool have_truth;
 	double true_avg;            /* true dynamic stall cycles per execution */
 	const char *true_cause;     /* its main cause (analysis/whatcg.h)      */
+	double pm_stall;            /* the records' dynamic stall cycles       */
+	const char *pm_culprit;     /* ... and their culprit                   */
 };
 
 struct rows {
 	struct row *v;
 	size_t n, cap;
 	double total;               /* the scope's estimated cycles            */
+	bool have_pm, by_pm;        /* records there; rank by them             */
+	struct an_pm pm;
+	double pm_total;            /* the scope's cycles by the records       */
 };
 
 static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
@@ -49,7 +65,11 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		const struct an_insn_est *x = &a->e.insn[i];
 		r->total += x->cycles;
 		double n = x->count > 0 ? x->count : 0, stall = x->cycles - n * x->m;
-		if (!a->cul[i].stalled || stall <= 0)
+		double head[TC_N], pm_stall = r->have_pm ? an_pm_head_cycles(&r->pm, a, i, head) : NAN;
+		for (unsigned k = 0; r->have_pm && k < TC_N; k++)
+			r->pm_total += head[k];
+		bool counted = a->cul[i].stalled && stall > 0;
+		if (r->by_pm ? !(pm_stall > 0) : !counted)
 			continue;
 		if (r->n == r->cap) {
 			size_t cap = r->cap ? 2 * r->cap : 256;
@@ -62,11 +82,16 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		struct row *w = &r->v[r->n];
 		const struct an_truth_insn *t = a->t[i];
 		memset(w, 0, sizeof *w);
-		w->stall = stall;
+		w->stall = counted ? stall : 0;
 		w->count = n;
 		w->avg = x->stall;
 		w->conf = a->e.cls[a->q.class_of[a->g.block_of[i]]].conf;
-		an_out_culprits(a, i, w->blame, sizeof w->blame);
+		if (counted)
+			an_out_culprits(a, i, w->blame, sizeof w->blame);
+		else
+			strcpy(w->blame, "-");
+		w->pm_stall = pm_stall;
+		w->pm_culprit = r->have_pm ? an_pm_culprit_name(&r->pm, a, i) : "";
 		w->pc = an_cfg_pc(&a->g, i);
 		w->proc = strdup(an_proc_name(a));
 		w->image = strdup(pi->ri->path);
@@ -79,11 +104,18 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 	return true;
 }
 
+static double key(const struct row *w, bool by_pm)
+{
+	return by_pm ? w->pm_stall : w->stall;
+}
+
+static bool sort_by_pm;
 static int by_stall(const void *a, const void *b)
 {
 	const struct row *x = a, *y = b;
-	if (x->stall != y->stall)
-		return x->stall > y->stall ? -1 : 1;
+	double kx = key(x, sort_by_pm), ky = key(y, sort_by_pm);
+	if (kx != ky)
+		return kx > ky ? -1 : 1;
 	return x->pc < y->pc ? -1 : x->pc > y->pc;
 }
 
@@ -101,26 +133,39 @@ int main(int argc, char **argv)
 	char b1[16], b2[16];
 	struct rows r = { 0 };
 	struct an_skips k = { 0 };
+	if (strcmp(method, "counters") && strcmp(method, "pm"))
+		ancli_bad(cli.tool, "--method: '%s' is not counters or pm", method);
+	r.have_pm = an_pm_find(&r.pm, &s.rep);
+	r.by_pm = sort_by_pm = !strcmp(method, "pm");
+	if (r.by_pm && !r.have_pm)
+		an_cli_die(&cli, "--method pm: %s has no instruction-sampling records "
+		           "(profile with --events ...,pm)", s.o.db);
 	an_cli_visit(&cli, &s, visit, &r, &k);
 	qsort(r.v, r.n, sizeof *r.v, by_stall);
+	bool pm = r.have_pm;
+	double total = r.by_pm ? r.pm_total : r.total;
 	size_t shown = r.n < top ? r.n : top;
 	double cum = 0;
 	bool truth = s.have_truth;
 	if (cli.fmt == AN_CSV) {
-		printf("pct,cum_pct,cycles,count,conf,avg,blame,pc,procedure,image%s\n",
-		       truth ? ",true_avg,true_cause" : "");
+		printf("pct,cum_pct,cycles,count,conf,avg,blame,pc,procedure,image%s%s\n",
+		       pm ? ",pm_stall_cycles,pm_culprit" : "", truth ? ",true_avg,true_cause" : "");
 	} else if (cli.fmt == AN_JSON) {
-		printf("{\"tool\": \"dcpitopstalls\", %s\"estimator\": \"%s\", \"true_freq\": %s, "
-		       "\"cycles\": %.0f, \"rows\": [", an_pm_method_json(&s.rep), an_estimator_name[s.o.est],
-		       s.o.true_freq ? "true" : "false", r.total);
+		printf("{\"tool\": \"dcpitopstalls\", ");
+		if (pm)
+			printf("\"method\": \"%s\", \"pm_cycles\": %.0f, ", method, r.pm_total);
+		printf("\"estimator\": \"%s\", \"true_freq\": %s, \"cycles\": %.0f, \"rows\": [",
+		       an_estimator_name[s.o.est], s.o.true_freq ? "true" : "false", r.total);
 	} else {
 		printf("%7s %7s %8s %8s %-6s %6s  %-6s %16s  %-30s", "%", "cum%", "cycles", "count",
 		       "conf", "avg", "blame", "pc", "procedure");
+		if (pm)
+			printf(" %8s  %-9s", "pmcycles", "pmculprit");
 		printf(truth ? " %6s  %s\n" : "\n", "tavg", "tcause");
 	}
 	for (size_t i = 0; i < shown; i++) {
 		const struct row *w = &r.v[i];
-		double p = r.total > 0 ? 100 * w->stall / r.total : 0;
+		double p = total > 0 ? 100 * key(w, r.by_pm) / total : 0;
 		cum += p;
 		const char *cause = w->true_cause;
 		if (cli.fmt == AN_CSV) {
@@ -129,6 +174,8 @@ int main(int argc, char **argv)
 			an_out_csv(stdout, w->proc);
 			putchar(',');
 			an_out_csv(stdout, w->image);
+			if (pm)
+				printf(",%.0f,%s", w->pm_stall, w->pm_culprit);
 			if (truth)
 				printf(",%.4f,%s", w->true_avg, cause);
 			putchar('\n');
@@ -142,6 +189,9 @@ int main(int argc, char **argv)
 			json_str(stdout, w->proc);
 			printf(", \"image\": ");
 			json_str(stdout, w->image);
+			if (pm)
+				printf(", \"pm_stall_cycles\": %.0f, \"pm_culprit\": \"%s\"", w->pm_stall,
+				       w->pm_culprit);
 			if (truth) {
 				printf(", \"true_avg\": ");
 				an_out_json_num(stdout, w->true_avg);
@@ -159,15 +209,19 @@ int main(int argc, char **argv)
 			else
 				printf(" %6s", "-");
 			printf("  %-6s %16llx  %-30s", w->blame, (unsigned long long)w->pc, where);
+			if (pm)
+				printf(" %8s  %-9s", an_out_short(w->pm_stall, b1), w->pm_culprit);
 			if (truth && isfinite(w->true_avg))
 				printf(" %6.1f  %s", w->true_avg, cause);
 			putchar('\n');
 		}
 	}
 	an_cli_skips(&cli, &k);
-	if (cli.fmt != AN_JSON)
-		an_pm_method_note(&s.rep, cli.fmt == AN_CSV ? stderr : stdout,
-		                  cli.fmt == AN_CSV ? "dcpitopstalls: " : "");
+	if (pm && cli.fmt == AN_TEXT)
+		printf("ranked by %s; pmcycles, pmculprit: the instruction-sampling records' "
+		       "dynamic stall cycles and culprit (an alphasim extension)\n",
+		       r.by_pm ? "the records' stall cycles (--method pm), % of their cycles"
+		               : "the counters' stall cycles");
 	for (size_t i = 0; i < r.n; i++) {
 		free(r.v[i].proc);
 		free(r.v[i].image);

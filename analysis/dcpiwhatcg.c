@@ -8,7 +8,8 @@
  * dynamic stalls by culprit (a min-max range where a stall has several
  * possible culprits), static stalls by cause, execution and nops, with
  * the unexplained stall and the net sampling error; with --truth the truth's split beside
- * it (analysis/whatcg.h).
+ * it (analysis/whatcg.h); when the database holds instruction sampling's
+ * records (an alphasim extension: docs/precise.md), their split too.
  */
 #include "analysis/anout.h"
 #include "analysis/pmest.h"
@@ -23,6 +24,8 @@ static struct an_cli cli = { .id = AN_TOOL_dcpiwhatcg };
 struct acc {
 	struct an_wcg w;
 	size_t procs;
+	bool have_pm;
+	struct an_pm pm;
 };
 
 static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
@@ -31,7 +34,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 	(void)s;
 	(void)pi;
 	struct acc *x = arg;
-	an_wcg_add(&x->w, a);
+	an_wcg_add(&x->w, a, x->have_pm ? &x->pm : NULL);
 	x->procs++;
 	return true;
 }
@@ -46,50 +49,56 @@ static void text(const struct an_session *s, const struct acc *x, const struct a
 	       x->w.samples, x->procs, (unsigned long long)s->samples);
 	an_wcg_print(&x->w, stdout, "", false);
 	an_skips_text(k, stdout, "");
-	an_pm_method_note(&s->rep, stdout, "");
+	if (x->w.have_pm)
+		printf("records: the instruction-sampling records' split of their estimated "
+		       "cycles (an alphasim extension)\n");
 }
 
 static void csv(const struct an_session *s, const struct acc *x, const struct an_skips *k)
 {
 	const struct an_wcg *w = &x->w;
 	printf("category,group,label,est_lo_pct,est_hi_pct,est_lo_cycles,est_hi_cycles");
+	bool pm = w->have_pm;
+	if (pm)
+		printf(",pm_pct,pm_cycles");
 	if (s->have_truth)
 		printf(",true_pct,true_cycles");
 	putchar('\n');
 	for (unsigned c = 0; c < AN_WCG_N + AN_WCG_GROUPS + 1; c++) {
 		const char *name, *group, *label;
-		double lo, hi, t;
+		double lo, hi, t, p;
 		if (c < AN_WCG_N) {
 			name = an_wcg_table[c].name;
 			label = an_wcg_table[c].label;
 			group = an_wcg_group_name[an_wcg_table[c].group];
-			lo = w->lo[c], hi = w->hi[c], t = w->truth[c];
+			lo = w->lo[c], hi = w->hi[c], t = w->truth[c], p = w->pm[c];
 		} else if (c < AN_WCG_N + AN_WCG_GROUPS) {
 			int g = (int)(c - AN_WCG_N);
 			name = "subtotal", label = "subtotal", group = an_wcg_group_name[g];
-			lo = hi = w->group[g], t = w->truth_group[g];
+			lo = hi = w->group[g], t = w->truth_group[g], p = w->pm_group[g];
 		} else {
 			name = label = group = "total";
-			lo = hi = w->total, t = w->truth_total;
+			lo = hi = w->total, t = w->truth_total, p = w->pm_total;
 		}
 		printf("%s,%s,", name, group);
 		an_out_csv(stdout, label);
 		printf(",%.4f,%.4f,%.0f,%.0f", report_pct(lo, w->total), report_pct(hi, w->total),
 		       lo, hi);
+		if (pm)
+			printf(",%.4f,%.0f", report_pct(p, w->pm_total), p);
 		if (s->have_truth)
 			printf(",%.4f,%.0f", report_pct(t, w->truth_total), t);
 		putchar('\n');
 	}
 	an_skips_text(k, stderr, "dcpiwhatcg: ");
-	an_pm_method_note(&s->rep, stderr, "dcpiwhatcg: ");
 }
 
 static void json(const struct an_session *s, const struct acc *x, const struct an_skips *k)
 {
 	const struct an_wcg *w = &x->w;
-	printf("{\"tool\": \"dcpiwhatcg\", %s\"estimator\": \"%s\", \"true_freq\": %s, "
-	       "\"image\": ", an_pm_method_json(&s->rep), an_estimator_name[s->o.est],
-	       s->o.true_freq ? "true" : "false");
+	bool pm = w->have_pm;
+	printf("{\"tool\": \"dcpiwhatcg\", \"estimator\": \"%s\", \"true_freq\": %s, "
+	       "\"image\": ", an_estimator_name[s->o.est], s->o.true_freq ? "true" : "false");
 	if (s->o.image)
 		json_str(stdout, s->o.image);
 	else
@@ -103,21 +112,29 @@ static void json(const struct an_session *s, const struct acc *x, const struct a
 	       " \"cycles\": %.0f, \"true_cycles\": ", w->samples,
 	       (unsigned long long)s->samples, x->procs, w->total);
 	an_out_json_num(stdout, s->have_truth ? w->truth_total : NAN);
+	if (pm)
+		printf(", \"pm_cycles\": %.0f", w->pm_total);
 	printf(",\n \"categories\": [");
 	for (unsigned c = 0; c < AN_WCG_N; c++) {
 		printf("%s\n  {\"name\": \"%s\", \"group\": \"%s\", \"label\": ", c ? "," : "",
 		       an_wcg_table[c].name, an_wcg_group_name[an_wcg_table[c].group]);
 		json_str(stdout, an_wcg_table[c].label);
-		printf(", \"lo_pct\": %.4f, \"hi_pct\": %.4f, \"true_pct\": ",
+		printf(", \"lo_pct\": %.4f, \"hi_pct\": %.4f, ",
 		       report_pct(w->lo[c], w->total), report_pct(w->hi[c], w->total));
+		if (pm)
+			printf("\"pm_pct\": %.4f, ", report_pct(w->pm[c], w->pm_total));
+		printf("\"true_pct\": ");
 		an_out_json_num(stdout, s->have_truth ? report_pct(w->truth[c], w->truth_total)
 		                                      : NAN);
 		printf("}");
 	}
 	printf("],\n \"subtotals\": {");
 	for (int g = 0; g < AN_WCG_GROUPS; g++) {
-		printf("%s\"%s\": {\"pct\": %.4f, \"true_pct\": ", g ? ", " : "", an_wcg_group_name[g],
+		printf("%s\"%s\": {\"pct\": %.4f, ", g ? ", " : "", an_wcg_group_name[g],
 		       report_pct(w->group[g], w->total));
+		if (pm)
+			printf("\"pm_pct\": %.4f, ", report_pct(w->pm_group[g], w->pm_total));
+		printf("\"true_pct\": ");
 		an_out_json_num(stdout, s->have_truth
 		                        ? report_pct(w->truth_group[g], w->truth_total) : NAN);
 		printf("}");
@@ -133,6 +150,7 @@ int main(int argc, char **argv)
 	an_cli_start(&cli, &s, argc, argv);
 	static struct acc x;
 	struct an_skips k = { 0 };
+	x.have_pm = an_pm_find(&x.pm, &s.rep);
 	an_cli_visit(&cli, &s, visit, &x, &k);
 	if (cli.fmt == AN_CSV)
 		csv(&s, &x, &k);

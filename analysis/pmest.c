@@ -80,23 +80,14 @@ const char *an_pm_heading(const struct report *r, size_t c)
 	return n + (report_kind_of(n) == REPORT_PM_RECORDS ? 3 : 0);
 }
 
-static bool has_records(const struct report *r)
+double an_pm_head_cycles(const struct an_pm *pm, const struct an_proc *a, size_t i,
+                         double out[TC_N])
 {
-	for (size_t c = 0; c < r->ncols; c++)
-		if (report_kind_of(r->cols[c].name) == REPORT_PM_RECORDS)
-			return true;
-	return false;
-}
-
-void an_pm_method_note(const struct report *r, FILE *f, const char *prefix)
-{
-	if (has_records(r))
-		fprintf(f, "%smethod: the counters' samples (culprit analysis); the database's "
-		        "instruction-sampling records are not used here (dcpilist and dcpicalc "
-		        "show their estimates)\n", prefix);
-}
-
-const char *an_pm_method_json(const struct report *r)
-{
-	return has_records(r) ? "\"method\": \"counters\", " : "";
+	double stall = 0;
+	for (unsigned k = 0; k < TC_N; k++) {
+		out[k] = pm->head[k] >= 0 ? an_proc_samples(a, (size_t)pm->head[k], i) * pm->period : 0;
+		if (an_truth_dynamic(k))
+			stall += out[k];
+	}
+	return stall;
 }

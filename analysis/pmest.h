@@ -45,11 +45,11 @@ const char *an_pm_culprit_name(const struct an_pm *pm, const struct an_proc *a, 
 bool an_pm_listed(const struct report *r, size_t c);
 const char *an_pm_heading(const struct report *r, size_t c);
 
-/* dcpitopstalls and dcpiwhatcg split stalls by the counters' method
- * (the culprit analysis) alone: when r holds instruction sampling's
- * records, one line to f (prefix first) says so; and the JSON field
- * ("method": "counters", ) for it, or nothing. */
-void an_pm_method_note(const struct report *r, FILE *f, const char *prefix);
-const char *an_pm_method_json(const struct report *r);
+/* Instruction i's head cycles by the records, scaled to the run (the
+ * cause's head cycles summed over its records x the period), into
+ * out[TC_N]; returns its records' dynamic stall cycles so scaled (the
+ * causes an_truth_dynamic: what dcpitopstalls ranks by --method pm). */
+double an_pm_head_cycles(const struct an_pm *pm, const struct an_proc *a, size_t i,
+                         double out[TC_N]);
 
 #endif

@@ -76,16 +76,14 @@ static enum an_wcg_cat unit_of(const struct an_proc *a, size_t i)
 	return AN_WCG_unexpl;
 }
 
-void an_wcg_truth(const struct an_proc *a, size_t i, double out[AN_WCG_N])
+/* n executions of instruction i with head cycles cause[TC_N] into out
+ * by category (the truth's split, whatcg.h; the records' the same way) */
+static void split(const struct an_proc *a, size_t i, double n, const double cause[TC_N],
+                  double out[AN_WCG_N])
 {
-	const struct an_truth_insn *t = a->t[i];
-	for (unsigned k = 0; k < AN_WCG_N; k++)
-		out[k] = 0;
-	if (!t)
-		return;
-	double st[AN_NSTATIC], n = (double)t->count;
+	double st[AN_NSTATIC];
 	for (unsigned c = 0; c < TC_N; c++) {
-		double v = (double)t->cause[c];
+		double v = cause[c];
 		if (c < AN_STATIC_FIRST || c > AN_STATIC_LAST) {
 			out[an_wcg_of_cause(c)] += v;
 			continue;
@@ -105,12 +103,43 @@ void an_wcg_truth(const struct an_proc *a, size_t i, double out[AN_WCG_N])
 		out[AN_WCG_dep_int + k] += st[k];
 }
 
-void an_wcg_add(struct an_wcg *w, const struct an_proc *a)
+void an_wcg_truth(const struct an_proc *a, size_t i, double out[AN_WCG_N])
+{
+	const struct an_truth_insn *t = a->t[i];
+	double cause[TC_N];
+	for (unsigned k = 0; k < AN_WCG_N; k++)
+		out[k] = 0;
+	if (!t)
+		return;
+	for (unsigned c = 0; c < TC_N; c++)
+		cause[c] = (double)t->cause[c];
+	split(a, i, (double)t->count, cause, out);
+}
+
+void an_wcg_pm(const struct an_pm *pm, const struct an_proc *a, size_t i, double out[AN_WCG_N])
+{
+	double cause[TC_N];
+	for (unsigned k = 0; k < AN_WCG_N; k++)
+		out[k] = 0;
+	an_pm_head_cycles(pm, a, i, cause);
+	split(a, i, an_pm_count(pm, a, i), cause, out);
+}
+
+void an_wcg_add(struct an_wcg *w, const struct an_proc *a, const struct an_pm *pm)
 {
 	const struct an_estimate *e = &a->e;
 	for (size_t i = 0; i < a->g.ninsn; i++) {
 		const struct an_insn_est *x = &e->insn[i];
 		bool nop = an_proc_is_nop(a, i);
+		if (pm) {
+			double p[AN_WCG_N];
+			an_wcg_pm(pm, a, i, p);
+			for (unsigned k = 0; k < AN_WCG_N; k++) {
+				w->pm[k] += p[k];
+				w->pm_total += p[k];
+			}
+			w->have_pm = true;
+		}
 		if (a->t[i]) {
 			double t[AN_WCG_N];
 			an_wcg_truth(a, i, t);
@@ -163,6 +192,10 @@ void an_wcg_add(struct an_wcg *w, const struct an_proc *a)
 	w->group[2] = g2;
 	for (unsigned g = 0; g < AN_WCG_GROUPS; g++)
 		w->truth_group[g] = t[g];
+	for (unsigned g = 0; g < AN_WCG_GROUPS; g++)
+		w->pm_group[g] = 0;
+	for (unsigned k = 0; k < AN_WCG_N; k++)
+		w->pm_group[an_wcg_table[k].group] += w->pm[k];
 }
 
 int an_wcg_true_stall(const struct an_proc *a, size_t i, double *per_exec, const char **name)
@@ -197,8 +230,9 @@ static double pct(double v, double total)
 
 void an_wcg_print(const struct an_wcg *w, FILE *f, const char *prefix, bool brief)
 {
-	bool truth = w->have_truth;
-	fprintf(f, "%s  %-26s %17s%s\n", prefix, "", "estimate", truth ? "     truth" : "");
+	bool truth = w->have_truth, pm = w->have_pm;
+	fprintf(f, "%s  %-26s %17s%s%s\n", prefix, "", "estimate", pm ? "   records" : "",
+	        truth ? "     truth" : "");
 	for (int g = 0; g < AN_WCG_GROUPS; g++) {
 		fprintf(f, "%s%c%s\n", prefix, an_wcg_group_name[g][0] - 'a' + 'A',
 		        an_wcg_group_name[g] + 1);
@@ -206,8 +240,9 @@ void an_wcg_print(const struct an_wcg *w, FILE *f, const char *prefix, bool brie
 			if (an_wcg_table[c].group != g)
 				continue;
 			double lo = pct(w->lo[c], w->total), hi = pct(w->hi[c], w->total);
-			double t = pct(w->truth[c], w->truth_total);
-			if (brief && fabs(lo) < 0.005 && fabs(hi) < 0.005 && (!truth || t < 0.005))
+			double t = pct(w->truth[c], w->truth_total), p = pct(w->pm[c], w->pm_total);
+			if (brief && fabs(lo) < 0.005 && fabs(hi) < 0.005 && (!truth || t < 0.005) &&
+			    (!pm || p < 0.005))
 				continue;
 			char r[32];
 			if (fabs(hi - lo) < 0.005)
@@ -215,19 +250,27 @@ void an_wcg_print(const struct an_wcg *w, FILE *f, const char *prefix, bool brie
 			else
 				snprintf(r, sizeof r, "%6.2f%% - %6.2f%%", lo, hi);
 			fprintf(f, "%s  %-26s %17s", prefix, an_wcg_table[c].label, r);
+			if (pm)
+				fprintf(f, " %8.2f%%", p);
 			if (truth)
 				fprintf(f, " %8.2f%%", t);
 			fputc('\n', f);
 		}
 		fprintf(f, "%s  %-26s %16.2f%%", prefix, "subtotal", pct(w->group[g], w->total));
+		if (pm)
+			fprintf(f, " %8.2f%%", pct(w->pm_group[g], w->pm_total));
 		if (truth)
 			fprintf(f, " %8.2f%%", pct(w->truth_group[g], w->truth_total));
 		fputc('\n', f);
 	}
 	fprintf(f, "%s%-28s %16.2f%%", prefix, "Total", w->total > 0 ? 100.0 : 0);
+	if (pm)
+		fprintf(f, " %8.2f%%", w->pm_total > 0 ? 100.0 : 0);
 	if (truth)
 		fprintf(f, " %8.2f%%", w->truth_total > 0 ? 100.0 : 0);
 	fprintf(f, "\n%s%-28s %17.0f", prefix, "  cycles", w->total);
+	if (pm)
+		fprintf(f, " %9.0f", w->pm_total);
 	if (truth)
 		fprintf(f, " %9.0f", w->truth_total);
 	fputc('\n', f);

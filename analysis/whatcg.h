@@ -31,12 +31,19 @@
  * unit kept busy there is "IMUL busy" or "FDIV busy" (by the
  * instruction), a result from there, or slotting with it, "unexplained
  * stall" -- as the culprit analysis sees them.
+ *
+ * Instruction sampling's records (an alphasim extension,
+ * docs/precise.md) carry the truth's own split of their head cycles, so
+ * their column is the truth's split applied to the records' estimates
+ * (analysis/pmest.h): executions = retired records x period, each
+ * cause's cycles = its head cycles in the records x period.
  */
 #ifndef ANALYSIS_WHATCG_H
 #define ANALYSIS_WHATCG_H
 
 #include <stdio.h>
 #include "analysis/anproc.h"
+#include "analysis/pmest.h"
 
 /* X(id, group, label): groups 0 dynamic, 1 static, 2 execution. */
 #define AN_WCG_CATS(X) \
@@ -89,20 +96,30 @@ struct an_wcg {
 	double truth_group[AN_WCG_GROUPS];
 	double truth_total;
 	double samples;                       /* CYCLES samples added        */
+	bool have_pm;
+	double pm[AN_WCG_N];                  /* the records' cycles          */
+	double pm_group[AN_WCG_GROUPS];
+	double pm_total;
 };
 
-/* Add the instructions of a (with their truth when a has one). */
-void an_wcg_add(struct an_wcg *w, const struct an_proc *a);
+/* Add the instructions of a (with their truth when a has one, and
+ * their instruction-sampling records' split when pm is not NULL). */
+void an_wcg_add(struct an_wcg *w, const struct an_proc *a, const struct an_pm *pm);
 
 /* The table dcpiwhatcg prints: per group its categories, the estimate
  * as a range where it is one, the truth beside it when there is one,
- * the subtotals and the total, each line after prefix.  brief: leave
+ * the records' column when there are records, the subtotals and the
+ * total, each line after prefix.  brief: leave
  * out the categories with neither estimated nor true cycles. */
 void an_wcg_print(const struct an_wcg *w, FILE *f, const char *prefix, bool brief);
 
 /* The truth's cycles of instruction i by category (all 0 without a
  * record). */
 void an_wcg_truth(const struct an_proc *a, size_t i, double out[AN_WCG_N]);
+
+/* Instruction i's cycles by category from its instruction-sampling
+ * records, split as the truth's. */
+void an_wcg_pm(const struct an_pm *pm, const struct an_proc *a, size_t i, double out[AN_WCG_N]);
 
 /* Instruction i's true dynamic stall as the analysis sees it (the
  * dynamic categories of an_wcg_truth): its cycles per execution into

@@ -424,7 +424,7 @@ static bool wcg_visit(void *arg, const struct an_session *s, const struct an_pro
 	double before = x->w.samples;
 	(void)s;
 	(void)pi;
-	an_wcg_add(&x->w, a);
+	an_wcg_add(&x->w, a, NULL);
 	if (x->w.samples - before > x->top) {
 		x->top = x->w.samples - before;
 		snprintf(x->proc, sizeof x->proc, "%s", an_proc_name(a));

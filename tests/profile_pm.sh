@@ -10,8 +10,8 @@
 # records, and dcpiprof lists no record sums (pm.head.*, pm.ev.*: no
 # samples) and totals the cycles samples alone; dcpilist and dcpicalc
 # show the records' estimates (executions, CPI, culprit) in place of
-# their sums, dcpitopstalls and dcpiwhatcg say they use the counters'
-# method only; every
+# their sums, dcpitopstalls ranks by their dynamic stall cycles with
+# --method pm and dcpiwhatcg splits their cycles beside the truth's; every
 # record the simulated unit kept reached the driver (dcpid.stats
 # driver_pm_records = --stats pm.recorded), and the database holds one
 # retired or killed entry per record; the program and its libc have
@@ -21,7 +21,7 @@ B=$(cd "$top_builddir" && pwd)
 cd "$tmp" || exit 1
 cp "$B/testprogs/dcpi/libcwork.dyn" .
 unset ALPHASIM_MINIOS ALPHASIM_DCPID
-"$ALPHASIM" -q libcwork.dyn 200 0 > plain.out 2>/dev/null
+guest_env "$ALPHASIM" -q libcwork.dyn 200 0 > plain.out 2>/dev/null
 # the sum of the counts of the profiles named by the globs $1 (those that exist)
 prof_sum() {
 	set -- $(for f in $1; do [ -f "$f" ] && echo "$f"; done)
@@ -29,7 +29,7 @@ prof_sum() {
 }
 for mode in intr buffer; do
 	db=db_$mode
-	"$ALPHASIM" --profile="$db" --stats st_$mode.json --events cycles,pm:4096:$mode:user \
+	guest_env "$ALPHASIM" --profile="$db" --stats st_$mode.json --events cycles,pm:4096:$mode:user \
 		libcwork.dyn 200 0 > $mode.out 2>$mode.err
 	expect_eq "$mode: exit status" "$?" 0
 	cmp -s plain.out $mode.out && ok "$mode: output as without --profile" ||
@@ -63,7 +63,9 @@ for mode in intr buffer; do
 	"$B/analysis/dcpilist" -db "$db" --csv libc.so.6.1 > list.csv
 	head -1 list.csv | grep -q 'pm\.\(head\|ev\)\.' && fail "dcpilist lists the records' sums" ||
 		ok "dcpilist lists no record sums"
-	expect_eq "dcpilist's last columns" "$(head -1 list.csv | cut -d, -f10-)" pm_freq,pm_cpi,pm_culprit
+	# (its sample columns before them: pm.killed only when a record was)
+	expect_eq "dcpilist's last columns" "$(head -1 list.csv | sed 's/.*,instruction,//')" \
+		pm_freq,pm_cpi,pm_culprit
 	awk -F, 'NR == FNR { k = $1; pc = $3
 			if (k == "pm.retired") r[pc] = $4
 			else if (k ~ /^pm\.head\./) { c = substr(k, 9); h[pc] += $4; hc[pc, c] = $4
@@ -92,13 +94,48 @@ for mode in intr buffer; do
 	awk -F, '{ print $4, $(NF - 2), $(NF - 1), $NF }' calc.csv | sort > calc.est
 	cmp -s list.est calc.est && ok "dcpicalc's estimates from the records = dcpilist's" ||
 		fail "dcpicalc's estimates from the records differ from dcpilist's"
-	# dcpitopstalls and dcpiwhatcg use the counters' method alone: they say so
-	"$B/analysis/dcpitopstalls" -db "$db" libc.so.6.1 > top.txt
-	grep -q "^method: the counters' samples" top.txt && ok "dcpitopstalls names its method" ||
-		fail "dcpitopstalls does not name its method"
-	"$B/analysis/dcpiwhatcg" -db "$db" --json libc.so.6.1 > cg.json
-	grep -q '"method": "counters"' cg.json && ok "dcpiwhatcg --json names its method" ||
-		fail "dcpiwhatcg --json does not name its method"
+	# dcpitopstalls --method pm: its rows by the records' dynamic stall
+	# cycles, each the instruction's dynamic pm.head.* sums x 4096, the
+	# first the most of any instruction dcpilist lists (the procedures
+	# with cycles samples), blamed on the truth's main cause
+	"$B/analysis/dcpitopstalls" -db "$db" --csv --method pm -n 1000 --truth "$db.truth" \
+		libc.so.6.1 > top.csv
+	expect_eq "dcpitopstalls --method pm: last columns" "$(head -1 top.csv | cut -d, -f11-)" \
+		pm_stall_cycles,pm_culprit,true_avg,true_cause
+	awk -F, 'NR == FNR { if ($1 ~ /^pm\.head\./ && $1 !~ /^pm\.head\.(dep_|unit|slot)/)
+			dyn[$3] += $4 * 4096
+		  next }
+		FILENAME == "list.csv" { if (FNR > 1 && dyn[$4] > most) most = dyn[$4]; next }
+		FNR == 1 { next }
+		{ got = $(NF - 3) }
+		FNR == 2 && got != most { print "wrong: first row", got, "not the most,", most }
+		FNR == 2 && $(NF - 2) != $NF { print "wrong: first row blames", $(NF - 2), "not", $NF }
+		FNR > 2 && got > last { print "wrong: out of order at", $8 }
+		got != dyn[$8] { print "wrong:", $8, got, "not", dyn[$8] }
+		{ last = got; print "right:", $8 }' raw.txt list.csv top.csv > top.txt
+	expect_eq "dcpitopstalls --method pm: wrong rows" "$(grep '^wrong' top.txt | head -3)" ""
+	[ "$(grep -c '^right' top.txt)" -ge 3 ] &&
+		ok "dcpitopstalls --method pm: $(grep -c '^right' top.txt) rows" ||
+		fail "dcpitopstalls --method pm: too few rows"
+	# by default the counters' ranking, the records' columns beside it
+	"$B/analysis/dcpitopstalls" -db "$db" --csv libc.so.6.1 > topc.csv
+	awk -F, 'FNR > 1 && ($3 > last && FNR > 2 || $7 == "-") { print "wrong:", $8 } { last = $3 }' \
+		topc.csv > topc.txt
+	expect_eq "dcpitopstalls: rows by the counters' stall cycles" "$(cat topc.txt)" ""
+	expect_eq "dcpitopstalls: records' columns" "$(head -1 topc.csv | cut -d, -f11-)" \
+		pm_stall_cycles,pm_culprit
+	# dcpiwhatcg: the records' column totals their head cycles x 4096 over
+	# the same instructions, and each row is within 4 points of the
+	# truth's (sampling error: at most 1.8 points in six seeds)
+	"$B/analysis/dcpiwhatcg" -db "$db" --csv --truth "$db.truth" libc.so.6.1 > cg.csv
+	expect_eq "dcpiwhatcg: columns" "$(head -1 cg.csv | cut -d, -f8-)" \
+		pm_pct,pm_cycles,true_pct,true_cycles
+	head=$(awk -F, 'NR == FNR { if ($1 ~ /^pm\.head\./) h[$3] += $4 * 4096; next }
+		FNR > 1 { n += h[$4] } END { print n + 0 }' raw.txt list.csv)
+	expect_eq "dcpiwhatcg: the records' cycles" "$(awk -F, '$1 == "total" { print $9 }' cg.csv)" "$head"
+	awk -F, 'NR > 1 && ($8 - $10 > 4 || $10 - $8 > 4) { print $1, $8, $10 }' cg.csv > cg.txt
+	expect_eq "dcpiwhatcg: the records' split against the truth's (rows off by > 4 points)" \
+		"$(cat cg.txt)" ""
 	fi
 	own=$(prof_sum "$db/*/*-libcwork.dyn.pm.retired.prof $db/*/*-libc.so.6.1.pm.retired.prof")
 	[ $((own * 10)) -gt $((indb * 9)) ] &&

@@ -120,7 +120,7 @@ static void test_categories(void **state)
 	(void)state;
 	analyse(false);
 	struct an_wcg w = { 0 };
-	an_wcg_add(&w, &a);
+	an_wcg_add(&w, &a, NULL);
 	assert_float_equal(w.total, 5400, 1e-9);
 	assert_float_equal(w.samples, 540, 1e-9);
 	assert_float_equal(w.lo[AN_WCG_exec], 4 * N, 1e-9);
