@@ -129,16 +129,14 @@ void an_acc_pm_add(struct an_acc_pm *acc, const struct an_pm *pm, const struct a
 			if ((n - want) * (n - want) > 16 * fmax(want, 1))
 				acc->outside_4sd++;
 		}
-		/* the dominant dynamic cause of its true stall, recalled when
-		 * the records' own split has it dominant too */
-		int dom = -1, edom = an_pm_culprit(pm, a, i);
-		double stall = 0;
-		for (unsigned k = 0; t && k < TC_N; k++)
-			if (an_truth_dynamic(k)) {
-				stall += (double)t->cause[k];
-				if (t->cause[k] && (dom < 0 || t->cause[k] > t->cause[dom]))
-					dom = (int)k;
-			}
+		/* its true dynamic stall, recalled when the records' own split
+		 * has the same main category (analysis/whatcg.h: the rule
+		 * and the categories the counters' recall is judged by) */
+		double per_exec, cycles;
+		const char *name;
+		int dom = an_wcg_true_stall(a, i, &per_exec, &name);
+		int edom = an_wcg_pm_stall(pm, a, i, &cycles, &name);
+		double stall = dom >= 0 && tc > 0 ? per_exec * tc : 0;
 		acc->true_stall += stall;
 		if (dom >= 0 && dom == edom)
 			acc->recalled += stall;

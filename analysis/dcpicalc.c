@@ -135,7 +135,7 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 				printf(" %6.2f", pmcpi);
 			else
 				printf(" %6s", "-");
-			printf("  %-9s", an_pm_culprit_name(&pm, a, i));
+			printf("  %-9s", an_wcg_pm_culprit(&pm, a, i));
 		}
 		if (s->have_truth) {
 			const struct an_truth_insn *tr = a->t[i];
@@ -217,7 +217,7 @@ static void csv(const struct an_session *s, const struct an_profimage *pi,
 		}
 		if (have_pm)
 			printf(",%.6g,%.6g,%s", an_pm_count(&pm, a, i), an_pm_cpi(&pm, a, i, NULL),
-			       an_pm_culprit_name(&pm, a, i));
+			       an_wcg_pm_culprit(&pm, a, i));
 		putchar('\n');
 	}
 }
@@ -288,7 +288,7 @@ static void json(const struct an_session *s, const struct an_profimage *pi,
 			printf(", \"pm_cpi\": ");
 			an_out_json_num(stdout, an_pm_cpi(&pm, a, i, NULL));
 			printf(", \"pm_culprit\": ");
-			json_str(stdout, an_pm_culprit_name(&pm, a, i));
+			json_str(stdout, an_wcg_pm_culprit(&pm, a, i));
 		}
 		printf(", \"stall\": ");
 		an_out_json_num(stdout, x->stall);

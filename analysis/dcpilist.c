@@ -9,11 +9,12 @@
  * --truth the true executions and CPI.  Without PROC every procedure of
  * IMAGE with CYCLES samples.  With instruction sampling's profiles
  * (docs/precise.md) the records' estimates too: executions, CPI and
- * culprit (analysis/pmest.h), in place of the records' raw sums.
+ * culprit (analysis/pmest.h, analysis/whatcg.h), in place of the records' raw sums.
  */
 #include "analysis/anout.h"
 #include "analysis/pmest.h"
 #include "analysis/session.h"
+#include "analysis/whatcg.h"
 #include <math.h>
 
 static struct an_cli cli = { .id = AN_TOOL_dcpilist };
@@ -75,7 +76,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 					printf(" %7.2f", pmcpi);
 				else
 					printf(" %7s", "-");
-				printf(" %-9s", an_pm_culprit_name(&pm, a, i));
+				printf(" %-9s", an_wcg_pm_culprit(&pm, a, i));
 			}
 			if (truth) {
 				printf(" %8s", an_out_short(tcount, b));
@@ -100,7 +101,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 				printf(",%.0f,%.6g", t ? tcount : 0, an_proc_true_cpi(a, i));
 			if (have_pm)
 				printf(",%.6g,%.6g,%s", an_pm_count(&pm, a, i), an_pm_cpi(&pm, a, i, NULL),
-				       an_pm_culprit_name(&pm, a, i));
+				       an_wcg_pm_culprit(&pm, a, i));
 			putchar('\n');
 		} else {
 			printf("%s\n    {\"pc\": \"0x%llx\", \"offset\": \"0x%llx\", \"samples\": {",
@@ -119,7 +120,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 				printf(", \"pm_cpi\": ");
 				an_out_json_num(stdout, an_pm_cpi(&pm, a, i, NULL));
 				printf(", \"pm_culprit\": ");
-				json_str(stdout, an_pm_culprit_name(&pm, a, i));
+				json_str(stdout, an_wcg_pm_culprit(&pm, a, i));
 			}
 			printf(", \"insn\": ");
 			json_str(stdout, ins);

@@ -12,7 +12,7 @@
  * stall per execution and its dominant cause.  When the database holds
  * instruction sampling's records (an alphasim extension:
  * docs/precise.md), each row also has their estimate of its dynamic
- * stall cycles and their culprit (analysis/pmest.h), and --method pm
+ * stall cycles and their culprit (analysis/whatcg.h), and --method pm
  * ranks the rows by that estimate instead of the counters'.
  */
 #include "analysis/ancli.h"
@@ -65,9 +65,15 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		const struct an_insn_est *x = &a->e.insn[i];
 		r->total += x->cycles;
 		double n = x->count > 0 ? x->count : 0, stall = x->cycles - n * x->m;
-		double head[TC_N], pm_stall = r->have_pm ? an_pm_head_cycles(&r->pm, a, i, head) : NAN;
-		for (unsigned k = 0; r->have_pm && k < TC_N; k++)
-			r->pm_total += head[k];
+		double pm_stall = NAN, head[TC_N];
+		const char *pm_culprit = "";
+		if (r->have_pm) {
+			an_pm_head_cycles(&r->pm, a, i, head);
+			for (unsigned k = 0; k < TC_N; k++)
+				r->pm_total += head[k];
+			if (an_wcg_pm_stall(&r->pm, a, i, &pm_stall, &pm_culprit) < 0)
+				pm_culprit = "-";
+		}
 		bool counted = a->cul[i].stalled && stall > 0;
 		if (r->by_pm ? !(pm_stall > 0) : !counted)
 			continue;
@@ -91,7 +97,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		else
 			strcpy(w->blame, "-");
 		w->pm_stall = pm_stall;
-		w->pm_culprit = r->have_pm ? an_pm_culprit_name(&r->pm, a, i) : "";
+		w->pm_culprit = pm_culprit;
 		w->pc = an_cfg_pc(&a->g, i);
 		w->proc = strdup(an_proc_name(a));
 		w->image = strdup(pi->ri->path);

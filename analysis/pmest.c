@@ -51,24 +51,6 @@ double an_pm_cpi(const struct an_pm *pm, const struct an_proc *a, size_t i, doub
 	return n > 0 ? head : NAN;
 }
 
-int an_pm_culprit(const struct an_pm *pm, const struct an_proc *a, size_t i)
-{
-	double cause[TC_N];
-	if (!isfinite(an_pm_cpi(pm, a, i, cause)))
-		return -1;
-	int dom = -1;
-	for (unsigned k = 0; k < TC_N; k++)
-		if (an_truth_dynamic(k) && cause[k] > 0 && (dom < 0 || cause[k] > cause[dom]))
-			dom = (int)k;
-	return dom;
-}
-
-const char *an_pm_culprit_name(const struct an_pm *pm, const struct an_proc *a, size_t i)
-{
-	int k = an_pm_culprit(pm, a, i);
-	return k < 0 ? "-" : an_truth_cause_name[k];
-}
-
 bool an_pm_listed(const struct report *r, size_t c)
 {
 	return report_kind_of(r->cols[c].name) != REPORT_PM_SUMS;
@@ -80,14 +62,9 @@ const char *an_pm_heading(const struct report *r, size_t c)
 	return n + (report_kind_of(n) == REPORT_PM_RECORDS ? 3 : 0);
 }
 
-double an_pm_head_cycles(const struct an_pm *pm, const struct an_proc *a, size_t i,
-                         double out[TC_N])
+void an_pm_head_cycles(const struct an_pm *pm, const struct an_proc *a, size_t i,
+                       double out[TC_N])
 {
-	double stall = 0;
-	for (unsigned k = 0; k < TC_N; k++) {
+	for (unsigned k = 0; k < TC_N; k++)
 		out[k] = pm->head[k] >= 0 ? an_proc_samples(a, (size_t)pm->head[k], i) * pm->period : 0;
-		if (an_truth_dynamic(k))
-			stall += out[k];
-	}
-	return stall;
 }

@@ -32,12 +32,8 @@ double an_pm_records(const struct an_pm *pm, const struct an_proc *a, size_t i);
 double an_pm_count(const struct an_pm *pm, const struct an_proc *a, size_t i);
 double an_pm_cpi(const struct an_pm *pm, const struct an_proc *a, size_t i, double *cause);
 
-/* Instruction i's culprit by its records: the dynamic cause with the
- * most head cycles in their own split (an_truth_cause_name), or -1
- * without records or dynamic stall cycles. */
-int an_pm_culprit(const struct an_pm *pm, const struct an_proc *a, size_t i);
-/* ... its name, or "-" */
-const char *an_pm_culprit_name(const struct an_pm *pm, const struct an_proc *a, size_t i);
+/* (Its culprit, by the rule the truth's main cause is found by:
+ * an_wcg_pm_stall, analysis/whatcg.h.) */
 
 /* The tools list event column c of r: not a sum of the records
  * (pm.head.*, pm.ev.*), which their estimates stand for; and its
@@ -47,9 +43,8 @@ const char *an_pm_heading(const struct report *r, size_t c);
 
 /* Instruction i's head cycles by the records, scaled to the run (the
  * cause's head cycles summed over its records x the period), into
- * out[TC_N]; returns its records' dynamic stall cycles so scaled (the
- * causes an_truth_dynamic: what dcpitopstalls ranks by --method pm). */
-double an_pm_head_cycles(const struct an_pm *pm, const struct an_proc *a, size_t i,
-                         double out[TC_N]);
+ * out[TC_N]. */
+void an_pm_head_cycles(const struct an_pm *pm, const struct an_proc *a, size_t i,
+                       double out[TC_N]);
 
 #endif

@@ -129,6 +129,17 @@ void an_wcg_pm(const struct an_pm *pm, const struct an_proc *a, size_t i, double
  * or a result from another block: imul, fdiv, unexpl). */
 int an_wcg_true_stall(const struct an_proc *a, size_t i, double *per_exec, const char **name);
 
+/* The same from instruction i's instruction-sampling records (their
+ * split, an_wcg_pm): the records' culprit, by the rule the truth's main
+ * cause is found by, so that a unit kept busy from another block is
+ * "imul" or "fdiv" for both; but their dynamic stall cycles, not per
+ * execution, into *cycles (a killed instruction's records have cycles
+ * and no executions).  an_wcg_pm_culprit: the name, or "-" without
+ * records or dynamic stall. */
+int an_wcg_pm_stall(const struct an_pm *pm, const struct an_proc *a, size_t i, double *cycles,
+                    const char **name);
+const char *an_wcg_pm_culprit(const struct an_pm *pm, const struct an_proc *a, size_t i);
+
 /* Instruction i's static schedule less its issue cycle, by cause
  * (AN_NSTATIC entries); returns the issue cycles per execution (0 or 1). */
 unsigned an_wcg_static_split(const struct an_sched_insn *s, double out[AN_NSTATIC]);

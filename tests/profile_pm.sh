@@ -68,18 +68,16 @@ for mode in intr buffer; do
 		pm_freq,pm_cpi,pm_culprit
 	awk -F, 'NR == FNR { k = $1; pc = $3
 			if (k == "pm.retired") r[pc] = $4
-			else if (k ~ /^pm\.head\./) { c = substr(k, 9); h[pc] += $4; hc[pc, c] = $4
-				if (c !~ /^(dep_|unit|slot)/ && $4 > best[pc]) best[pc] = $4 }
+			else if (k ~ /^pm\.head\./) h[pc] += $4
 			next }
 		FNR == 1 { next }
 		# the records columns are the last three (the instruction
 		# before them may hold commas)
-		{ pc = $4; rr = r[pc] + 0; freq = $(NF - 2); got = $(NF - 1); cul = $NF
+		{ pc = $4; rr = r[pc] + 0; freq = $(NF - 2); got = $(NF - 1)
 		  cpi = rr ? h[pc] / rr : 0
 		  if (freq - rr * 4096 > rr * 0.1 || rr * 4096 - freq > rr * 0.1 ||
-		      (cul == "-" ? rr && best[pc] > 0 : cul ~ /^(dep_|unit|slot)/ || hc[pc, cul] != best[pc]) ||
 		      (rr ? got - cpi > 0.0001 || cpi - got > 0.0001 : got != "nan"))
-			print "wrong:", pc, freq, rr, got, cpi, cul
+			print "wrong:", pc, freq, rr, got, cpi
 		  else if (rr)
 			print "right:", pc }' raw.txt list.csv > pmest.txt
 	expect_eq "dcpilist's estimates from the records: wrong rows" "$(grep -c '^wrong' pmest.txt)" 0
@@ -87,43 +85,24 @@ for mode in intr buffer; do
 		ok "dcpilist: the records' estimates of $(grep -c '^right' pmest.txt) instructions" ||
 		fail "dcpilist: too few instructions with records"
 	# dcpicalc: the same estimates, and no raw sums
-	"$B/analysis/dcpicalc" -db "$db" --csv libc.so.6.1 > calc.csv
+	"$B/analysis/dcpicalc" -db "$db" --csv --truth "$db.truth" libc.so.6.1 > calc.csv
 	head -1 calc.csv | grep -q 'pm\.\(head\|ev\)\.' && fail "dcpicalc lists the records' sums" ||
 		ok "dcpicalc lists no record sums"
 	awk -F, '{ print $4, $(NF - 2), $(NF - 1), $NF }' list.csv | sort > list.est
 	awk -F, '{ print $4, $(NF - 2), $(NF - 1), $NF }' calc.csv | sort > calc.est
 	cmp -s list.est calc.est && ok "dcpicalc's estimates from the records = dcpilist's" ||
 		fail "dcpicalc's estimates from the records differ from dcpilist's"
-	# dcpitopstalls --method pm: its rows by the records' dynamic stall
-	# cycles, each the instruction's dynamic pm.head.* sums x 4096, the
-	# first the most of any instruction dcpilist lists (the procedures
-	# with cycles samples), blamed on the truth's main cause
-	"$B/analysis/dcpitopstalls" -db "$db" --csv --method pm -n 1000 --truth "$db.truth" \
-		libc.so.6.1 > top.csv
-	expect_eq "dcpitopstalls --method pm: last columns" "$(head -1 top.csv | cut -d, -f11-)" \
-		pm_stall_cycles,pm_culprit,true_avg,true_cause
-	awk -F, 'NR == FNR { if ($1 ~ /^pm\.head\./ && $1 !~ /^pm\.head\.(dep_|unit|slot)/)
-			dyn[$3] += $4 * 4096
-		  next }
-		FILENAME == "list.csv" { if (FNR > 1 && dyn[$4] > most) most = dyn[$4]; next }
-		FNR == 1 { next }
-		{ got = $(NF - 3) }
-		FNR == 2 && got != most { print "wrong: first row", got, "not the most,", most }
-		FNR == 2 && $(NF - 2) != $NF { print "wrong: first row blames", $(NF - 2), "not", $NF }
-		FNR > 2 && got > last { print "wrong: out of order at", $8 }
-		got != dyn[$8] { print "wrong:", $8, got, "not", dyn[$8] }
-		{ last = got; print "right:", $8 }' raw.txt list.csv top.csv > top.txt
-	expect_eq "dcpitopstalls --method pm: wrong rows" "$(grep '^wrong' top.txt | head -3)" ""
-	[ "$(grep -c '^right' top.txt)" -ge 3 ] &&
-		ok "dcpitopstalls --method pm: $(grep -c '^right' top.txt) rows" ||
-		fail "dcpitopstalls --method pm: too few rows"
-	# by default the counters' ranking, the records' columns beside it
-	"$B/analysis/dcpitopstalls" -db "$db" --csv libc.so.6.1 > topc.csv
-	awk -F, 'FNR > 1 && ($3 > last && FNR > 2 || $7 == "-") { print "wrong:", $8 } { last = $3 }' \
-		topc.csv > topc.txt
-	expect_eq "dcpitopstalls: rows by the counters' stall cycles" "$(cat topc.txt)" ""
-	expect_eq "dcpitopstalls: records' columns" "$(head -1 topc.csv | cut -d, -f11-)" \
-		pm_stall_cycles,pm_culprit
+	# the records' culprit (the truth's rule, analysis/whatcg.h) is the
+	# truth's main cause at the instructions with 20 records or more
+	# that stalled half a cycle per execution or more: all but one in
+	# six seeds (dmiss_s for dmiss_b once); allow a quarter
+	awk -F, 'NR > 1 && $(NF - 2) >= 20 * 4096 && $(NF - 4) >= 0.5 {
+			n++; if ($NF == $(NF - 3)) m++; else print "differs:", $3, $NF, $(NF - 3) }
+		END { print n + 0, m + 0 }' calc.csv > cul.txt
+	set -- $(tail -1 cul.txt)
+	[ "$1" -ge 5 ] && [ $(($1 - $2)) -le $(($1 / 4)) ] &&
+		ok "the records' culprit is the truth's at $2 of $1 stalled instructions" ||
+		fail "the records' culprit is the truth's at $2 of $1 stalled instructions: $(head -3 cul.txt)"
 	# dcpiwhatcg: the records' column totals their head cycles x 4096 over
 	# the same instructions, and each row is within 4 points of the
 	# truth's (sampling error: at most 1.8 points in six seeds)
@@ -136,6 +115,34 @@ for mode in intr buffer; do
 	awk -F, 'NR > 1 && ($8 - $10 > 4 || $10 - $8 > 4) { print $1, $8, $10 }' cg.csv > cg.txt
 	expect_eq "dcpiwhatcg: the records' split against the truth's (rows off by > 4 points)" \
 		"$(cat cg.txt)" ""
+	# dcpitopstalls --method pm: its rows by the records' dynamic stall
+	# cycles, which add up to dcpiwhatcg's records' dynamic subtotal (the
+	# same instructions: the procedures with cycles samples), the first
+	# blamed on the truth's main cause
+	"$B/analysis/dcpitopstalls" -db "$db" --csv --method pm -n 1000 --truth "$db.truth" \
+		libc.so.6.1 > top.csv
+	expect_eq "dcpitopstalls --method pm: last columns" "$(head -1 top.csv | cut -d, -f11-)" \
+		pm_stall_cycles,pm_culprit,true_avg,true_cause
+	awk -F, 'FNR == 1 { next }
+		{ got = $(NF - 3) }
+		FNR == 2 && $(NF - 2) != $NF { print "wrong: first row blames", $(NF - 2), "not", $NF }
+		FNR > 2 && got > last { print "wrong: out of order at", $8 }
+		{ last = got; sum += got; print "right:", $8 }
+		END { printf "sum %.0f\n", sum }' top.csv > top.txt
+	expect_eq "dcpitopstalls --method pm: wrong rows" "$(grep '^wrong' top.txt | head -3)" ""
+	[ "$(grep -c '^right' top.txt)" -ge 3 ] &&
+		ok "dcpitopstalls --method pm: $(grep -c '^right' top.txt) rows" ||
+		fail "dcpitopstalls --method pm: too few rows"
+	expect_eq "dcpitopstalls --method pm: its stall cycles = dcpiwhatcg's records' dynamic subtotal" \
+		"$(sed -n 's/^sum //p' top.txt)" \
+		"$(awk -F, '$1 == "subtotal" && $2 == "dynamic" { print $9 }' cg.csv)"
+	# by default the counters' ranking, the records' columns beside it
+	"$B/analysis/dcpitopstalls" -db "$db" --csv libc.so.6.1 > topc.csv
+	awk -F, 'FNR > 1 && ($3 > last && FNR > 2 || $7 == "-") { print "wrong:", $8 } { last = $3 }' \
+		topc.csv > topc.txt
+	expect_eq "dcpitopstalls: rows by the counters' stall cycles" "$(cat topc.txt)" ""
+	expect_eq "dcpitopstalls: records' columns" "$(head -1 topc.csv | cut -d, -f11-)" \
+		pm_stall_cycles,pm_culprit
 	fi
 	own=$(prof_sum "$db/*/*-libcwork.dyn.pm.retired.prof $db/*/*-libc.so.6.1.pm.retired.prof")
 	[ $((own * 10)) -gt $((indb * 9)) ] &&

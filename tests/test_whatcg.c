@@ -6,7 +6,8 @@
  * by their culprits, a dependency from another block that only the
  * truth sees, as unexplained), and the accuracy figures over it
  * (analysis/accuracy.h: frequency and CPI within tolerance, culprit
- * recall and precision, the categories' errors); and --true-freq.
+ * recall and precision, the categories' errors); instruction sampling's
+ * records split, blamed and recalled by the truth's rule; and --true-freq.
  *
  *   L0: 0 ldq t0,0(a0)       M 1   100 samples
  *       1 addq t0,1,t1       M 1   160: 600 cycles more, a D-cache miss
@@ -39,9 +40,17 @@ static struct an_image im;
 static struct an_truth_insn rec[6];
 static struct an_truth_image ti = { (char *)"/p", 1, rec, 6 };
 static struct an_proc a;
+/* the columns: cycles, pm.retired, pm.head.CAUSE for each cause */
+#define NEV (2 + TC_N)
+#define PM_PERIOD 10.0
+static struct an_pm pm;
 
 static void analyse(bool true_freq)
 {
+	pm.retired = 1;
+	pm.period = PM_PERIOD;
+	for (unsigned c = 0; c < TC_N; c++)
+		pm.head[c] = 2 + (long)c;
 	prog_init(&p, BASE);
 	enum { L0 };
 	here(&p, L0);
@@ -67,9 +76,17 @@ static void analyse(bool true_freq)
 			rec[i].head += rec[i].cause[c];
 	struct sched_table t = { BASE, M, NULL, 0, { 0 } };
 	struct an_sched s = { sched_table_fn, &t };
-	double *samples = malloc(sizeof S);
+	/* the cycles samples, then instruction sampling's records: a tenth
+	 * of each instruction's executions retired, with their head cycles
+	 * by cause (pm) */
+	double *samples = calloc(NEV * 6, sizeof *samples);
 	assert_non_null(samples);
 	memcpy(samples, S, sizeof S);
+	for (size_t i = 0; i < 6; i++) {
+		samples[pm.retired * 6 + i] = (double)rec[i].count / PM_PERIOD;
+		for (unsigned c = 0; c < TC_N; c++)
+			samples[pm.head[c] * 6 + i] = (double)rec[i].cause[c] / PM_PERIOD;
+	}
 	struct an_proc_opts o;
 	an_freq_defaults(&o.freq);
 	o.freq.period = PERIOD;
@@ -78,7 +95,7 @@ static void analyse(bool true_freq)
 	an_culprit_defaults(&o.cul, &pa);
 	o.true_freq = true_freq;
 	char err[256];
-	assert_true(an_proc_analyze(&a, &im, 0, &s, samples, 1, 0, -1, &ti, &o, err, sizeof err));
+	assert_true(an_proc_analyze(&a, &im, 0, &s, samples, NEV, 0, -1, &ti, &o, err, sizeof err));
 }
 
 static void done(void)
@@ -177,6 +194,40 @@ static void test_accuracy(void **state)
 	done();
 }
 
+/* Records that carry the truth exactly: their split, stall and culprit
+ * are the truth's by the same rule, the multiplier kept busy from the
+ * iteration before "imul" for both (the culprit used to be the largest
+ * dynamic cause alone, which has no unit: "-"), and the records' recall
+ * is whole. */
+static void test_records(void **state)
+{
+	(void)state;
+	analyse(false);
+	for (size_t i = 0; i < 6; i++) {
+		double t[AN_WCG_N], r[AN_WCG_N], per_exec, cycles;
+		const char *tname, *rname;
+		an_wcg_truth(&a, i, t);
+		an_wcg_pm(&pm, &a, i, r);
+		for (unsigned k = 0; k < AN_WCG_N; k++)
+			assert_float_equal(r[k], t[k], 1e-6);
+		int best = an_wcg_true_stall(&a, i, &per_exec, &tname);
+		assert_int_equal(an_wcg_pm_stall(&pm, &a, i, &cycles, &rname), best);
+		if (best >= 0) {
+			assert_string_equal(rname, tname);
+			assert_float_equal(cycles, per_exec * (double)rec[i].count, 1e-6);
+		}
+	}
+	assert_string_equal(an_wcg_pm_culprit(&pm, &a, 1), "dmiss_s");
+	assert_string_equal(an_wcg_pm_culprit(&pm, &a, 2), "imul");
+	assert_string_equal(an_wcg_pm_culprit(&pm, &a, 0), "-");
+	static struct an_acc_pm acc;
+	memset(&acc, 0, sizeof acc);
+	an_acc_pm_add(&acc, &pm, &a);
+	assert_float_equal(acc.true_stall, 1600, 1e-6);
+	assert_float_equal(acc.recalled, 1600, 1e-6);
+	done();
+}
+
 static void test_true_freq(void **state)
 {
 	(void)state;
@@ -195,6 +246,7 @@ int main(void)
 		cmocka_unit_test(test_estimate),
 		cmocka_unit_test(test_categories),
 		cmocka_unit_test(test_accuracy),
+		cmocka_unit_test(test_records),
 		cmocka_unit_test(test_true_freq),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
