@@ -73,7 +73,7 @@ size_t strlen(const char *s);
 int strcmp(const char *a, const char *b);
 int strncmp(const char *a, const char *b, size_t n);
 size_t strlcpy(char *d, const char *s, size_t n);
-uint64_t udiv(uint64_t n, uint64_t d, uint64_t *rem);
+#include "minios/udiv.h"           /* udiv.c, shared with testprogs/rt */
 
 /* ---- kalloc.c: physical pages --------------------------------------- */
 void kinit(uint64_t start_pa, uint64_t end_pa);

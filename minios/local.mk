@@ -9,7 +9,8 @@ MINIOS_LINK = -nostdlib -static -Wl,--no-warn-rwx-segments \
 MINIOS_PAL = minios/pal/vectors.o minios/pal/trap.o minios/pal/callpal.o \
 	minios/pal/reset.o
 MINIOS_KERNEL = minios/start.o minios/entry.o minios/main.o \
-	minios/console.o minios/string.o minios/mem.o minios/kalloc.o minios/vm.o \
+	minios/console.o minios/string.o minios/mem.o minios/udiv.o \
+	minios/kalloc.o minios/vm.o \
 	minios/hostfs.o minios/path.o minios/file.o minios/proc.o \
 	minios/exec.o minios/trap.o minios/syscall.o minios/sysat.o \
 	minios/sysfile.o minios/sysmeta.o minios/lock.o minios/sysproc.o \
@@ -19,7 +20,7 @@ MINIOS_KERNEL = minios/start.o minios/entry.o minios/main.o \
 	minios/dev.o minios/pcount.o $(DRIVER_OBJS)
 MINIOS_OBJS = $(MINIOS_PAL) $(MINIOS_KERNEL)
 MINIOS_HDRS = $(srcdir)/minios/defs.h $(srcdir)/abi/bootblock.h \
-	$(srcdir)/minios/sysat.h $(srcdir)/minios/pal/pal.h \
+	$(srcdir)/minios/sysat.h $(srcdir)/minios/udiv.h $(srcdir)/minios/pal/pal.h \
 	$(srcdir)/minios/syscalls.def \
 	$(srcdir)/abi/hostfs.h $(srcdir)/isa/palcall.def minios/sysnames.h \
 	$(srcdir)/minios/devices.def $(srcdir)/abi/ev5_ipr.h $(srcdir)/abi/iomap.h \

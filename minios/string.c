@@ -1,8 +1,7 @@
 /*
  * string.c - the string functions the kernel uses (the memory ones are
- * in mem.c, shared with the bare-metal test runtime), and udiv: the
- * kernel's one division by a variable, since Alpha has no divide
- * instruction and the kernel links no division helpers.
+ * in mem.c and its division in udiv.c, both shared with the bare-metal
+ * test runtime).
  */
 #include "minios/defs.h"
 
@@ -39,20 +38,4 @@ size_t strlcpy(char *d, const char *s, size_t n)
 		d[k] = 0;
 	}
 	return len;
-}
-
-/* n / d and n % d by shift and subtract (d != 0). */
-uint64_t udiv(uint64_t n, uint64_t d, uint64_t *rem)
-{
-	uint64_t q = 0, r = 0;
-	for (int i = 63; i >= 0; i--) {
-		r = (r << 1) | ((n >> i) & 1);
-		if (r >= d) {
-			r -= d;
-			q |= 1ull << i;
-		}
-	}
-	if (rem)
-		*rem = r;
-	return q;
 }

@@ -14,7 +14,7 @@ ALPHA_BARE_LINK = -nostdlib -static -Wl,--no-warn-rwx-segments -Wl,--build-id=no
 ALPHA_LNX_LINK = -static -Wl,--no-relax
 
 BARE_RT = testprogs/rt/crt0.o testprogs/rt/pal.o testprogs/rt/rt.o testprogs/rt/div.o \
-	testprogs/rt/mem.o testprogs/rt/tio_bare.o testprogs/lib/tio.bare.o \
+	testprogs/rt/mem.o testprogs/rt/udiv.o testprogs/rt/tio_bare.o testprogs/lib/tio.bare.o \
 	testprogs/rt/rt_jmp.o testprogs/rt/trap_bare.o
 LNX_RT = $(srcdir)/testprogs/lib/tio.c $(srcdir)/testprogs/lib/tio_linux.c \
 	$(srcdir)/testprogs/lib/trap_linux.c
@@ -24,7 +24,8 @@ LNX_RT = $(srcdir)/testprogs/lib/tio.c $(srcdir)/testprogs/lib/tio_linux.c \
 GUEST_HDRS = $(srcdir)/testprogs/rt/rt.h $(srcdir)/testprogs/rt/rt_pal.h \
 	$(srcdir)/testprogs/lib/tio.h $(srcdir)/testprogs/lib/trap.h \
 	$(srcdir)/testprogs/lib/xorshift.h \
-	$(srcdir)/testprogs/isa/conform.h $(srcdir)/abi/ev5_ipr.h $(srcdir)/abi/iomap.h
+	$(srcdir)/testprogs/isa/conform.h $(srcdir)/abi/ev5_ipr.h $(srcdir)/abi/iomap.h \
+	$(srcdir)/minios/udiv.h
 
 testprogs/rt/%.o: $(srcdir)/testprogs/rt/%.S $(GUEST_HDRS)
 	@$(MKDIR_P) $(@D)
@@ -32,8 +33,9 @@ testprogs/rt/%.o: $(srcdir)/testprogs/rt/%.S $(GUEST_HDRS)
 testprogs/rt/%.o: $(srcdir)/testprogs/rt/%.c $(GUEST_HDRS)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CC)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) -c -o $@ $<
-# memset and friends: the one freestanding copy, shared with minios.
-testprogs/rt/mem.o: $(srcdir)/minios/mem.c
+# memset and friends, and division: the one freestanding copy of each,
+# shared with minios.
+testprogs/rt/mem.o testprogs/rt/udiv.o: testprogs/rt/%.o: $(srcdir)/minios/%.c $(GUEST_HDRS)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CC)$(ALPHA_CC) $(ALPHA_BARE_CFLAGS) -c -o $@ $<
 testprogs/lib/tio.bare.o: $(srcdir)/testprogs/lib/tio.c $(GUEST_HDRS)

@@ -22,18 +22,12 @@
 		*r7 = v7;                                                   \
 		return at;                                                  \
 	}
-OV(addl_r, "addl/v", "$3")
-OV(addl_l, "addl/v", "1")
-OV(subl_r, "subl/v", "$3")
-OV(subl_l, "subl/v", "1")
-OV(addq_r, "addq/v", "$3")
-OV(addq_l, "addq/v", "1")
-OV(subq_r, "subq/v", "$3")
-OV(subq_l, "subq/v", "1")
-OV(mull_r, "mull/v", "$3")
-OV(mull_l, "mull/v", "2")
-OV(mulq_r, "mulq/v", "$3")
-OV(mulq_l, "mulq/v", "2")
+
+/* Each instruction in its register form (op_r) and its literal form
+ * (op_l); X(op, literal): the literal is 1, or 2 for the multiplies. */
+#define OV_OPS(X) X(addl, 1) X(subl, 1) X(addq, 1) X(subq, 1) X(mull, 2) X(mulq, 2)
+#define OV_FORMS(op, lit) OV(op##_r, #op "/v", "$3") OV(op##_l, #op "/v", #lit)
+OV_OPS(OV_FORMS)
 
 #define LMIN 0xffffffff80000000ull      /* -2^31 as a register */
 #define QMIN 0x8000000000000000ull

@@ -4,6 +4,7 @@
  */
 #include "rt.h"
 #include "rt_pal.h"
+#include "minios/udiv.h"
 
 #define KSEG(pa)     (0xfffffc0000000000ull | (pa))
 #define IO(pa)       ((volatile uint64_t *)KSEG(pa))
@@ -71,20 +72,6 @@ _Noreturn void rt_secondary_start(unsigned cpu)
  * (operands and result sign-extended longwords, ARM 4.4 conventions). */
 uint64_t rt_divrem(uint64_t a, uint64_t b, unsigned op);
 
-static uint64_t udivmod(uint64_t n, uint64_t d, uint64_t *rem)
-{
-	uint64_t q = 0, r = 0;
-	for (int i = 63; i >= 0; i--) {
-		r = (r << 1) | ((n >> i) & 1);
-		if (r >= d) {
-			r -= d;
-			q |= 1ull << i;
-		}
-	}
-	*rem = r;
-	return q;
-}
-
 uint64_t rt_divrem(uint64_t a, uint64_t b, unsigned op)
 {
 	int uns = op & 1, rem = op & 2, lw = op & 4;
@@ -95,7 +82,7 @@ uint64_t rt_divrem(uint64_t a, uint64_t b, unsigned op)
 	if (b == 0)
 		return 0;
 	int na = !uns && (int64_t)a < 0, nb = !uns && (int64_t)b < 0;
-	uint64_t r, q = udivmod(na ? 0 - a : a, nb ? 0 - b : b, &r);
+	uint64_t r, q = udiv(na ? 0 - a : a, nb ? 0 - b : b, &r);
 	if (na != nb)
 		q = 0 - q;
 	if (na)
