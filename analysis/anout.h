@@ -1,8 +1,9 @@
 /*
  * anout.h - what the analysis tools print with (docs/analysis.md, "The
  * tools"): CSV fields (RFC 4180 quoting), JSON strings and numbers
- * (NaN as null), counts in a short form, an instruction's disassembly,
- * and the letters of a stall as dcpicalc draws it.
+ * (NaN as null), counts in a short form, CPI columns, the estimates by
+ * instruction sampling's records, an instruction's disassembly, and the
+ * letters of a stall as dcpicalc draws it.
  */
 #ifndef ANALYSIS_ANOUT_H
 #define ANALYSIS_ANOUT_H
