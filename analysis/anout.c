@@ -33,6 +33,30 @@ void an_out_json_num(FILE *f, double v)
 		fprintf(f, "%.6g", v);
 }
 
+void an_out_cpi(FILE *f, int w, double cpi)
+{
+	if (isfinite(cpi))
+		fprintf(f, " %*.2f", w, cpi);
+	else
+		fprintf(f, " %*s", w, "-");
+}
+
+void an_out_pm_csv(FILE *f, const struct an_pm *pm, const struct an_proc *a, size_t i)
+{
+	fprintf(f, ",%.6g,%.6g,%s", an_pm_count(pm, a, i), an_pm_cpi(pm, a, i, NULL),
+	        an_wcg_pm_culprit(pm, a, i));
+}
+
+void an_out_pm_json(FILE *f, const struct an_pm *pm, const struct an_proc *a, size_t i)
+{
+	fputs(", \"pm_freq\": ", f);
+	an_out_json_num(f, an_pm_count(pm, a, i));
+	fputs(", \"pm_cpi\": ", f);
+	an_out_json_num(f, an_pm_cpi(pm, a, i, NULL));
+	fputs(", \"pm_culprit\": ", f);
+	json_str(f, an_wcg_pm_culprit(pm, a, i));
+}
+
 const char *an_out_short(double v, char buf[16])
 {
 	static const char unit[] = " kMGTP";

@@ -1,8 +1,9 @@
 /*
  * anout.h - what the analysis tools print with (docs/analysis.md, "The
  * tools"): CSV fields (RFC 4180 quoting), JSON strings and numbers
- * (NaN as null), counts in a short form, an instruction's disassembly,
- * and the letters of a stall as dcpicalc draws it.
+ * (NaN as null), counts in a short form, CPI columns, the estimates by
+ * instruction sampling's records, an instruction's disassembly, and the
+ * letters of a stall as dcpicalc draws it.
  */
 #ifndef ANALYSIS_ANOUT_H
 #define ANALYSIS_ANOUT_H
@@ -12,6 +13,7 @@
 #include "util/json.h"           /* json_str: a JSON string */
 
 struct an_session;
+struct an_pm;
 
 void an_out_csv(FILE *f, const char *s);
 /* A JSON number with prec significant digits, or null for NaN/inf. */
@@ -19,6 +21,19 @@ void an_out_json_num(FILE *f, double v);
 
 /* A count in 6 characters or fewer: 123, 12.3k, 1.23M, 1.23G. */
 const char *an_out_short(double v, char buf[16]);
+
+/* A CPI column of the text listings: a space, then cpi with two
+ * decimals in width w, or "-" where it is not a number (no samples, no
+ * records, no truth). */
+void an_out_cpi(FILE *f, int w, double cpi);
+
+/* Instruction i's estimates by instruction sampling's records
+ * (analysis/pmest.h, whatcg.h) in a CSV or JSON row: its executions,
+ * CPI and culprit, each field after a comma (the columns
+ * AN_OUT_PM_CSV_COLUMNS), or each member after ", ". */
+#define AN_OUT_PM_CSV_COLUMNS ",pm_freq,pm_cpi,pm_culprit"
+void an_out_pm_csv(FILE *f, const struct an_pm *pm, const struct an_proc *a, size_t i);
+void an_out_pm_json(FILE *f, const struct an_pm *pm, const struct an_proc *a, size_t i);
 
 /* The hex digits a's addresses need (9 for a program's, 16 for the
  * kernel's), so that the columns after them line up. */

@@ -129,12 +129,8 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 			printf(" %6s", x->count > 0 ? "0" : "-");
 		printf("  %-7s", codes);
 		if (have_pm) {
-			double pmcpi = an_pm_cpi(&pm, a, i, NULL);
 			printf(" %7s", an_out_short(an_pm_count(&pm, a, i), b1));
-			if (isfinite(pmcpi))
-				printf(" %6.2f", pmcpi);
-			else
-				printf(" %6s", "-");
+			an_out_cpi(stdout, 6, an_pm_cpi(&pm, a, i, NULL));
 			printf("  %-9s", an_wcg_pm_culprit(&pm, a, i));
 		}
 		if (s->have_truth) {
@@ -142,11 +138,7 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 			double stall;
 			const char *cause;
 			printf(" | %7s", an_out_short(tr ? (double)tr->count : NAN, b2));
-			double tc = an_proc_true_cpi(a, i);
-			if (isfinite(tc))
-				printf(" %6.2f", tc);
-			else
-				printf(" %6s", "-");
+			an_out_cpi(stdout, 6, an_proc_true_cpi(a, i));
 			if (an_wcg_true_stall(a, i, &stall, &cause) >= 0 && stall >= 0.05)
 				printf("  %s %.1f", cause, stall);
 		}
@@ -171,7 +163,7 @@ static void csv_header(const struct an_session *s)
 		printf(",true_stall,true_dominant");
 	}
 	if (have_pm)
-		printf(",pm_freq,pm_cpi,pm_culprit");
+		fputs(AN_OUT_PM_CSV_COLUMNS, stdout);
 	putchar('\n');
 }
 
@@ -216,8 +208,7 @@ static void csv(const struct an_session *s, const struct an_profimage *pi,
 			printf(",%.6g,%s", stall, cause);
 		}
 		if (have_pm)
-			printf(",%.6g,%.6g,%s", an_pm_count(&pm, a, i), an_pm_cpi(&pm, a, i, NULL),
-			       an_wcg_pm_culprit(&pm, a, i));
+			an_out_pm_csv(stdout, &pm, a, i);
 		putchar('\n');
 	}
 }
@@ -282,14 +273,8 @@ static void json(const struct an_session *s, const struct an_profimage *pi,
 		an_out_json_num(stdout, x->cycles);
 		printf(", \"cpi\": ");
 		an_out_json_num(stdout, x->cpi);
-		if (have_pm) {
-			printf(", \"pm_freq\": ");
-			an_out_json_num(stdout, an_pm_count(&pm, a, i));
-			printf(", \"pm_cpi\": ");
-			an_out_json_num(stdout, an_pm_cpi(&pm, a, i, NULL));
-			printf(", \"pm_culprit\": ");
-			json_str(stdout, an_wcg_pm_culprit(&pm, a, i));
-		}
+		if (have_pm)
+			an_out_pm_json(stdout, &pm, a, i);
 		printf(", \"stall\": ");
 		an_out_json_num(stdout, x->stall);
 		an_out_culprits(a, i, codes, sizeof codes);

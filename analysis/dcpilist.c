@@ -43,7 +43,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 			if (an_pm_listed(&s->rep, c))
 				printf(",%s", s->rep.cols[c].name);
 		printf(",freq,cpi,instruction%s%s\n", truth ? ",true_freq,true_cpi" : "",
-		       have_pm ? ",pm_freq,pm_cpi,pm_culprit" : "");
+		       have_pm ? AN_OUT_PM_CSV_COLUMNS : "");
 	} else if (cli.fmt == AN_JSON) {
 		printf("%s\n  {\"image\": ", first ? "" : ",");
 		json_str(stdout, pi->ri->path);
@@ -65,26 +65,15 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 				if (an_pm_listed(&s->rep, c))
 					printf(" %8.0f", an_proc_samples(a, c, i));
 			printf(" %8s", an_out_short(x->count, b));
-			if (isfinite(cpi))
-				printf(" %7.2f", cpi);
-			else
-				printf(" %7s", "-");
+			an_out_cpi(stdout, 7, cpi);
 			if (have_pm) {
-				double pmcpi = an_pm_cpi(&pm, a, i, NULL);
 				printf(" %8s", an_out_short(an_pm_count(&pm, a, i), b));
-				if (isfinite(pmcpi))
-					printf(" %7.2f", pmcpi);
-				else
-					printf(" %7s", "-");
+				an_out_cpi(stdout, 7, an_pm_cpi(&pm, a, i, NULL));
 				printf(" %-9s", an_wcg_pm_culprit(&pm, a, i));
 			}
 			if (truth) {
 				printf(" %8s", an_out_short(tcount, b));
-				double tc = an_proc_true_cpi(a, i);
-				if (isfinite(tc))
-					printf(" %7.2f", tc);
-				else
-					printf(" %7s", "-");
+				an_out_cpi(stdout, 7, an_proc_true_cpi(a, i));
 			}
 			printf("  %s\n", ins);
 		} else if (cli.fmt == AN_CSV) {
@@ -100,8 +89,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 			if (truth)
 				printf(",%.0f,%.6g", t ? tcount : 0, an_proc_true_cpi(a, i));
 			if (have_pm)
-				printf(",%.6g,%.6g,%s", an_pm_count(&pm, a, i), an_pm_cpi(&pm, a, i, NULL),
-				       an_wcg_pm_culprit(&pm, a, i));
+				an_out_pm_csv(stdout, &pm, a, i);
 			putchar('\n');
 		} else {
 			printf("%s\n    {\"pc\": \"0x%llx\", \"offset\": \"0x%llx\", \"samples\": {",
@@ -114,14 +102,8 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 			an_out_json_num(stdout, x->count);
 			printf(", \"cpi\": ");
 			an_out_json_num(stdout, cpi);
-			if (have_pm) {
-				printf(", \"pm_freq\": ");
-				an_out_json_num(stdout, an_pm_count(&pm, a, i));
-				printf(", \"pm_cpi\": ");
-				an_out_json_num(stdout, an_pm_cpi(&pm, a, i, NULL));
-				printf(", \"pm_culprit\": ");
-				json_str(stdout, an_wcg_pm_culprit(&pm, a, i));
-			}
+			if (have_pm)
+				an_out_pm_json(stdout, &pm, a, i);
 			printf(", \"insn\": ");
 			json_str(stdout, ins);
 			if (truth) {

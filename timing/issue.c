@@ -19,31 +19,33 @@ static const struct {
 	uint8_t kind;       /* IK_OP, IK_IMUL, IK_FDIV */
 	size_t  busy;       /* with IK_IMUL, IK_FDIV   */
 } lat_class[] = {
-	[L_NONE]  = { offsetof(struct params, lat_int),    TC_dep_int,  IK_OP, 0 },
-	[L_INT]   = { offsetof(struct params, lat_int),    TC_dep_int,  IK_OP, 0 },
-	[L_SHIFT] = { offsetof(struct params, lat_shift),  TC_dep_int,  IK_OP, 0 },
-	[L_CMOV]  = { offsetof(struct params, lat_cmov),   TC_dep_cmov, IK_OP, 0 },
-	[L_MVI]   = { offsetof(struct params, lat_mvi),    TC_dep_cmov, IK_OP, 0 },
-	[L_RPCC]  = { offsetof(struct params, lat_rpcc),   TC_dep_cmov, IK_OP, 0 },
-	[L_LOAD]  = { offsetof(struct params, lat_dcache), TC_dep_load, IK_OP, 0 },
+/* an operate's result after params.LAT; a reader waits as TC_dep_CAUSE */
+#define OP(lat, cause) { offsetof(struct params, lat), TC_dep_##cause, IK_OP, 0 }
+/* ... and the unit of KIND stays busy params.BUSY cycles */
+#define UNIT(lat, cause, kind, busy) \
+	{ offsetof(struct params, lat), TC_dep_##cause, kind, offsetof(struct params, busy) }
+	[L_NONE]  = OP(lat_int, int),
+	[L_INT]   = OP(lat_int, int),
+	[L_SHIFT] = OP(lat_shift, int),
+	[L_CMOV]  = OP(lat_cmov, cmov),
+	[L_MVI]   = OP(lat_mvi, cmov),
+	[L_RPCC]  = OP(lat_rpcc, cmov),
+	[L_LOAD]  = OP(lat_dcache, load),
 	/* the result of a store conditional comes back from the S-cache */
-	[L_STORE] = { offsetof(struct params, lat_scache), TC_dep_load, IK_OP, 0 },
-	[L_IMULL] = { offsetof(struct params, lat_imull),  TC_dep_imul, IK_IMUL,
-	              offsetof(struct params, imull_busy) },
-	[L_IMULQ] = { offsetof(struct params, lat_imulq),  TC_dep_imul, IK_IMUL,
-	              offsetof(struct params, imulq_busy) },
-	[L_UMULH] = { offsetof(struct params, lat_umulh),  TC_dep_imul, IK_IMUL,
-	              offsetof(struct params, imulq_busy) },
-	[L_FADD]  = { offsetof(struct params, lat_fadd),   TC_dep_fp,   IK_OP, 0 },
-	[L_FMUL]  = { offsetof(struct params, lat_fmul),   TC_dep_fp,   IK_OP, 0 },
-	[L_FCPYS] = { offsetof(struct params, lat_fcpys),  TC_dep_fp,   IK_OP, 0 },
-	[L_FDIVS] = { offsetof(struct params, lat_fdivs),  TC_dep_fdiv, IK_FDIV,
-	              offsetof(struct params, fdivs_busy) },
-	[L_FDIVT] = { offsetof(struct params, lat_fdivt),  TC_dep_fdiv, IK_FDIV,
-	              offsetof(struct params, fdivt_busy) },
-	[L_FBR]   = { offsetof(struct params, lat_int),    TC_dep_int,  IK_OP, 0 },
-	[L_BR]    = { offsetof(struct params, lat_int),    TC_dep_int,  IK_OP, 0 },
-	[L_MISC]  = { offsetof(struct params, lat_misc),   TC_dep_cmov, IK_OP, 0 },
+	[L_STORE] = OP(lat_scache, load),
+	[L_IMULL] = UNIT(lat_imull, imul, IK_IMUL, imull_busy),
+	[L_IMULQ] = UNIT(lat_imulq, imul, IK_IMUL, imulq_busy),
+	[L_UMULH] = UNIT(lat_umulh, imul, IK_IMUL, imulq_busy),
+	[L_FADD]  = OP(lat_fadd, fp),
+	[L_FMUL]  = OP(lat_fmul, fp),
+	[L_FCPYS] = OP(lat_fcpys, fp),
+	[L_FDIVS] = UNIT(lat_fdivs, fdiv, IK_FDIV, fdivs_busy),
+	[L_FDIVT] = UNIT(lat_fdivt, fdiv, IK_FDIV, fdivt_busy),
+	[L_FBR]   = OP(lat_int, int),
+	[L_BR]    = OP(lat_int, int),
+	[L_MISC]  = OP(lat_misc, cmov),
+#undef OP
+#undef UNIT
 };
 
 /* The timing column's kinds (isa/isa.h enum isa_timing). */
