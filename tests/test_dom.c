@@ -9,6 +9,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/an_fixture.h"
 
 #define BASE 0x10000
@@ -140,14 +141,10 @@ static void test_endless(void **state)
 	assert_int_equal(f.L.l[0].nblocks, 2);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		fixture_unit_test(test_if_else, &f),
-		fixture_unit_test(test_loop, &f),
-		fixture_unit_test(test_nested_loops, &f),
-		fixture_unit_test(test_irreducible, &f),
-		fixture_unit_test(test_endless, &f),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	fixture_unit_test(test_if_else, &f),
+	fixture_unit_test(test_loop, &f),
+	fixture_unit_test(test_nested_loops, &f),
+	fixture_unit_test(test_irreducible, &f),
+	fixture_unit_test(test_endless, &f),
+)

@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/scratch.h"
 #include <dirent.h>
 #include <errno.h>
@@ -260,14 +261,8 @@ static void test_signal(void **state)
 	assert_string_equal(listing(), "sig");
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
-		T(test_new_file), T(test_replace_keeps_mode), T(test_abort),
-		T(test_symlinks), T(test_planted_tmp_link), T(test_refused),
-		T(test_fifo), T(test_device), T(test_signal),
-#undef T
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	UNIT_ST(test_new_file), UNIT_ST(test_replace_keeps_mode), UNIT_ST(test_abort),
+	UNIT_ST(test_symlinks), UNIT_ST(test_planted_tmp_link), UNIT_ST(test_refused),
+	UNIT_ST(test_fifo), UNIT_ST(test_device), UNIT_ST(test_signal),
+)

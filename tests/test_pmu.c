@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "obs/skid.h"
 #include "pmu/pmu.h"
 
@@ -222,17 +223,13 @@ static void next_point(void **state)
 	assert_int_equal(p.watch, 1ull << PEV_CYCLES);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(pmctr_round_trip),
-		cmocka_unit_test(event_names),
-		cmocka_unit_test(ctl_modes),
-		cmocka_unit_test(kill_bits),
-		cmocka_unit_test(exact_overflow_cycle),
-		cmocka_unit_test(skid_trace_rows),
-		cmocka_unit_test(lost_until_cleared),
-		cmocka_unit_test(next_point),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	cmocka_unit_test(pmctr_round_trip),
+	cmocka_unit_test(event_names),
+	cmocka_unit_test(ctl_modes),
+	cmocka_unit_test(kill_bits),
+	cmocka_unit_test(exact_overflow_cycle),
+	cmocka_unit_test(skid_trace_rows),
+	cmocka_unit_test(lost_until_cleared),
+	cmocka_unit_test(next_point),
+)

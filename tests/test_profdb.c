@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/scratch.h"
 #include "daemon/crc32.h"
 #include "daemon/profdb.h"
@@ -400,15 +401,9 @@ static void test_damage(void **state)
 	prof_free(&p);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_crc32),
-#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
-		T(test_round_trip), T(test_unknown_groups), T(test_merge),
-		T(test_atomic), T(test_planted_link), T(test_names),
-		T(test_epochs), T(test_damage),
-#undef T
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	cmocka_unit_test(test_crc32),
+	UNIT_ST(test_round_trip), UNIT_ST(test_unknown_groups), UNIT_ST(test_merge),
+	UNIT_ST(test_atomic), UNIT_ST(test_planted_link), UNIT_ST(test_names),
+	UNIT_ST(test_epochs), UNIT_ST(test_damage),
+)
