@@ -11,6 +11,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/an_fixture.h"
 
 #define BASE 0x10000
@@ -359,21 +360,17 @@ static void test_extra_entry(void **state)
 	edge(0, 1, AN_E_fall);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		fixture_unit_test(test_straight, &f),
-		fixture_unit_test(test_if_else, &f),
-		fixture_unit_test(test_loop, &f),
-		fixture_unit_test(test_nested_loops, &f),
-		fixture_unit_test(test_jump_table, &f),
-		fixture_unit_test(test_jump_table_refused, &f),
-		fixture_unit_test(test_calls, &f),
-		fixture_unit_test(test_computed_jumps, &f),
-		fixture_unit_test(test_falls_off_end, &f),
-		fixture_unit_test(test_orphans_and_endless_loops, &f),
-		fixture_unit_test(test_illegal_word, &f),
-		fixture_unit_test(test_extra_entry, &f),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	fixture_unit_test(test_straight, &f),
+	fixture_unit_test(test_if_else, &f),
+	fixture_unit_test(test_loop, &f),
+	fixture_unit_test(test_nested_loops, &f),
+	fixture_unit_test(test_jump_table, &f),
+	fixture_unit_test(test_jump_table_refused, &f),
+	fixture_unit_test(test_calls, &f),
+	fixture_unit_test(test_computed_jumps, &f),
+	fixture_unit_test(test_falls_off_end, &f),
+	fixture_unit_test(test_orphans_and_endless_loops, &f),
+	fixture_unit_test(test_illegal_word, &f),
+	fixture_unit_test(test_extra_entry, &f),
+)

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/scratch.h"
 #include "daemon/collect.h"
 #include "daemon/events.h"
@@ -240,13 +241,7 @@ static void test_many(void **state)
 	prof_free(&p);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
-		T(test_flush), T(test_merge_across_flushes), T(test_exit),
-		T(test_write_failure), T(test_many),
-#undef T
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	UNIT_ST(test_flush), UNIT_ST(test_merge_across_flushes), UNIT_ST(test_exit),
+	UNIT_ST(test_write_failure), UNIT_ST(test_many),
+)

@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/an_fixture.h"
 #include "tests/an_sched_table.h"
 #include "analysis/culprit.h"
@@ -245,16 +246,12 @@ static void test_codes(void **state)
 		assert_true((an_culprit_table[c].truth != 0) == (c != AN_C_none));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_dcache),
-		cmocka_unit_test(test_dcache_across_blocks),
-		cmocka_unit_test(test_memory_ops),
-		cmocka_unit_test(test_icache),
-		cmocka_unit_test(test_entry_and_pal),
-		cmocka_unit_test(test_imul),
-		cmocka_unit_test(test_codes),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	cmocka_unit_test(test_dcache),
+	cmocka_unit_test(test_dcache_across_blocks),
+	cmocka_unit_test(test_memory_ops),
+	cmocka_unit_test(test_icache),
+	cmocka_unit_test(test_entry_and_pal),
+	cmocka_unit_test(test_imul),
+	cmocka_unit_test(test_codes),
+)

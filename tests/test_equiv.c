@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/an_fixture.h"
 
 #define BASE 0x10000
@@ -122,14 +123,10 @@ static void test_shared_header(void **state)
 	CLASSES(0, 1, 2, 0);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		fixture_unit_test(test_straight_and_call, &f),
-		fixture_unit_test(test_if_else, &f),
-		fixture_unit_test(test_loops, &f),
-		fixture_unit_test(test_diamond_in_loop, &f),
-		fixture_unit_test(test_shared_header, &f),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	fixture_unit_test(test_straight_and_call, &f),
+	fixture_unit_test(test_if_else, &f),
+	fixture_unit_test(test_loops, &f),
+	fixture_unit_test(test_diamond_in_loop, &f),
+	fixture_unit_test(test_shared_header, &f),
+)

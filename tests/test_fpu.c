@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "isa/fpu.h"
 #include "isa/isa.h"
 
@@ -151,11 +152,7 @@ static void architected_cases(void **state)
 	assert_int_equal(r.value, 0);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(matches_host_ieee),
-		cmocka_unit_test(architected_cases),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	cmocka_unit_test(matches_host_ieee),
+	cmocka_unit_test(architected_cases),
+)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <math.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/an_fixture.h"
 #include "tests/an_sched_table.h"
 #include "analysis/freq.h"
@@ -321,18 +322,14 @@ static void test_hidden(void **state)
 	an_estimate_free(&e);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_exact, defaults),
-		cmocka_unit_test_setup(test_stalled_left_out, defaults),
-		cmocka_unit_test_setup(test_noise_joins, defaults),
-		cmocka_unit_test_setup(test_confidence, defaults),
-		proc_unit_test(test_counts_and_cpi),
-		proc_unit_test(test_propagation),
-		proc_unit_test(test_wls),
-		proc_unit_test(test_imiss),
-		proc_unit_test(test_hidden),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	cmocka_unit_test_setup(test_exact, defaults),
+	cmocka_unit_test_setup(test_stalled_left_out, defaults),
+	cmocka_unit_test_setup(test_noise_joins, defaults),
+	cmocka_unit_test_setup(test_confidence, defaults),
+	proc_unit_test(test_counts_and_cpi),
+	proc_unit_test(test_propagation),
+	proc_unit_test(test_wls),
+	proc_unit_test(test_imiss),
+	proc_unit_test(test_hidden),
+)

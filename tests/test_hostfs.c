@@ -17,6 +17,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/scratch.h"
 #include "platform/hostfs.h"
 
@@ -379,17 +380,13 @@ static void metadata(void **state)
 		assert_int_equal(call(HOSTFS_UNLINK, 0, PATH1, path(PATH1, n), 0, 0), 0);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(read_write),
-		cmocka_unit_test(names),
-		cmocka_unit_test(readdir_all),
-		cmocka_unit_test(escapes),
-		cmocka_unit_test(readonly_mount),
-		cmocka_unit_test(setid_stripped),
-		cmocka_unit_test(special_files),
-		cmocka_unit_test(metadata),
-	};
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+UNIT_MAIN(setup, teardown,
+	cmocka_unit_test(read_write),
+	cmocka_unit_test(names),
+	cmocka_unit_test(readdir_all),
+	cmocka_unit_test(escapes),
+	cmocka_unit_test(readonly_mount),
+	cmocka_unit_test(setid_stripped),
+	cmocka_unit_test(special_files),
+	cmocka_unit_test(metadata),
+)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "daemon/imagemap.h"
 
 static struct imagemap m;
@@ -164,13 +165,7 @@ static void test_refused(void **state)
 	assert_int_equal(strlen(m.img[0].path), PCOUNT_PATH_MAX - 1);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
-		T(test_exec_lookup), T(test_shared_library), T(test_kernel),
-		T(test_exec_replaces), T(test_exit_and_reap), T(test_refused),
-#undef T
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	UNIT_ST(test_exec_lookup), UNIT_ST(test_shared_library), UNIT_ST(test_kernel),
+	UNIT_ST(test_exec_replaces), UNIT_ST(test_exit_and_reap), UNIT_ST(test_refused),
+)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "platform/machine.h"
 #include "chip/pal.h"
 
@@ -148,12 +149,6 @@ static void va_lock(void **state)
 	assert_int_equal(get(IPR_MM_STAT), MM_STAT_ACV | 4 << 6 | 0x29 << 11);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
-		T(irq_lines), T(masks_and_clear), T(va_lock),
-#undef T
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	UNIT_ST(irq_lines), UNIT_ST(masks_and_clear), UNIT_ST(va_lock),
+)

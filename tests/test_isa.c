@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 
 #include "isa/disasm.h"
 #include "isa/isa.h"
@@ -312,13 +313,9 @@ static void test_disasm_truncates(void **state)
 	assert_int_equal(disasm_insn(NULL, 0, w, 0), (int)strlen("unop\t"));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_round_trip),
-		cmocka_unit_test(test_no_overlap),
-		cmocka_unit_test(test_lines_consistent),
-		cmocka_unit_test(test_disasm_truncates),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	cmocka_unit_test(test_round_trip),
+	cmocka_unit_test(test_no_overlap),
+	cmocka_unit_test(test_lines_consistent),
+	cmocka_unit_test(test_disasm_truncates),
+)

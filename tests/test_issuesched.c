@@ -15,6 +15,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/an_fixture.h"
 #include "analysis/issuesched.h"
 
@@ -151,13 +152,9 @@ static void test_cfg(void **state)
 	fixture_free(&f);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_same_as_issue_block),
-		cmocka_unit_test(test_latencies),
-		cmocka_unit_test(test_enter),
-		cmocka_unit_test(test_cfg),
-	};
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+UNIT_MAIN(setup, teardown,
+	cmocka_unit_test(test_same_as_issue_block),
+	cmocka_unit_test(test_latencies),
+	cmocka_unit_test(test_enter),
+	cmocka_unit_test(test_cfg),
+)

@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/scratch.h"
 #include <dirent.h>
 #include <errno.h>
@@ -105,38 +106,39 @@ static void mode_is(const char *name, mode_t mode)
 	assert_int_equal(st.st_mode & 0777, mode);
 }
 
-/* Nothing at the name until the commit; then the whole file, with the
- * mode a new file gets (0666 less the umask). */
+/* NAME written with text through an outfile: until the commit it holds
+ * before ("(none)": it does not exist) and the text is in a temporary
+ * file beside it; after, NAME holds the text with permission bits mode
+ * and is all the directory holds. */
+static void write_through(const char *name, const char *before, const char *text, mode_t mode)
+{
+	struct outfile o;
+	char tmp[64];
+	snprintf(tmp, sizeof tmp, ".%s.", name);
+	assert_true(outfile_open(&o, at(name), err, sizeof err));
+	fputs(text, o.f);
+	assert_string_equal(content(at(name)), before);
+	assert_int_equal(strncmp(listing(), tmp, strlen(tmp)), 0);
+	assert_true(outfile_commit(&o, err, sizeof err));
+	assert_string_equal(content(at(name)), text);
+	mode_is(name, mode);
+	assert_string_equal(listing(), name);
+}
+
+/* A new file gets the mode of any new file (0666 less the umask). */
 static void test_new_file(void **state)
 {
 	(void)state;
-	struct outfile o;
-	assert_true(outfile_open(&o, at("new.json"), err, sizeof err));
-	fputs("{ }\n", o.f);
-	struct stat st;
-	assert_int_equal(stat(at("new.json"), &st), -1);
-	assert_int_equal(strncmp(listing(), ".new.json.", 10), 0);
-	assert_true(outfile_commit(&o, err, sizeof err));
-	assert_string_equal(content(at("new.json")), "{ }\n");
-	mode_is("new.json", 0644);
-	assert_string_equal(listing(), "new.json");
+	write_through("new.json", "(none)", "{ }\n", 0644);
 }
 
-/* An existing file keeps its content until the commit, then is replaced
- * with its permission bits kept. */
+/* An existing file is replaced with its permission bits kept. */
 static void test_replace_keeps_mode(void **state)
 {
 	(void)state;
-	struct outfile o;
 	scratch_put(at("old"), "old\n", strlen("old\n"));
 	assert_int_equal(chmod(at("old"), 0640), 0);
-	assert_true(outfile_open(&o, at("old"), err, sizeof err));
-	fputs("new\n", o.f);
-	assert_string_equal(content(at("old")), "old\n");
-	assert_true(outfile_commit(&o, err, sizeof err));
-	assert_string_equal(content(at("old")), "new\n");
-	mode_is("old", 0640);
-	assert_string_equal(listing(), "old");
+	write_through("old", "old\n", "new\n", 0640);
 }
 
 /* An abort leaves the old file as it was and nothing else. */
@@ -260,14 +262,8 @@ static void test_signal(void **state)
 	assert_string_equal(listing(), "sig");
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
-		T(test_new_file), T(test_replace_keeps_mode), T(test_abort),
-		T(test_symlinks), T(test_planted_tmp_link), T(test_refused),
-		T(test_fifo), T(test_device), T(test_signal),
-#undef T
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	UNIT_ST(test_new_file), UNIT_ST(test_replace_keeps_mode), UNIT_ST(test_abort),
+	UNIT_ST(test_symlinks), UNIT_ST(test_planted_tmp_link), UNIT_ST(test_refused),
+	UNIT_ST(test_fifo), UNIT_ST(test_device), UNIT_ST(test_signal),
+)

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "pmu/pm.h"
 
 static uint64_t ctl(uint32_t period, uint32_t jitter, uint64_t flags)
@@ -398,17 +399,13 @@ static void buffer_mode(void **state)
 	assert_int_equal(to_tag(&u, &cycle), 10);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(interval_distribution),
-		cmocka_unit_test(tagging_rate_and_seed),
-		cmocka_unit_test(record_layout),
-		cmocka_unit_test(killed_record),
-		cmocka_unit_test(filter),
-		cmocka_unit_test(collisions),
-		cmocka_unit_test(pairs),
-		cmocka_unit_test(buffer_mode),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	cmocka_unit_test(interval_distribution),
+	cmocka_unit_test(tagging_rate_and_seed),
+	cmocka_unit_test(record_layout),
+	cmocka_unit_test(killed_record),
+	cmocka_unit_test(filter),
+	cmocka_unit_test(collisions),
+	cmocka_unit_test(pairs),
+	cmocka_unit_test(buffer_mode),
+)

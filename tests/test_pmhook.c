@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "platform/machine.h"
 #include "chip/intr.h"
 #include "chip/timing.h"
@@ -219,12 +220,6 @@ static void records_sum_to_the_truth(void **state)
 	}
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
-		T(off_by_default), T(load_wait_is_the_truths), T(records_sum_to_the_truth),
-#undef T
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	UNIT_ST(off_by_default), UNIT_ST(load_wait_is_the_truths), UNIT_ST(records_sum_to_the_truth),
+)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "obs/skid.h"
 #include "pmu/pmu.h"
 
@@ -38,11 +39,21 @@ static void ctr0_wrap_at(struct pmu *p, uint64_t cycle, uint64_t pc)
 	pmu_count(p, PEV_CYCLES, 1, cycle, pc, PMU_KERNEL);
 }
 
+/* The counters under test: CPU 0's, the 21164's six-cycle delivery
+ * delay, no trace; fresh for each test (skid_trace_rows starts them with
+ * a trace of its own). */
+static struct pmu p;
+
+static int fresh(void **state)
+{
+	(void)state;
+	pmu_init(&p, 0, 6, NULL);
+	return 0;
+}
+
 static void pmctr_round_trip(void **state)
 {
 	(void)state;
-	struct pmu p;
-	pmu_init(&p, 0, 6, NULL);
 	uint64_t v = pmctr(0xfff0, 0x1234, 0x3ffe, 2, 1, 3, 1, 0x6, 0x4) |
 	             1ull << 30 | 1ull << 9 | 1ull << 8;
 	pmu_write(&p, v);
@@ -83,8 +94,6 @@ static void event_names(void **state)
 static void ctl_modes(void **state)
 {
 	(void)state;
-	struct pmu p;
-	pmu_init(&p, 0, 6, NULL);
 	/* CTL off: nothing counted. */
 	ctr0_set(&p, 0, 0);
 	pmu_count(&p, PEV_CYCLES, 100, 100, 0, PMU_KERNEL);
@@ -105,8 +114,6 @@ static void ctl_modes(void **state)
 static void kill_bits(void **state)
 {
 	(void)state;
-	struct pmu p;
-	pmu_init(&p, 0, 6, NULL);
 	pmu_write(&p, pmctr(0, 0, 0, 1, 0, 1, 0, 0, 0xc) | 1ull << 30 | 1ull << 9);
 	pmu_count(&p, PEV_CYCLES, 10, 10, 0, PMU_USER);   /* KILLU */
 	pmu_count(&p, PEV_CYCLES, 10, 20, 0, PMU_PAL);    /* KILLP */
@@ -124,8 +131,6 @@ static void kill_bits(void **state)
 static void exact_overflow_cycle(void **state)
 {
 	(void)state;
-	struct pmu p;
-	pmu_init(&p, 0, 6, NULL);
 	ctr0_set(&p, 0xfffa, 2);
 	/* cycles 91..100 counted; the 6th of them (cycle 96) wraps 0xffff->0 */
 	pmu_count(&p, PEV_CYCLES, 10, 100, 0x1000, PMU_KERNEL);
@@ -150,7 +155,6 @@ static void skid_trace_rows(void **state)
 	char buf[1024] = "";
 	FILE *f = fmemopen(buf, sizeof buf, "w");
 	assert_non_null(f);
-	struct pmu p;
 	struct pmu_tracer t = skid_tracer(f);
 	pmu_init(&p, 3, 6, &t);
 	ctr0_wrap_at(&p, 50, 0x100);
@@ -184,8 +188,6 @@ static void skid_trace_rows(void **state)
 static void lost_until_cleared(void **state)
 {
 	(void)state;
-	struct pmu p;
-	pmu_init(&p, 0, 6, NULL);
 	ctr0_wrap_at(&p, 10, 0);
 	pmu_deliver(&p, 0, 16, 0);
 	ctr0_wrap_at(&p, 20, 0);
@@ -202,8 +204,6 @@ static void lost_until_cleared(void **state)
 static void next_point(void **state)
 {
 	(void)state;
-	struct pmu p;
-	pmu_init(&p, 0, 6, NULL);
 	assert_int_equal(p.watch, 0);
 	assert_int_equal(pmu_next_point(&p, PEV_CYCLES, PMU_KERNEL), UINT64_MAX);
 	/* CTR0 = 0xfff0 wraps after 16 cycles, CTR2 (14 bits, cycles with
@@ -222,17 +222,13 @@ static void next_point(void **state)
 	assert_int_equal(p.watch, 1ull << PEV_CYCLES);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(pmctr_round_trip),
-		cmocka_unit_test(event_names),
-		cmocka_unit_test(ctl_modes),
-		cmocka_unit_test(kill_bits),
-		cmocka_unit_test(exact_overflow_cycle),
-		cmocka_unit_test(skid_trace_rows),
-		cmocka_unit_test(lost_until_cleared),
-		cmocka_unit_test(next_point),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	cmocka_unit_test_setup(pmctr_round_trip, fresh),
+	cmocka_unit_test(event_names),
+	cmocka_unit_test_setup(ctl_modes, fresh),
+	cmocka_unit_test_setup(kill_bits, fresh),
+	cmocka_unit_test_setup(exact_overflow_cycle, fresh),
+	cmocka_unit_test(skid_trace_rows),
+	cmocka_unit_test_setup(lost_until_cleared, fresh),
+	cmocka_unit_test_setup(next_point, fresh),
+)

@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/scratch.h"
 #include "daemon/crc32.h"
 #include "daemon/profdb.h"
@@ -68,15 +69,24 @@ static void read_back(const struct prof *p, struct prof *q)
 	assert_true(profdb_read(path, q, err, sizeof err));
 }
 
-/* The bytes of a file (scratch_put writes them back). */
-static unsigned char *slurp(const char *path, size_t *len)
+#define FILE_MAX (1 << 16)      /* the largest file the tests read whole */
+
+/* The bytes of a file into buf (FILE_MAX of them); how many. */
+static size_t slurp(const char *path, unsigned char *buf)
 {
 	FILE *f = fopen(path, "rb");
 	assert_non_null(f);
-	static unsigned char buf[1 << 16];
-	*len = fread(buf, 1, sizeof buf, f);
+	size_t len = fread(buf, 1, FILE_MAX, f);
 	fclose(f);
-	return buf;
+	return len;
+}
+
+/* The file at path holds these len bytes and no others. */
+static void file_is(const char *path, const void *want, size_t len)
+{
+	static unsigned char have[FILE_MAX];
+	assert_int_equal(slurp(path, have), len);
+	assert_memory_equal(have, want, len);
 }
 
 static void test_crc32(void **state)
@@ -241,17 +251,14 @@ static void test_atomic(void **state)
 	 * the file is as it was, and no temporary file remains */
 	char path[512];
 	path_of(path, sizeof path, &a);
-	size_t len;
-	unsigned char *bytes_before = slurp(path, &len);
-	bytes_before[len - 1] ^= 1;
-	scratch_put(path, bytes_before, len);
+	static unsigned char damaged[FILE_MAX];
+	size_t len = slurp(path, damaged);
+	damaged[len - 1] ^= 1;
+	scratch_put(path, damaged, len);
 	assert_false(profdb_write(dir, &a, &bytes, err, sizeof err));
 	assert_non_null(strstr(err, path));
 	assert_non_null(strstr(err, "checksum"));
-	size_t len2;
-	unsigned char *after = slurp(path, &len2);
-	assert_int_equal(len2, len);
-	assert_int_equal(after[len - 1], bytes_before[len - 1]);
+	file_is(path, damaged, len);
 	assert_no_temp();
 	prof_free(&a);
 	prof_free(&b);
@@ -275,11 +282,9 @@ static void test_planted_link(void **state)
 		snprintf(link, sizeof link, "%s/.%s.%ld.%u.tmp", dir, name, (long)getpid(), i);
 		assert_int_equal(symlink("victim", link), 0);
 	}
-	size_t bytes, len;
+	size_t bytes;
 	assert_true(profdb_write(dir, &a, &bytes, err, sizeof err));
-	unsigned char *v = slurp(victim, &len);
-	assert_int_equal(len, 6);
-	assert_memory_equal(v, "secret", 6);
+	file_is(victim, "secret", 6);
 	struct prof back;
 	read_back(&a, &back);
 	assert_int_equal(back.n, a.n);
@@ -400,15 +405,9 @@ static void test_damage(void **state)
 	prof_free(&p);
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_crc32),
-#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
-		T(test_round_trip), T(test_unknown_groups), T(test_merge),
-		T(test_atomic), T(test_planted_link), T(test_names),
-		T(test_epochs), T(test_damage),
-#undef T
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	cmocka_unit_test(test_crc32),
+	UNIT_ST(test_round_trip), UNIT_ST(test_unknown_groups), UNIT_ST(test_merge),
+	UNIT_ST(test_atomic), UNIT_ST(test_planted_link), UNIT_ST(test_names),
+	UNIT_ST(test_epochs), UNIT_ST(test_damage),
+)

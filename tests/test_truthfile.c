@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/scratch.h"
 #include "analysis/antruth.h"
 #include "analysis/truthfile.h"
@@ -237,12 +238,8 @@ static void test_damage(void **state)
 	assert_non_null(strstr(err, "/nonexistent/truth: No such file"));
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_read),
-		cmocka_unit_test(test_by_image),
-		cmocka_unit_test(test_damage),
-	};
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+UNIT_MAIN(setup, teardown,
+	cmocka_unit_test(test_read),
+	cmocka_unit_test(test_by_image),
+	cmocka_unit_test(test_damage),
+)

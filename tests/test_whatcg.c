@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <cmocka.h>
+#include "tests/unit.h"
 #include "tests/an_asm.h"
 #include "tests/an_sched_table.h"
 #include "analysis/accuracy.h"
@@ -240,14 +241,10 @@ static void test_true_freq(void **state)
 	done();
 }
 
-int main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_estimate),
-		cmocka_unit_test(test_categories),
-		cmocka_unit_test(test_accuracy),
-		cmocka_unit_test(test_records),
-		cmocka_unit_test(test_true_freq),
-	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+	cmocka_unit_test(test_estimate),
+	cmocka_unit_test(test_categories),
+	cmocka_unit_test(test_accuracy),
+	cmocka_unit_test(test_records),
+	cmocka_unit_test(test_true_freq),
+)
