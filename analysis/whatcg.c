@@ -198,22 +198,23 @@ void an_wcg_add(struct an_wcg *w, const struct an_proc *a, const struct an_pm *p
 		w->pm_group[an_wcg_table[k].group] += w->pm[k];
 }
 
-/* The main dynamic stall of n executions whose cycles by category are
- * cat and by cause cause[TC_N] (an_wcg_true_stall's and an_wcg_pm_stall's
- * one rule) */
-static int main_stall(const double cat[AN_WCG_N], const double cause[TC_N], double n,
-                      double *per_exec, const char **name)
+/* The main dynamic stall of cycles split by category into cat and by
+ * cause into cause[TC_N] (an_wcg_true_stall's and an_wcg_pm_stall's one
+ * rule): the dynamic category with the most cycles (-1: none), named in
+ * *name; the dynamic categories' cycles into *stall. */
+static int main_stall(const double cat[AN_WCG_N], const double cause[TC_N], double *stall,
+                      const char **name)
 {
-	double sum = 0, most = 0;
+	double most = 0;
 	int best = -1;
+	*stall = 0;
 	for (unsigned k = 0; k < AN_WCG_N; k++) {
 		if (an_wcg_table[k].group || k == AN_WCG_noise)
 			continue;
-		sum += cat[k];
+		*stall += cat[k];
 		if (cat[k] > 0 && (best < 0 || cat[k] > cat[best]))
 			best = (int)k;
 	}
-	*per_exec = n > 0 ? sum / n : NAN;
 	*name = best >= 0 ? an_wcg_table[best].name : "";
 	for (unsigned c = 0; best >= 0 && c < TC_N; c++)
 		if (an_truth_dynamic(c) && an_wcg_of_cause(c) == (enum an_wcg_cat)best &&
@@ -227,25 +228,22 @@ static int main_stall(const double cat[AN_WCG_N], const double cause[TC_N], doub
 int an_wcg_true_stall(const struct an_proc *a, size_t i, double *per_exec, const char **name)
 {
 	const struct an_truth_insn *t = a->t[i];
-	double cat[AN_WCG_N], cause[TC_N];
+	double cat[AN_WCG_N], cause[TC_N], stall;
 	an_wcg_truth(a, i, cat);
 	for (unsigned c = 0; c < TC_N; c++)
 		cause[c] = t ? (double)t->cause[c] : 0;
-	return main_stall(cat, cause, t ? (double)t->count : 0, per_exec, name);
+	int best = main_stall(cat, cause, &stall, name);
+	*per_exec = t && t->count ? stall / (double)t->count : NAN;
+	return best;
 }
 
 int an_wcg_pm_stall(const struct an_pm *pm, const struct an_proc *a, size_t i, double *cycles,
                     const char **name)
 {
-	double cat[AN_WCG_N], cause[TC_N], n = an_pm_count(pm, a, i), per_exec;
+	double cat[AN_WCG_N], cause[TC_N];
 	an_wcg_pm(pm, a, i, cat);
 	an_pm_head_cycles(pm, a, i, cause);
-	int best = main_stall(cat, cause, n, &per_exec, name);
-	*cycles = 0;
-	for (unsigned k = 0; k < AN_WCG_N; k++)
-		if (!an_wcg_table[k].group && k != AN_WCG_noise)
-			*cycles += cat[k];
-	return best;
+	return main_stall(cat, cause, cycles, name);
 }
 
 const char *an_wcg_pm_culprit(const struct an_pm *pm, const struct an_proc *a, size_t i)
