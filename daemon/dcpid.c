@@ -84,10 +84,23 @@ static void set_periods(void)
 				? e->period_min + (e->period_range ? (e->period_range - 1) / 2.0 : 0)
 				: info.default_period[e->event];
 		}
-	/* instruction sampling: every kind is a sum over records, one per
-	 * P fetched instructions on average (docs/precise.md) */
-	for (unsigned k = PCOUNT_PM_BASE; cfg.pm_ctl && k < PCOUNT_PM_END; k++)
-		col.ev[k].period = PM_CTL_PERIOD(cfg.pm_ctl);
+}
+
+/* Instruction sampling's kinds are sums over records, each the one
+ * tagged instruction of a selection every P fetched instructions on
+ * average; a selection that collided tagged none, so a record stands
+ * for P x selections / tagged instructions: the period of this write's
+ * pm profiles, from the driver's counts since the last write
+ * (docs/precise.md, "Frequency"). */
+static void set_pm_period(const struct pcount_cpu_stats *now, const struct pcount_cpu_stats *was)
+{
+	uint64_t tagged = now->pm_tagged - was->pm_tagged;
+	uint64_t coll = now->pm_collisions - was->pm_collisions;
+	double p = (double)PM_CTL_PERIOD(cfg.pm_ctl);
+	if (tagged)
+		p *= (double)(tagged + coll) / (double)tagged;
+	for (unsigned k = PCOUNT_PM_BASE; k < PCOUNT_PM_END; k++)
+		col.ev[k].period = p;
 }
 
 /* ---- the device --------------------------------------------------------- */
@@ -171,6 +184,8 @@ static void write_db(void)
 		col.ev[e].monitored = now_stats.monitored_cycles[e] - last.monitored_cycles[e];
 		col.ev[e].elapsed = now_stats.total.enabled_cycles - last.total.enabled_cycles;
 	}
+	if (cfg.pm_ctl)
+		set_pm_period(&now_stats.total, &last.total);
 	last = now_stats;
 	char err[PROF_ERR_MAX];
 	if (!collect_flush(&col, epoch_dir, err, sizeof err))
@@ -213,7 +228,8 @@ static double seconds(void)
 	X(interrupts) X(samples_read) X(drops) X(entries_read) X(hits) \
 	X(misses) X(evictions) X(switches) X(flushes) X(counted)
 /* ... and instruction sampling's, when it is on (docs/precise.md) */
-#define PM_DRIVER_STATS(X) X(pm_interrupts) X(pm_records) X(pm_added)
+#define PM_DRIVER_STATS(X) \
+	X(pm_interrupts) X(pm_records) X(pm_added) X(pm_tagged) X(pm_collisions)
 
 static void put(FILE *f, FILE *tty, const char *key, uint64_t v)
 {

@@ -85,8 +85,11 @@ void pcount_cpu_start(struct pcount_cpu *c)
 	if (c->ctr_mask)
 		pcount_hw_enable(c->ctr_mask, c->by_source[PCOUNT_SRC_OVERFLOW], c->flags);
 	/* the unit's generator from the run's seed too (docs/precise.md) */
-	if (c->pm_ctl)
+	if (c->pm_ctl) {
+		c->pm_seq_seen = false;
+		c->pm_coll = 0;          /* writing PM_CTL restarts PM_STAT's count */
 		pcount_hw_pm(c->pm_ctl, c->pm_filt, c->hot.seed);
+	}
 }
 
 /* Stop counting and account the time: every counter's current event

@@ -126,6 +126,11 @@ struct pcount_cpu {
 	 * table additions its records made (for the hits) */
 	uint64_t pm_ctl, pm_filt;
 	uint64_t pm_lookups;
+	/* the last first-of-pair record's tag number and the collision
+	 * count at the last interrupt, for pm_tagged and pm_collisions
+	 * (both restart when PM_CTL is written) */
+	uint32_t pm_seq, pm_coll;
+	bool pm_seq_seen;
 } __attribute__((aligned(64)));
 
 /* The entries one CPU needs for a table of `buckets` buckets (a power
@@ -193,9 +198,12 @@ PCOUNT_INTR pcount_intr_fn pcount_intr_fast, pcount_intr_general, pcount_intr_re
 void pcount_clock(struct pcount_cpu *c, uint64_t pc, uint32_t pid);
 /* The instruction-sampling unit's interrupt on this CPU (at the
  * counters' IPL, same rules): the n records at r, each valid one added
- * to the table under its own context (the pid) and PC. */
+ * to the table under its own context (the pid) and PC; coll, the unit's
+ * collision count then (PM_STAT<63:32>), and the records' tag numbers
+ * advance pm_collisions and pm_tagged, whose ratio the daemon scales
+ * the records' period by (docs/precise.md, "Frequency"). */
 PCOUNT_INTR void pcount_pm_records(struct pcount_cpu *c, const struct pm_record *r,
-                                   uint32_t n);
+                                   uint32_t n, uint32_t coll);
 PCOUNT_INTR uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask);
 
 /* ---- the overflow buffers (driver/buffer.c) --------------------------- */

@@ -222,6 +222,10 @@ struct pcount_cpu_stats {
 	uint64_t pm_added;        /* the counts those records added: one     */
 	                          /* retired or killed each, head cycles by  */
 	                          /* cause, one per event                    */
+	uint64_t pm_tagged;       /* the unit's tags up to the last record   */
+	                          /* (its seq), kept by the filter or not    */
+	uint64_t pm_collisions;   /* its selections that collided, as        */
+	                          /* PM_STAT<63:32> gave them at interrupts  */
 };
 struct pcount_stats {
 	uint32_t ncpus;

@@ -175,13 +175,25 @@ PCOUNT_INTR static void add(struct pcount_cpu *c, uint64_t pc, uint32_t pid, uns
 }
 
 PCOUNT_INTR void pcount_pm_records(struct pcount_cpu *c, const struct pm_record *r,
-                       uint32_t n)
+                       uint32_t n, uint32_t coll)
 {
 	c->st.pm_interrupts++;
+	/* a smaller count: PM_CTL was written since, which restarts it (a
+	 * record latched before the stop comes in after it) */
+	c->st.pm_collisions += coll >= c->pm_coll ? coll - c->pm_coll : coll;
+	c->pm_coll = coll;
 	for (uint32_t i = 0; i < n; i++, r++) {
 		if (!(r->flags & PM_F_VALID))
 			continue;            /* interrupt mode: no second record */
 		c->st.pm_records++;
+		/* a pair's second is no tag of its own (it has the first's
+		 * seq); the tags between two records are those the filter
+		 * dropped, and the later one */
+		if (!(r->flags & PM_F_SECOND)) {
+			c->st.pm_tagged += c->pm_seq_seen ? (uint32_t)(r->seq - c->pm_seq) : 1;
+			c->pm_seq = r->seq;
+			c->pm_seq_seen = true;
+		}
 		add(c, r->pc, r->ctx, r->flags & PM_F_RETIRED ? PCOUNT_PM_RETIRED
 		                                            : PCOUNT_PM_KILLED, 1);
 		for (unsigned k = 0; k < PCOUNT_PM_NCAUSES; k++)

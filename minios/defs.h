@@ -361,7 +361,7 @@ void dev_close(struct file *f);
 /* ---- pcount.c: the DCPI driver's counter interrupt (IPL 6) ---------- */
 void pcount_interrupt(unsigned ctr, uint64_t pc);
 void pcount_clock_interrupt(uint64_t pc);
-void pcount_pm_interrupt(uint64_t bytes);
+void pcount_pm_interrupt(uint64_t bytes, uint64_t coll);
 
 /* ---- proc.c: processes ---------------------------------------------- */
 

@@ -57,12 +57,13 @@ PCOUNT_INTR static void pm_area_give(unsigned id)
 	wrperfmon3(PM_SAMPLE_AREA, base, base + sizeof pm_area[id]);
 }
 
-/* Records in this CPU's area: to the driver's table. */
-PCOUNT_INTR static void pm_take(unsigned id, uint64_t bytes)
+/* Records in this CPU's area: to the driver's table, with the unit's
+ * collision count (PM_STAT<63:32>) when PALcode read it. */
+PCOUNT_INTR static void pm_take(unsigned id, uint64_t bytes, uint32_t coll)
 {
 	uint64_t n = bytes / PM_RECORD_BYTES;
-	pcount_pm_records(&pc_cpu[id], pm_area[id], n < PCOUNT_PM_AREA ? (uint32_t)n
-	                                                              : PCOUNT_PM_AREA);
+	pcount_pm_records(&pc_cpu[id], pm_area[id],
+	                  n < PCOUNT_PM_AREA ? (uint32_t)n : PCOUNT_PM_AREA, coll);
 }
 
 /* Turning the unit off (ctl 0), the records buffer mode left in a part
@@ -76,7 +77,7 @@ void pcount_hw_pm(uint64_t ctl, uint64_t filt, uint64_t seed)
 	}
 	uint64_t left = wrperfmon3(PM_SAMPLE_CONFIGURE, ctl, filt);
 	if (!ctl && left)
-		pm_take(id, left);
+		pm_take(id, left, pc_cpu[id].pm_coll);   /* no newer count */
 }
 
 /* PMCTR's fields (docs/pmu.md): where each counter's count and select
@@ -163,12 +164,13 @@ PCOUNT_INTR void pcount_interrupt(unsigned ctr, uint64_t pc)
 }
 
 /* The instruction-sampling unit's interrupt (trap.c, entInt 5, at the
- * counters' IPL): PALcode left `bytes` of records in this CPU's area;
- * in buffer mode the unit waits for the area back. */
-PCOUNT_INTR void pcount_pm_interrupt(uint64_t bytes)
+ * counters' IPL): PALcode left `bytes` of records in this CPU's area
+ * and read the unit's collision count coll; in buffer mode the unit
+ * waits for the area back. */
+PCOUNT_INTR void pcount_pm_interrupt(uint64_t bytes, uint64_t coll)
 {
 	unsigned id = (unsigned)whami();
-	pm_take(id, bytes);
+	pm_take(id, bytes, (uint32_t)coll);
 	if (pc_cpu[id].pm_ctl & PM_CTL_BUFFER)
 		pm_area_give(id);
 }

@@ -37,6 +37,8 @@ for mode in intr buffer; do
 	grep -q '"conserved": true' st_$mode.json && ok "$mode: conserved" ||
 		fail "$mode: not conserved: $(grep -o '"dcpi": {[^}]*' st_$mode.json)"
 	driver=$(sed -n 's/^driver_pm_records=//p' $db/dcpid.stats)
+	per=$(awk -F= '$1 == "driver_pm_tagged" { t = $2 } $1 == "driver_pm_collisions" { c = $2 }
+		END { printf "%.17g", t ? 4096 * (t + c) / t : 4096 }' $db/dcpid.stats)
 	unit=$(grep -o '"recorded": [0-9]*' st_$mode.json | awk '{ n += $2 } END { print n + 0 }')
 	expect_eq "$mode: records the driver got = records the unit kept" "$driver" "$unit"
 	[ "${driver:-0}" -gt 100 ] && ok "$mode: $driver records" || fail "$mode: too few records"
@@ -54,7 +56,9 @@ for mode in intr buffer; do
 	expect_eq "$mode: dcpiprof's cycles total" "$tot" "$cyc"
 	if [ $mode = intr ]; then
 	# dcpilist's estimates from the records (analysis/pmest.h), against
-	# libc's raw profiles: executions = retired x 4096, CPI = the head
+	# libc's raw profiles: executions = retired x P (4096 x (tagged +
+	# collisions) / tagged, the records' period: none collide here, so
+	# 4096 itself unless one did), CPI = the head
 	# cycles over the records, culprit = a dynamic cause with the most
 	# head cycles; and no raw sums among its columns
 	for f in "$db"/*/*-libc.so.6.1.pm.*.prof; do
@@ -66,7 +70,7 @@ for mode in intr buffer; do
 	# (its sample columns before them: pm.killed only when a record was)
 	expect_eq "dcpilist's last columns" "$(head -1 list.csv | sed 's/.*,instruction,//')" \
 		pm_freq,pm_cpi,pm_culprit
-	awk -F, 'NR == FNR { k = $1; pc = $3
+	awk -F, -v per="$per" 'NR == FNR { k = $1; pc = $3
 			if (k == "pm.retired") r[pc] = $4
 			else if (k ~ /^pm\.head\./) h[pc] += $4
 			next }
@@ -75,7 +79,7 @@ for mode in intr buffer; do
 		# before them may hold commas)
 		{ pc = $4; rr = r[pc] + 0; freq = $(NF - 2); got = $(NF - 1)
 		  cpi = rr ? h[pc] / rr : 0
-		  if (freq - rr * 4096 > rr * 0.1 || rr * 4096 - freq > rr * 0.1 ||
+		  if (freq - rr * per > rr * 0.1 || rr * per - freq > rr * 0.1 ||
 		      (rr ? got - cpi > 0.0001 || cpi - got > 0.0001 : got != "nan"))
 			print "wrong:", pc, freq, rr, got, cpi
 		  else if (rr)
@@ -103,14 +107,14 @@ for mode in intr buffer; do
 	[ "$1" -ge 5 ] && [ $(($1 - $2)) -le $(($1 / 4)) ] &&
 		ok "the records' culprit is the truth's at $2 of $1 stalled instructions" ||
 		fail "the records' culprit is the truth's at $2 of $1 stalled instructions: $(head -3 cul.txt)"
-	# dcpiwhatcg: the records' column totals their head cycles x 4096 over
+	# dcpiwhatcg: the records' column totals their head cycles x P over
 	# the same instructions, and each row is within 4 points of the
 	# truth's (sampling error: at most 1.8 points in six seeds)
 	"$B/analysis/dcpiwhatcg" -db "$db" --csv --truth "$db.truth" libc.so.6.1 > cg.csv
 	expect_eq "dcpiwhatcg: columns" "$(head -1 cg.csv | cut -d, -f8-)" \
 		pm_pct,pm_cycles,true_pct,true_cycles
-	head=$(awk -F, 'NR == FNR { if ($1 ~ /^pm\.head\./) h[$3] += $4 * 4096; next }
-		FNR > 1 { n += h[$4] } END { print n + 0 }' raw.txt list.csv)
+	head=$(awk -F, -v per="$per" 'NR == FNR { if ($1 ~ /^pm\.head\./) h[$3] += $4 * per; next }
+		FNR > 1 { n += h[$4] } END { printf "%.0f\n", n }' raw.txt list.csv)
 	expect_eq "dcpiwhatcg: the records' cycles" "$(awk -F, '$1 == "total" { print $9 }' cg.csv)" "$head"
 	awk -F, 'NR > 1 && ($8 - $10 > 4 || $10 - $8 > 4) { print $1, $8, $10 }' cg.csv > cg.txt
 	expect_eq "dcpiwhatcg: the records' split against the truth's (rows off by > 4 points)" \
@@ -149,4 +153,46 @@ for mode in intr buffer; do
 		ok "$mode: libcwork.dyn and libc have $own of $indb records" ||
 		fail "$mode: libcwork.dyn and libc have only $own of $indb records"
 done
+# The unit's tags and collisions reach dcpid.stats (the records' seq and
+# PM_STAT<63:32> at each interrupt, docs/precise.md "Frequency"), and
+# each record stands for P x (tagged + collisions) / tagged fetched
+# instructions: without `user` the handler follows a selection, so a
+# record can wait in the latch when the next selection comes (a
+# collision: a few per run at some phases, none at others; the
+# driver's arithmetic is tests/test_driver's test_pm_tagged); with a
+# filter, tags outnumber records.
+unit() { python3 -c 'import json, sys
+pm = [c["pm"] for c in json.load(open(sys.argv[1]))["cpus"] if "pm" in c]
+print(sum(p[sys.argv[2]] for p in pm))' "$@"; }
+driver() { sed -n "s/^driver_pm_$2=//p" "$1/dcpid.stats"; }
+guest_env "$ALPHASIM" --profile=db_coll --stats st_coll.json --events cycles,pm:1024:intr \
+	libcwork.dyn 200 0 > coll.out 2> coll.err
+expect_eq "no user: exit status" "$?" 0
+tagged=$(driver db_coll tagged) coll=$(driver db_coll collisions)
+expect_eq "no user: tagged = records (no filter)" "$tagged" "$(driver db_coll records)"
+ucoll=$(unit st_coll.json collisions)
+[ "$coll" -le "$ucoll" ] && [ "$coll" -ge $((ucoll - 2)) ] &&
+	ok "no user: the driver saw $coll of the unit's $ucoll collisions" ||
+	fail "no user: the driver saw $coll of the unit's $ucoll collisions"
+"$B/analysis/dcpilist" -db db_coll --csv libc.so.6.1 > coll.csv
+for f in db_coll/*/*-libc.so.6.1.pm.retired.prof; do
+	"$B/tests/profdump" "$f" | sed 's/^/pm.retired /; s/ /,/g'
+done > collraw.txt
+awk -F, -v t="$tagged" -v c="$coll" 'NR == FNR { if ($1 == "pm.retired") r[$3] = $4; next }
+	FNR > 1 && r[$4] { want = r[$4] * 1024 * (t + c) / t; n++; d = $(NF - 2) - want
+		# (printed to 6 digits, or 2 decimals)
+		if (d * d > (want * 1e-5 + 0.006) ^ 2) print "wrong:", $4, $(NF - 2), want }
+	END { print n + 0, "instructions" }' collraw.txt coll.csv > collf.txt
+expect_eq "no user: dcpilist's executions = records x 1024 x (tagged + collisions) / tagged" \
+	"$(grep '^wrong' collf.txt | head -3)" ""
+[ "$(tail -1 collf.txt | cut -d' ' -f1)" -ge 20 ] && ok "no user: $(tail -1 collf.txt)" ||
+	fail "no user: too few instructions with records: $(tail -1 collf.txt)"
+guest_env "$ALPHASIM" --profile=db_loads --stats st_loads.json \
+	--events cycles,pm:1024:intr:user:loads libcwork.dyn 200 0 > loads.out 2> loads.err
+expect_eq "loads: exit status" "$?" 0
+tagged=$(driver db_loads tagged) utagged=$(unit st_loads.json tagged)
+[ "$(driver db_loads records)" -lt "$tagged" ] && [ "$tagged" -le "$utagged" ] &&
+	[ "$tagged" -ge $((utagged - 64)) ] &&
+	ok "loads: $(driver db_loads records) records of $tagged tags (the unit: $utagged)" ||
+	fail "loads: $(driver db_loads records) records of $tagged tags (the unit: $utagged)"
 finish

@@ -617,7 +617,7 @@ static void test_pm_records(void **state)
 	r[2] = r[0];
 	r[2].flags = PM_F_VALID | PM_KILL_TRAP << 2;
 	r[2].ctx = 8;
-	pcount_pm_records(&cpu, r, 3);
+	pcount_pm_records(&cpu, r, 3, 0);
 	struct pcount_cpu_stats st = stats();
 	assert_int_equal(st.pm_interrupts, 1);
 	assert_int_equal(st.pm_records, 2);
@@ -660,6 +660,40 @@ static void test_pm_records(void **state)
 	assert_int_equal(cpu.read_by_event[PCOUNT_PM_HEAD(TC_dmiss_m)], 200000);
 }
 
+/* The unit's tags and collisions, for the records' period: tags from
+ * the records' seq (the first record one, the gaps the filter's drops;
+ * a pair's second none, modulo 2^32), collisions from PM_STAT's count
+ * at each interrupt (a smaller one: PM_CTL was written, the count
+ * restarted); starting again restarts them. */
+static void test_pm_tagged(void **state)
+{
+	(void)state;
+	struct pcount_config cfg = { .pm_ctl = PM_EVERY_1000 };
+	setup_cpu(64, &cfg);
+	struct pm_record r[2] = { { .pc = 0x120000040ull, .ctx = 3,
+	                            .flags = PM_F_VALID | PM_F_RETIRED } };
+	r[0].seq = 0xfffffffeu;
+	pcount_pm_records(&cpu, r, 1, 5);
+	r[0].seq = 3;                              /* 5 tags on, 4 filtered */
+	r[1] = r[0];
+	r[1].flags |= PM_F_SECOND;
+	pcount_pm_records(&cpu, r, 2, 9);
+	r[0].seq = 4;
+	r[1].flags = 0;                            /* interrupt mode: none */
+	pcount_pm_records(&cpu, r, 2, 2);          /* restarted: 2 more */
+	struct pcount_cpu_stats st = stats();
+	assert_int_equal(st.pm_records, 4);
+	assert_int_equal(st.pm_tagged, 1 + 5 + 1);
+	assert_int_equal(st.pm_collisions, 5 + 4 + 2);
+	pcount_cpu_stop(&cpu);
+	pcount_cpu_start(&cpu);
+	r[0].seq = 100;
+	pcount_pm_records(&cpu, r, 1, 1);
+	st = stats();
+	assert_int_equal(st.pm_tagged, 1 + 5 + 1 + 1);
+	assert_int_equal(st.pm_collisions, 5 + 4 + 2 + 1);
+}
+
 /* Records and counter samples share the table: the hits still add up. */
 static void test_pm_with_counters(void **state)
 {
@@ -672,7 +706,7 @@ static void test_pm_with_counters(void **state)
 	r.cause[TC_slot] = 1;
 	for (int i = 0; i < 50; i++) {
 		sample(0, 0x120000040ull, 3);
-		pcount_pm_records(&cpu, &r, 1);
+		pcount_pm_records(&cpu, &r, 1, 0);
 	}
 	struct pcount_cpu_stats st = stats();
 	assert_int_equal(st.pm_added, 100);
@@ -698,6 +732,7 @@ int main(void)
 		cmocka_unit_test(test_pm_config),
 		cmocka_unit_test(test_pm_records),
 		cmocka_unit_test(test_pm_with_counters),
+		cmocka_unit_test(test_pm_tagged),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	free(mem);

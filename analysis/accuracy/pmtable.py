@@ -48,17 +48,17 @@ def num(s):
         return math.nan
 
 
-def true_weighted(path, scale):
+def true_weighted(path, col):
     """Shares of the image's true cycles at instructions whose estimated
-    executions are within 10% and within 2x; scale None: dcpicalc's freq
-    (the counters' estimate), else samples_pm.retired x scale."""
+    executions, dcpicalc's column col (freq: the counters' estimate,
+    pm_freq: the records'), are within 10% and within 2x."""
     w = w10 = w2 = 0.0
     with open(path) as f:
         for r in csv.DictReader(f):
             tc, th = num(r["true_count"]), num(r["true_head"])
             if not tc > 0 or not th > 0:
                 continue
-            est = num(r["freq"]) if scale is None else num(r.get("samples_pm.retired")) * scale
+            est = num(r.get(col))
             if math.isnan(est):
                 est = 0
             w += th
@@ -69,7 +69,7 @@ def true_weighted(path, scale):
     return (w10 / w, w2 / w) if w else (math.nan, math.nan)
 
 
-def method_figs(d, m, q, base):
+def method_figs(d, m, base):
     r = os.path.join(d, m)
     a = acc(os.path.join(r, "dcpiaccuracy.csv"))
     with open(os.path.join(r, "stats.json")) as f:
@@ -82,7 +82,7 @@ def method_figs(d, m, q, base):
         f["freq10"] = a.get(("freq_within_10", "all"), math.nan)
         f["cpi10"] = a.get(("cpi_within_10", "all"), math.nan)
         f["recall"] = a.get(("culprit_recall", "all"), math.nan)
-        f["t10"], f["t2x"] = true_weighted(os.path.join(r, "dcpicalc.csv"), None)
+        f["t10"], f["t2x"] = true_weighted(os.path.join(r, "dcpicalc.csv"), "freq")
     else:
         pm = [c["pm"] for c in st["cpus"] if "pm" in c]
         tagged = sum(p["tagged"] for p in pm)
@@ -92,8 +92,7 @@ def method_figs(d, m, q, base):
         f["freq10"] = a.get(("pm_freq_within_10", "all"), math.nan)
         f["cpi10"] = a.get(("pm_cpi_within_10", "all"), math.nan)
         f["recall"] = a.get(("pm_culprit_recall", "all"), math.nan)
-        f["t10"], f["t2x"] = true_weighted(os.path.join(r, "dcpicalc.csv"),
-                                           q * sel / tagged if tagged else math.nan)
+        f["t10"], f["t2x"] = true_weighted(os.path.join(r, "dcpicalc.csv"), "pm_freq")
         f["collisions"] = sel - tagged
     rec = f["records"] or math.nan
     f["total"], f["daemon"], f["driver"] = dc["total_cycles"], dc["daemon_cycles"], dc["driver_cycles"]
@@ -134,7 +133,7 @@ def main():
             base = json.load(f)["dcpi"]
         for m, _ in METHODS:
             try:
-                fig = method_figs(d, m, q, base)
+                fig = method_figs(d, m, base)
             except (OSError, KeyError, ValueError) as e:
                 failures.append((name, seed, f"{m}: {e}"))
                 continue

@@ -56,7 +56,7 @@ pal_entif:
  * highest request.  Performance counter overflows (ISR<29:27>) go to
  * entInt(4, 0, counter) after clearing the request with HWINT_CLR; any
  * The instruction-sampling unit (ISR<35>, an alphasim extension:
- * docs/precise.md) goes to entInt(5, bytes, 0) with its records at
+ * docs/precise.md) goes to entInt(5, bytes, collisions) with its records at
  * PM_BUF_BASE: in interrupt mode the latch's two records, copied there
  * with HW_MFPR and the latch emptied; in buffer mode the buffer up to
  * PM_BUF_PTR, the unit stopped until the kernel gives it the buffer
@@ -120,12 +120,12 @@ pal_passive:
 pal_int_pm:
 	lda	$14, 5($31)
 	hw_mfpr	$12, EV5X__PM_BUF_BASE
-	hw_mfpr	$9, EV5X__PM_STAT
-	and	$9, 2, $9		/* PM_STAT<STOPPED> */
+	hw_mfpr	$10, EV5X__PM_STAT
+	and	$10, 2, $9		/* PM_STAT<STOPPED> */
+	srl	$10, 32, $10		/* a2: PM_STAT<63:32>, the collisions */
 	beq	$9, 1f
 	hw_mfpr	$9, EV5X__PM_BUF_PTR	/* buffer mode: it filled */
 	subq	$9, $12, $9
-	mov	$31, $10
 	br	$31, pal_int_ipl
 1:	.irp	q, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	hw_mfpr	$25, EV5X__PM_REC + \q
@@ -134,7 +134,6 @@ pal_int_pm:
 	lda	$25, 1($31)		/* PM_STAT<FULL>: emptied */
 	hw_mtpr	$25, EV5X__PM_STAT
 	lda	$9, 256($31)		/* two records */
-	mov	$31, $10
 	br	$31, pal_int_ipl
 
 /*
