@@ -245,11 +245,22 @@ static const uint8_t ce_pev[CE_N] = {
 	[CE_saccess] = PEV_SACCESS, [CE_mafmerge] = PEV_MAFMERGE, [CE_wbfull] = PEV_WBREPLAY,
 };
 
+uint64_t timing_commit_pevs(void)
+{
+	uint64_t m = 0;
+	for (size_t i = 0; i < sizeof te_pev / sizeof te_pev[0]; i++)
+		m |= 1ull << te_pev[i][1];
+	for (size_t i = 0; i < CE_N; i++)
+		m |= 1ull << ce_pev[i];
+	return m;
+}
+
 /* The truth events of the instruction in tm->ev go to its record (at pc
- * in tp), counted or not. */
+ * in tp), counted or not (the counters' own events, such as a store's
+ * S-cache access, have none to add). */
 static void flush_events(struct timing *tm, struct truth_page *tp, uint64_t pc)
 {
-	if (tp && tm->ev.n) {
+	if (tp && tm->ev.nte) {
 		unsigned slot = (unsigned)((pc & PAGE_MASK) >> 2);
 		for (unsigned i = 0; i < TE_N; i++)
 			tp->event[i][slot] += tm->ev.ev[i];
@@ -336,8 +347,8 @@ static void commit_events(struct timing *tm, struct cpu *c, struct truth_page *t
                           uint64_t t)
 {
 	const struct tissue *is = &tm->is;
-	/* the counters: what the structures saw it do */
-	if (c->pmu.watch) {
+	/* the counters: what the structures saw it do, if they count any */
+	if (c->pmu.watch & tm->commit_events) {
 		for (size_t i = 0; i < sizeof te_pev / sizeof te_pev[0]; i++)
 			if (tm->ev.ev[te_pev[i][0]])
 				count(c, te_pev[i][1], tm->ev.ev[te_pev[i][0]], t, pc,
@@ -517,7 +528,8 @@ static inline bool mem_clean(struct timing *tm, const struct cpu *c, const struc
 
 /* The issue state after a whole replay of b's variant v from tl0, its
  * last instruction at pc issued (entry_issued: the instructions that
- * had issued in cycle tl0). */
+ * had issued in cycle tl0); the cycles the block itself closes reach
+ * the issue histogram through memo_ran. */
 static void memo_exit(struct timing *tm, const struct memo_block *b,
                       const struct memo_variant *v, uint64_t tl0, unsigned entry_issued,
                       uint64_t pc)
@@ -526,8 +538,6 @@ static void memo_exit(struct timing *tm, const struct memo_block *b,
 	const struct memo_exit *x = &v->x;
 	if (v->in[0].t)
 		tm->issue_hist[entry_issued & 7]++;
-	for (unsigned i = 0; i < 8; i++)
-		tm->issue_hist[i] += x->hist[i];
 	st->tl = tl0 + v->in[b->n - 1].t;
 	st->issued = x->issued;
 	st->slots = x->slots;
@@ -570,6 +580,7 @@ static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mo
 	struct memo *m = &tm->memo;
 	struct memo_block *b = memo_block(m, c, pc, tm->space, tm->tp);
 	uint32_t key[MEMO_KEY_MAX];
+	m->prev = NULL;
 	if (!b || !b->n || !memo_key(m, b, &tm->st, pc, key))
 		return -1;
 	const uint64_t tl0 = tm->st.tl;
@@ -643,6 +654,7 @@ static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mo
 		if (tm->ev.n)                  /* the predictor's */
 			commit_events(tm, c, tm->tp, last, t);
 		memo_ran(m, v);
+		m->prev = b;
 		return 1;
 	}
 	for (unsigned j = 0; j < i; j++) {

@@ -55,8 +55,9 @@ static inline bool intr_quiet(const struct cpu *c, uint64_t tl, uint64_t t, enum
 	return c->memo && !c->pmu.latch && c->intr.dev_due > t && !(c->events & CPU_EV_IRQ) &&
 	       (t <= from || pmu_quiet_room(&c->pmu, PEV_CYCLES, t - from, mode));
 }
-/* intr_timed when intr_quiet: the cycles counted with nothing else to
- * do (intr_timed_slow does the same, slower). */
+/* intr_timed when intr_quiet said yes for (tl, t] or a longer span
+ * from tl: the cycles counted with nothing else to do (intr_timed_slow
+ * does the same, slower). */
 static inline void intr_count_quiet(struct cpu *c, uint64_t tl, uint64_t t, enum pmu_mode mode)
 {
 	uint64_t from = c->intr.cycles_to > tl ? c->intr.cycles_to : tl;

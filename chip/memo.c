@@ -11,10 +11,11 @@
  * memory; blocks are made again as they run). */
 #define MEMO_MAX_BLOCKS 65536
 
-bool memo_init(struct memo *m, const struct issue_model *model)
+bool memo_init(struct memo *m, const struct issue_model *model, uint64_t *hist)
 {
 	memset(m, 0, sizeof *m);
 	m->model = model;
+	m->hist = hist;
 	m->mulfloor = model->nobypass > model->mulchain ? model->nobypass : model->mulchain;
 	m->bucket = calloc(MEMO_HASH, sizeof *m->bucket);
 	return m->bucket != NULL;
@@ -44,6 +45,8 @@ void memo_truth_insn(const struct memo_block *b, const struct memo_variant *v, u
 void memo_flush(struct memo *m)
 {
 	for (struct memo_variant *v = m->dirty; v; v = v->dirty) {
+		for (unsigned j = 0; j < 8; j++)
+			m->hist[j] += v->runs * v->x.hist[j];
 		if (v->b->tp)
 			for (unsigned i = 0; i < v->b->n; i++)
 				add_truth(v->b, v, i, v->runs);
@@ -71,6 +74,8 @@ static void forget_all(struct memo *m)
 		m->bucket[h] = NULL;
 	}
 	m->nblocks = 0;
+	m->prev = NULL;
+	m->epoch++;
 }
 
 void memo_free(struct memo *m)
@@ -79,6 +84,7 @@ void memo_free(struct memo *m)
 		return;
 	memo_rec_abort(m);
 	m->dirty = NULL;
+	m->prev = NULL;
 	for (unsigned h = 0; h < MEMO_HASH; h++)
 		for (struct memo_block *b = m->bucket[h], *n; b; b = n) {
 			n = b->next;
@@ -191,10 +197,10 @@ static void scan(const struct memo *m, struct memo_block *b, struct cpu *c)
 	b->klen = (uint8_t)klen;
 }
 
-struct memo_block *memo_block(struct memo *m, struct cpu *c, uint64_t pc, uint32_t space,
-                              struct truth_page *tp)
+/* memo_block's look-up in the hash table, and the making of a block. */
+static struct memo_block *lookup(struct memo *m, const struct dpage *p, uint64_t pc,
+                                 uint32_t space, struct truth_page *tp, struct cpu *c)
 {
-	const struct dpage *p = c->ipage;
 	unsigned h = hash(pc, space);
 	for (struct memo_block **q = &m->bucket[h], *b; (b = *q); q = &b->next)
 		if (b->pc == pc && b->space == space && b->page == p) {
@@ -207,6 +213,8 @@ struct memo_block *memo_block(struct memo *m, struct cpu *c, uint64_t pc, uint32
 			memo_flush(m);
 			free_block(b);
 			m->nblocks--;
+			m->prev = NULL;
+			m->epoch++;
 			break;
 		}
 	if (m->nblocks >= MEMO_MAX_BLOCKS)
@@ -223,6 +231,30 @@ struct memo_block *memo_block(struct memo *m, struct cpu *c, uint64_t pc, uint32
 	b->next = m->bucket[h];
 	m->bucket[h] = b;
 	m->nblocks++;
+	return b;
+}
+
+struct memo_block *memo_block(struct memo *m, struct cpu *c, uint64_t pc, uint32_t space,
+                              struct truth_page *tp)
+{
+	const struct dpage *p = c->ipage;
+	struct memo_block *prev = m->prev;
+	if (prev && prev->succ_epoch == m->epoch)
+		for (unsigned i = 0; i < 2; i++) {
+			struct memo_block *b = prev->succ[i];
+			if (b && b->pc == pc && b->space == space && b->page == p && b->gen == p->gen)
+				return b;
+		}
+	struct memo_block *b = lookup(m, p, pc, space, tp, c);
+	if (b && (prev = m->prev)) {
+		/* the hint (freeing a block clears m->prev) */
+		if (prev->succ_epoch != m->epoch) {
+			prev->succ[0] = NULL;
+			prev->succ_epoch = m->epoch;
+		}
+		prev->succ[1] = prev->succ[0];
+		prev->succ[0] = b;
+	}
 	return b;
 }
 

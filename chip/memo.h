@@ -98,6 +98,10 @@ struct memo_block {
 	uint8_t  read_f[MEMO_MAX_READS]; /* MEMO_RD_*                      */
 	uint8_t  nvar;
 	struct memo_variant *var[MEMO_VARIANTS];   /* most recently used first */
+	/* the blocks that ran after it, most recent first: a hint that
+	 * saves the hash look-up, valid while succ_epoch is memo's epoch */
+	struct memo_block *succ[2];
+	uint64_t succ_epoch;
 };
 
 /* A recording under way. */
@@ -113,21 +117,27 @@ struct memo {
 	struct memo_block **bucket;
 	size_t nblocks;
 	struct memo_variant *dirty;      /* variants with runs             */
+	struct memo_block *prev;         /* the block replayed last, whole */
+	uint64_t epoch;                  /* blocks freed so far (succ)     */
 	struct memo_rec rec;
 	const struct issue_model *model;
+	uint64_t *hist;                  /* the loop's issue histogram     */
 	uint64_t mulfloor;               /* cycles a multiply's operand    */
 	                                 /* can matter before it is ready  */
 };
 
-bool memo_init(struct memo *m, const struct issue_model *model);
+/* hist: the timed loop's cycles by instructions issued (struct timing's
+ * issue_hist), to which memo_flush adds the replays'. */
+bool memo_init(struct memo *m, const struct issue_model *model, uint64_t *hist);
 /* Forget every block (the truth of replays not flushed is lost). */
 void memo_free(struct memo *m);
-/* Add the replays' truth to the records (the timed loop does before it
- * returns, so whoever reads them finds it there). */
+/* Add the replays' truth to the records, and their cycles to the issue
+ * histogram (the timed loop does before it returns, so whoever reads
+ * them finds it there). */
 void memo_flush(struct memo *m);
 
 /* One more whole replay of v: its truth (count, head cycles by cause:
- * the static part) waits for memo_flush. */
+ * the static part) and its issue cycles wait for memo_flush. */
 static inline void memo_ran(struct memo *m, struct memo_variant *v)
 {
 	if (!v->runs++) {
@@ -138,7 +148,8 @@ static inline void memo_ran(struct memo *m, struct memo_variant *v)
 
 /* The block starting at pc (slot of c->ipage, in address space `space`,
  * truth page tp), found or made; NULL if out of host memory.  n is 0
- * when no block can start there. */
+ * when no block can start there.  m->prev, when the caller has set it,
+ * is where to look first (the block before, replayed whole). */
 struct memo_block *memo_block(struct memo *m, struct cpu *c, uint64_t pc, uint32_t space,
                               struct truth_page *tp);
 
@@ -147,12 +158,17 @@ struct memo_block *memo_block(struct memo *m, struct cpu *c, uint64_t pc, uint32
 bool memo_key(const struct memo *m, const struct memo_block *b, const struct issue_state *s,
               uint64_t pc, uint32_t *key);
 
-/* b's variant for key, or NULL; the one found moves to the front. */
+/* b's variant for key, or NULL; the one found moves to the front.
+ * (Keys are a few words: a loop without branches beats a call of
+ * memcmp.) */
 static inline struct memo_variant *memo_find(struct memo_block *b, const uint32_t *key)
 {
 	for (unsigned i = 0; i < b->nvar; i++) {
 		struct memo_variant *v = b->var[i];
-		if (!memcmp(v->key, key, b->klen * sizeof *key)) {
+		uint32_t diff = 0;
+		for (unsigned j = 0; j < b->klen; j++)
+			diff |= v->key[j] ^ key[j];
+		if (!diff) {
 			b->var[i] = b->var[0];
 			b->var[0] = v;
 			return v;

@@ -52,6 +52,7 @@ struct timing *timing_new(struct cpu *c, const struct params *p,
 	                 1ull << PEV_MBSTALL;
 	for (unsigned i = 0; i < 4; i++)
 		tm->bnd_events |= 1ull << (PEV_SINGLE + i);
+	tm->commit_events = timing_commit_pevs();
 	for (unsigned op = 0; op < OP_COUNT; op++) {
 		tm->pev[op] = pev_of(&isa_table[op]);
 		tm->bnd_events |= tm->pev[op];
@@ -59,7 +60,7 @@ struct timing *timing_new(struct cpu *c, const struct params *p,
 	bool ok = fetch_init(&tm->fe, p, &tm->ev);
 	ok = memsys_init(&tm->ms, p, &tm->ev) && ok;
 	ok = bpred_init(&tm->bp, p, &tm->ev) && ok;
-	ok = memo_init(&tm->memo, &tm->model) && ok;
+	ok = memo_init(&tm->memo, &tm->model, tm->issue_hist) && ok;
 	if (!ok) {
 		timing_free(tm);
 		return NULL;

@@ -60,6 +60,7 @@ struct timing {
 	                                   /* issue is (1 << PEV_*), by op  */
 	uint64_t        bnd_events;    /* every event counted at a boundary  */
 	                               /* (1 << PEV_*): issues, fetches, ... */
+	uint64_t        commit_events; /* ... and at a commit, from tm->ev   */
 	uint64_t        mem_size;
 	uint64_t        line_tag;      /* I-cache line being issued from     */
 	uint64_t        replay;        /* replay_penalty                     */
@@ -115,6 +116,9 @@ void timing_free(struct timing *tm);
 /* Run up to budget instructions on the timed loop (chip/cpu_timed.c);
  * the protocol of cpu_run (chip/cpu.h). */
 enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget);
+/* The counter events (1 << PEV_*) the loop counts from an instruction's
+ * event buffer when it commits (chip/cpu_timed.c). */
+uint64_t timing_commit_pevs(void);
 
 /* The CPU waits for an interrupt (platform/wait.c): nothing issues before
  * cycle `to`; the cycles go to the next instruction as cause idle. */

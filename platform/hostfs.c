@@ -4,7 +4,8 @@
  * Every path is resolved with openat2(2) and RESOLVE_BENEATH from the
  * mount's root directory, so the kernel refuses any resolution that
  * would leave the tree: "..", absolute symbolic links and relative ones
- * that climb out all fail with EXDEV, which the guest sees as EACCES.
+ * that climb out all fail with EXDEV, which the guest sees as EACCES
+ * (without openat2, walk_beneath does the same walk).
  * Operations on a name (mkdir, unlink, rename, readlink) resolve the
  * parent directory that way and then act on the last component, which
  * may not be "." or "..".
@@ -161,14 +162,137 @@ static int64_t get_path(const struct ctx *x, uint64_t pa, uint64_t len,
 	return 0;
 }
 
-static int beneath(int dirfd, const char *path, uint64_t flags, uint64_t mode)
+/* Without openat2 (Linux before 5.6; valgrind, which does not know it)
+ * the walk RESOLVE_BENEATH makes is done here, with its rules and its
+ * errors: one component at a time, each opened without following it;
+ * ".." goes back up a stack of the directories walked, which cannot go
+ * above dirfd (EXDEV); a symbolic link's text replaces it in the rest
+ * of the path, and an absolute one (magic links read as absolute paths
+ * too) is an escape (EXDEV); past 40 links, ELOOP.  The final component
+ * is followed unless flags say O_NOFOLLOW or O_CREAT | O_EXCL, as the
+ * kernel does. */
+#define WALK_DEPTH 256
+#define WALK_LINKS 40
+
+static int walk_beneath(int dirfd, const char *path, int flags, mode_t mode)
 {
-	struct open_how how = {
-		.flags = flags | O_CLOEXEC,
-		.mode = (flags & O_CREAT) ? mode & HOSTFS_MODE_MASK : 0,
-		.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
-	};
-	return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+	char rest[2 * HOSTFS_MAX_PATH], link[HOSTFS_MAX_PATH];
+	int dirs[WALK_DEPTH], depth = 0, links = 0, fd = -1, err = 0;
+	if (strlen(path) >= sizeof rest)
+		return errno = ENAMETOOLONG, -1;
+	strcpy(rest, path);
+	char *p = rest;
+	for (;;) {
+		while (*p == '/')
+			p++;
+		/* the component [p, e): the last one when nothing but
+		 * slashes follows it, and then a directory if any do */
+		char *e = p + strcspn(p, "/"), *q = e;
+		while (*q == '/')
+			q++;
+		const bool last = !*q, slash = e != q;
+		const int cur = depth ? dirs[depth - 1] : dirfd;
+		char name[HOSTFS_MAX_PATH];
+		memcpy(name, p, (size_t)(e - p));
+		name[e - p] = 0;
+		if (!*name)
+			strcpy(name, ".");
+		if (!strcmp(name, "..") || (!strcmp(name, ".") && !last)) {
+			if (*name == '.' && name[1] == '.') {
+				if (!depth) {
+					err = EXDEV;
+					break;
+				}
+				close(dirs[--depth]);
+			}
+			if (last) {             /* the directory reached */
+				fd = openat(depth ? dirs[depth - 1] : dirfd, ".", flags, mode);
+				err = fd < 0 ? errno : 0;
+				break;
+			}
+			p = q;
+			continue;
+		}
+		const bool final = last && !slash;
+		const bool follow = !final || (!(flags & O_NOFOLLOW) &&
+		                    (flags & (O_CREAT | O_EXCL)) != (O_CREAT | O_EXCL));
+		if (final)
+			fd = openat(cur, name, flags | O_NOFOLLOW, mode);
+		else
+			fd = openat(cur, name, O_PATH | O_NOFOLLOW | O_DIRECTORY | O_CLOEXEC);
+		const int open_err = fd < 0 ? errno : 0;
+		struct stat st;
+		bool is_link = follow &&
+			((fd < 0 && (open_err == ELOOP || open_err == ENOTDIR)) ||
+			 (fd >= 0 && (flags & O_PATH) && final)) &&
+			!fstatat(cur, name, &st, AT_SYMLINK_NOFOLLOW) && S_ISLNK(st.st_mode);
+		if (!is_link) {
+			if (fd < 0) {
+				err = open_err;
+				break;
+			}
+			if (final)
+				break;
+			if (depth == WALK_DEPTH) {
+				err = ENAMETOOLONG;
+				break;
+			}
+			dirs[depth++] = fd;
+			fd = -1;
+			if (last) {             /* "dir/": the directory itself */
+				fd = openat(dirs[depth - 1], ".", flags, mode);
+				err = fd < 0 ? errno : 0;
+				break;
+			}
+			p = q;
+			continue;
+		}
+		/* a link: its text, then the rest of the path */
+		if (fd >= 0)
+			close(fd);
+		fd = -1;
+		ssize_t n = readlinkat(cur, name, link, sizeof link - 1);
+		if (n < 0 || ++links > WALK_LINKS || link[0] == '/') {
+			err = n < 0 ? errno : links > WALK_LINKS ? ELOOP : EXDEV;
+			break;
+		}
+		link[n] = 0;
+		const size_t tail = strlen(e);
+		if ((size_t)n + tail >= sizeof rest) {
+			err = ENAMETOOLONG;
+			break;
+		}
+		memmove(rest + n, e, tail + 1);
+		memcpy(rest, link, (size_t)n);
+		p = rest;
+	}
+	while (depth)
+		close(dirs[--depth]);
+	if (err) {
+		if (fd >= 0)
+			close(fd);
+		errno = err;
+		return -1;
+	}
+	return fd;
+}
+
+static int beneath(struct hostfs *fs, int dirfd, const char *path, uint64_t flags,
+                   uint64_t mode)
+{
+	const int fl = (int)flags | O_CLOEXEC;
+	const mode_t md = (flags & O_CREAT) ? (mode_t)(mode & HOSTFS_MODE_MASK) : 0;
+	if (!fs->walk) {
+		struct open_how how = {
+			.flags = (uint64_t)fl, .mode = md,
+			.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS,
+		};
+		int fd = (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+		if (fd >= 0 || errno != ENOSYS)
+			return fd;
+		fs->walk = true;
+	}
+	return walk_beneath(dirfd, path, fl, md);
 }
 
 /* The mount of argument i, or -1. */
@@ -180,7 +304,7 @@ static int mount_fd(const struct ctx *x, unsigned i)
 
 /* Resolve the parent of path beneath root; *last points at the final
  * component.  Returns the parent's fd or a negated errno. */
-static int64_t parent_of(int root, char *path, const char **last)
+static int64_t parent_of(struct hostfs *fs, int root, char *path, const char **last)
 {
 	size_t n = strlen(path);
 	while (n > 1 && path[n - 1] == '/')
@@ -195,7 +319,7 @@ static int64_t parent_of(int root, char *path, const char **last)
 	}
 	if (!strcmp(*last, ".") || !strcmp(*last, "..") || !**last)
 		return AE_INVAL;
-	int fd = beneath(root, dir, O_PATH | O_DIRECTORY, 0);
+	int fd = beneath(fs, root, dir, O_PATH | O_DIRECTORY, 0);
 	return fd < 0 ? guest_errno(errno) : fd;
 }
 
@@ -305,7 +429,7 @@ static int64_t op_open(const struct ctx *x)
 	if (f & HOSTFS_O_NOFOLLOW)  flags |= O_NOFOLLOW;
 	/* what the name is now, without opening it */
 	struct stat st;
-	int pfd = beneath(root, path, O_PATH | (flags & (O_NOFOLLOW | O_DIRECTORY)), 0);
+	int pfd = beneath(x->fs, root, path, O_PATH | (flags & (O_NOFOLLOW | O_DIRECTORY)), 0);
 	if (pfd >= 0) {
 		r = fstat(pfd, &st) ? guest_errno(errno) : refuse_type(st.st_mode);
 		close(pfd);
@@ -313,7 +437,7 @@ static int64_t op_open(const struct ctx *x)
 			return r;
 	}
 	mode_t old = umask(0);
-	int fd = beneath(root, path, flags | O_NONBLOCK | O_NOCTTY, x->a[4]);
+	int fd = beneath(x->fs, root, path, flags | O_NONBLOCK | O_NOCTTY, x->a[4]);
 	int e = errno;
 	umask(old);
 	if (fd < 0)
@@ -372,7 +496,7 @@ static int64_t path_fd(const struct ctx *x, bool write, bool follow)
 	int64_t r = name_arg(x, write, &root, path);
 	if (r)
 		return r;
-	int fd = beneath(root, path, O_PATH | (follow ? 0 : O_NOFOLLOW), 0);
+	int fd = beneath(x->fs, root, path, O_PATH | (follow ? 0 : O_NOFOLLOW), 0);
 	return fd < 0 ? guest_errno(errno) : fd;
 }
 
@@ -477,7 +601,7 @@ static int64_t op_name(const struct ctx *x, enum hostfs_op op)
 		memcpy(target, t, x->a[4]);
 		target[x->a[4]] = 0;
 	}
-	int64_t dir = parent_of(root, path, &last);
+	int64_t dir = parent_of(x->fs, root, path, &last);
 	if (dir < 0)
 		return dir;
 	int d = (int)dir, ok;
@@ -620,10 +744,10 @@ static int64_t op_two(const struct ctx *x, enum hostfs_op op)
 	if (op == HOSTFS_RENAME &&
 	    (x->a[5] & ~(uint64_t)(HOSTFS_RENAME_NOREPLACE | HOSTFS_RENAME_EXCHANGE)))
 		return AE_INVAL;
-	int64_t d1 = parent_of(root, p1, &l1);
+	int64_t d1 = parent_of(x->fs, root, p1, &l1);
 	if (d1 < 0)
 		return d1;
-	int64_t d2 = parent_of(root, p2, &l2);
+	int64_t d2 = parent_of(x->fs, root, p2, &l2);
 	if (d2 < 0) {
 		close((int)d1);
 		return d2;
@@ -634,7 +758,7 @@ static int64_t op_two(const struct ctx *x, enum hostfs_op op)
 		              (x->a[5] & HOSTFS_RENAME_EXCHANGE ? RENAME_EXCHANGE : 0);
 		ok = renameat2((int)d1, l1, (int)d2, l2, fl);
 	} else if (x->a[5]) {          /* link to a final link's target */
-		int64_t t = beneath((int)d1, l1, O_PATH, 0);
+		int64_t t = beneath(x->fs, (int)d1, l1, O_PATH, 0);
 		ok = t < 0 ? -1 : linkat((int)t, "", (int)d2, l2, AT_EMPTY_PATH);
 		if (t >= 0)
 			close((int)t);

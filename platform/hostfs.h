@@ -28,6 +28,9 @@ struct hostfs {
 	bool fd_readonly[HOSTFS_MAX_HANDLES];   /* opened without write  */
 	bool fd_rofs[HOSTFS_MAX_HANDLES];  /* on a read-only mount       */
 	uint64_t ops;                      /* requests served            */
+	bool walk;                         /* resolve paths without      */
+	                                   /* openat2 (set when the host */
+	                                   /* has none: hostfs.c)        */
 };
 
 /* Empty: no mounts, no handles.  The first call also raises the host

@@ -152,21 +152,18 @@ static inline bool pmu_quiet_room(const struct pmu *p, int ev, uint64_t n, enum 
 	}
 	return true;
 }
-/* pmu_count of those n events when pmu_quiet_room says so: true,
- * counted; else false, nothing counted. */
-static inline bool pmu_count_quiet(struct pmu *p, int ev, uint64_t n, enum pmu_mode mode)
+/* pmu_count of n events for which pmu_quiet_room said yes (for these
+ * n or more, with nothing counted since): no interrupt point to place. */
+static inline void pmu_count_quiet(struct pmu *p, int ev, uint64_t n, enum pmu_mode mode)
 {
-	if (!pmu_quiet_room(p, ev, n, mode))
-		return false;
 	unsigned m = p->ctrs_of[ev];
 	if (!m || !p->enabled || p->kill[mode])
-		return true;
+		return;
 	for (; m; m &= m - 1) {
 		int c = __builtin_ctz(m);
 		p->counted[c] += n;
 		p->ctr[c] = (uint32_t)((p->ctr[c] + n) & pmu_mask(c));
 	}
-	return true;
 }
 
 /* Is any overflow interrupt waiting to be delivered? */

@@ -55,6 +55,7 @@ enum counter_event { CE_saccess, CE_mafmerge, CE_wbfull, CE_N };
  * (caches, predictor) as they count their own statistics. */
 struct truth_evbuf {
 	uint32_t n;                             /* any event at all       */
+	uint32_t nte;                           /* of them, truth events  */
 	uint32_t ev[TE_N];
 	uint32_t cev[CE_N];                     /* the counters' only     */
 };
@@ -62,6 +63,7 @@ struct truth_evbuf {
 static inline void truth_event(struct truth_evbuf *b, enum truth_event e)
 {
 	b->ev[e]++;
+	b->nte++;
 	b->n++;
 }
 
