@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 /* The cross sysroot: Debian's, where gcc-alpha-linux-gnu and
- * libc6-dev-alpha-cross put the Alpha C library and its loader. */
+ * libc6.1-dev-alpha-cross put the Alpha C library and its loader. */
 #define PATHS_DEFAULT_SYSROOT "/usr/alpha-linux-gnu"
 
 /* A guest file that comes with alphasim, like minios.elf: $env_name if
