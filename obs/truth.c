@@ -92,20 +92,24 @@ void truth_each(const struct truth *t, void (*fn)(const struct truth_page *p, vo
 
 /* ---- the file (docs/truth-format.md) -------------------------------- */
 
+/* v's n bytes, little-endian, at b; returns the byte after them. */
+static unsigned char *le(unsigned char *b, uint64_t v, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	return b + n;
+}
+
 static void put32(FILE *f, uint32_t v)
 {
 	unsigned char b[4];
-	for (unsigned i = 0; i < 4; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-	fwrite(b, 1, 4, f);
+	fwrite(b, 1, (size_t)(le(b, v, 4) - b), f);
 }
 
 static void put64(FILE *f, uint64_t v)
 {
 	unsigned char b[8];
-	for (unsigned i = 0; i < 8; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
-	fwrite(b, 1, 8, f);
+	fwrite(b, 1, (size_t)(le(b, v, 8) - b), f);
 }
 
 static int page_order(const void *a, const void *b)
@@ -196,15 +200,19 @@ bool truth_write(struct truth *t, FILE *f, const char *params_text,
 		for (unsigned i = 0; i < PAGE_INSNS; i++) {
 			if (!has_record(p, i))
 				continue;
-			put32(f, p->space);
-			put32(f, 0);
-			put64(f, p->vpage + 4ull * i);
-			put64(f, p->count[i]);
-			put64(f, p->head[i]);
+			/* a record in one write, not one per field (30 per
+			 * record, tens of thousands of records) */
+			unsigned char rec[8 * (4 + TC_N + TE_N)], *b = rec;
+			b = le(b, p->space, 4);
+			b = le(b, 0, 4);
+			b = le(b, p->vpage + 4ull * i, 8);
+			b = le(b, p->count[i], 8);
+			b = le(b, p->head[i], 8);
 			for (unsigned k = 0; k < TC_N; k++)
-				put64(f, p->cause[k][i]);
+				b = le(b, p->cause[k][i], 8);
 			for (unsigned k = 0; k < TE_N; k++)
-				put64(f, p->event[k][i]);
+				b = le(b, p->event[k][i], 8);
+			fwrite(rec, 1, (size_t)(b - rec), f);
 		}
 	}
 	free(pages);
