@@ -152,7 +152,8 @@ void trap_unaligned(struct trapframe *tf)
 /* entInt: a0 0 IPI, 1 clock, 2 machine check, 3 device (a1 vector),
  * 4 performance counter (a2 counter: the DCPI driver's sample, at the
  * interrupted PC), 5 the instruction-sampling unit (a1 bytes of records
- * in the driver's area, a2 its collision count; docs/precise.md).  No other devices interrupt. */
+ * in the driver's area, a2 its collision count; docs/precise.md).  No
+ * other devices interrupt. */
 void trap_interrupt(struct trapframe *tf)
 {
 	switch (tf->r[16]) {

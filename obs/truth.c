@@ -103,13 +103,15 @@ static unsigned char *le(unsigned char *b, uint64_t v, unsigned n)
 static void put32(FILE *f, uint32_t v)
 {
 	unsigned char b[4];
-	fwrite(b, 1, (size_t)(le(b, v, 4) - b), f);
+	le(b, v, 4);
+	fwrite(b, 1, 4, f);
 }
 
 static void put64(FILE *f, uint64_t v)
 {
 	unsigned char b[8];
-	fwrite(b, 1, (size_t)(le(b, v, 8) - b), f);
+	le(b, v, 8);
+	fwrite(b, 1, 8, f);
 }
 
 static int page_order(const void *a, const void *b)

@@ -176,7 +176,7 @@ static int64_t get_path(const struct ctx *x, uint64_t pa, uint64_t len,
 
 static int walk_beneath(int dirfd, const char *path, int flags, mode_t mode)
 {
-	char rest[2 * HOSTFS_MAX_PATH], link[HOSTFS_MAX_PATH];
+	char rest[2 * HOSTFS_MAX_PATH], link[HOSTFS_MAX_PATH], name[HOSTFS_MAX_PATH];
 	int dirs[WALK_DEPTH], depth = 0, links = 0, fd = -1, err = 0;
 	if (strlen(path) >= sizeof rest)
 		return errno = ENAMETOOLONG, -1;
@@ -185,35 +185,28 @@ static int walk_beneath(int dirfd, const char *path, int flags, mode_t mode)
 	for (;;) {
 		while (*p == '/')
 			p++;
-		/* the component [p, e): the last one when nothing but
-		 * slashes follows it, and then a directory if any do */
-		char *e = p + strcspn(p, "/"), *q = e;
-		while (*q == '/')
-			q++;
-		const bool last = !*q, slash = e != q;
 		const int cur = depth ? dirs[depth - 1] : dirfd;
-		char name[HOSTFS_MAX_PATH];
+		if (!*p) {                      /* it ends at a directory */
+			fd = openat(cur, ".", flags, mode);
+			err = fd < 0 ? errno : 0;
+			break;
+		}
+		char *e = p + strcspn(p, "/");  /* the component [p, e) */
 		memcpy(name, p, (size_t)(e - p));
 		name[e - p] = 0;
-		if (!*name)
-			strcpy(name, ".");
-		if (!strcmp(name, "..") || (!strcmp(name, ".") && !last)) {
-			if (*name == '.' && name[1] == '.') {
+		if (!strcmp(name, ".") || !strcmp(name, "..")) {
+			if (name[1]) {
 				if (!depth) {
 					err = EXDEV;
 					break;
 				}
 				close(dirs[--depth]);
 			}
-			if (last) {             /* the directory reached */
-				fd = openat(depth ? dirs[depth - 1] : dirfd, ".", flags, mode);
-				err = fd < 0 ? errno : 0;
-				break;
-			}
-			p = q;
+			p = e;
 			continue;
 		}
-		const bool final = last && !slash;
+		/* the last one, unless slashes follow: then a directory */
+		const bool final = !*e;
 		const bool follow = !final || (!(flags & O_NOFOLLOW) &&
 		                    (flags & (O_CREAT | O_EXCL)) != (O_CREAT | O_EXCL));
 		if (final)
@@ -239,12 +232,7 @@ static int walk_beneath(int dirfd, const char *path, int flags, mode_t mode)
 			}
 			dirs[depth++] = fd;
 			fd = -1;
-			if (last) {             /* "dir/": the directory itself */
-				fd = openat(dirs[depth - 1], ".", flags, mode);
-				err = fd < 0 ? errno : 0;
-				break;
-			}
-			p = q;
+			p = e;
 			continue;
 		}
 		/* a link: its text, then the rest of the path */
@@ -256,7 +244,6 @@ static int walk_beneath(int dirfd, const char *path, int flags, mode_t mode)
 			err = n < 0 ? errno : links > WALK_LINKS ? ELOOP : EXDEV;
 			break;
 		}
-		link[n] = 0;
 		const size_t tail = strlen(e);
 		if ((size_t)n + tail >= sizeof rest) {
 			err = ENAMETOOLONG;
