@@ -53,6 +53,12 @@ static bool open_parts(struct view *v, char *err, size_t errlen)
 		 * dummy): a window there would wait for keys nobody can press */
 		bool shown = getenv("DISPLAY") || getenv("WAYLAND_DISPLAY");
 		SDL_SetHint(SDL_HINT_VIDEODRIVER, getenv("DISPLAY") ? "x11" : "wayland");
+		/* the frame is drawn in software and copied to the window's
+		 * own surface: without this SDL puts a GL texture behind that
+		 * surface and, to get one, destroys the window it has shown
+		 * and makes it again (twice under Xvfb), so whoever found the
+		 * first (xdotool in tests/view_live.sh) holds a dead window */
+		SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
 		bool ok = v->sdl = shown && SDL_Init(SDL_INIT_VIDEO) == 0;
 		const char *drv = ok ? SDL_GetCurrentVideoDriver() : NULL;
 		if (!ok || !drv || !strcmp(drv, "offscreen") || !strcmp(drv, "dummy")) {
