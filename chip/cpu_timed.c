@@ -40,18 +40,19 @@ static inline uint32_t space_of(const struct cpu *c)
 /* ---- one instruction ------------------------------------------------- */
 
 /* The physical address of the load or store d (base: its base
- * register) into *pa; false if it is not translated through the DTB
- * (physical, or it faults and never issues: then the VA's bits). */
+ * register) into *pa: through the DTB, or the address itself for HW_LD
+ * or HW_ST with bit 15 set (physical, 21164 HRM 6.6.3); false, with the
+ * VA's bits, if it faults and never issues. */
 static inline bool mem_pa(const struct cpu *c, const struct dinsn *d,
                           const struct issue_class *k, uint64_t base, uint64_t *pa)
 {
 	uint64_t va = base + (uint64_t)(int64_t)d->imm;
 	if (k->tflags & T_QUAD)
 		va &= ~7ull;
-	if (((k->tflags & T_PHYS) && (d->raw & 0x8000)) ||
-	    !mem_probe_data(c, va, k->kind == IK_STORE, pa)) {
+	const bool phys = (k->tflags & T_PHYS) && (d->raw & 0x8000);
+	if (phys || !mem_probe_data(c, va, k->kind == IK_STORE, pa)) {
 		*pa = va & PA_MASK;
-		return false;
+		return phys;
 	}
 	return true;
 }
@@ -502,10 +503,10 @@ static void trapped(struct timing *tm, struct cpu *c)
  * instruction-sampling unit, which tags fetches at the boundaries, and
  * the live view's watch, called at each commit).  A replay skips the
  * boundaries, so nothing may want one but the counting of cycles, whose
- * span memo_run checks; outside PAL mode. */
+ * span memo_run checks. */
 static inline bool memo_may(const struct cpu *c)
 {
-	return c->memo && !c->pal && !(c->pmu.watch & ~(1ull << PEV_CYCLES)) &&
+	return c->memo && !(c->pmu.watch & ~(1ull << PEV_CYCLES)) &&
 	       !(c->events & (CPU_EV_IRQ | CPU_EV_PM)) && !c->watch;
 }
 
@@ -519,7 +520,7 @@ static inline bool mem_clean(struct timing *tm, const struct cpu *c, const struc
                              uint64_t t, uint64_t *pa)
 {
 	if (!mem_pa(c, d, k, base, pa) || *pa >= tm->mem_size)
-		return false;
+		return false;                  /* it faults, or I/O */
 	if (k->kind == IK_STORE)
 		return !(c->bus->pflags[*pa >> PAGE_SHIFT] & PF_CODE) &&
 		       memsys_wb_room(&tm->ms, *pa, ask);

@@ -3,6 +3,7 @@
  * recordings (chip/memo.h).
  */
 #include "chip/memo.h"
+#include "chip/pal.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,16 +112,26 @@ static const struct dinsn *decoded(struct cpu *c, struct dinsn *d)
 	return d;
 }
 
-/* Instructions a block holds: they leave PAL mode, the mode and the
- * interrupt state alone and wait for nothing but what the entry state
- * and the hit checks cover. */
-static bool memoable(const struct issue_class *k, unsigned op)
+/* Instructions a block holds: they wait for nothing but what the entry
+ * state and the hit checks cover, and change nothing the replay's
+ * conditions (memo_may, intr_quiet) read, except HW_REI, which may end a
+ * block: leaving PAL mode takes effect after it, as in the detailed
+ * model.  So: no RPCC (it reads the cycle count, which a replay sets at
+ * its end), CALL_PAL, MB or WMB; of the PAL instructions, HW_LD, HW_ST,
+ * HW_REI and the IPR accesses chip/pal.c calls replayable (the TB-miss
+ * flows' own: VA, EXC_ADDR, the PALtemps, DTB_PTE, DTB_TAG...). */
+static bool memoable(const struct issue_class *k, const struct dinsn *d)
 {
-	/* RPCC reads the cycle count, which a replay sets at its end */
-	if (op >= OP_COUNT || op == OP_rpcc || (isa_table[op].flags & I_PRIV))
+	const unsigned op = d->op;
+	if (op >= OP_COUNT || op == OP_rpcc)
+		return false;
+	if (op == OP_hw_mfpr || op == OP_hw_mtpr)
+		return pal_ipr_replayable((unsigned)d->imm, op == OP_hw_mtpr);
+	if ((isa_table[op].flags & I_PRIV) &&
+	    op != OP_hw_ld && op != OP_hw_st && op != OP_hw_rei)
 		return false;
 	switch (k->kind) {
-	case IK_CALLPAL: case IK_REI: case IK_MB: case IK_WMB:
+	case IK_CALLPAL: case IK_MB: case IK_WMB:
 		return false;
 	default:
 		return true;
@@ -151,7 +162,7 @@ static void scan(const struct memo *m, struct memo_block *b, struct cpu *c)
 		const struct dinsn *d = decoded(c, &p->insn[s0 + i]);
 		const struct issue_insn *x = &d->ti;
 		const struct issue_class *k = issue_class_of(m->model, x);
-		if (!memoable(k, x->op) || b->nreads + 3 > MEMO_MAX_READS)
+		if (!memoable(k, d) || b->nreads + 3 > MEMO_MAX_READS)
 			break;
 		const uint8_t f = x->flags;
 		uint8_t mul = k->kind == IK_IMUL ? MEMO_RD_MUL : 0;

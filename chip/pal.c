@@ -336,6 +336,18 @@ void pal_write_ipr(struct cpu *c, int i, uint64_t v, uint64_t pc)
 		iprs[i].wr(&(struct ipr_access){ c, i, v & iprs[i].mask, pc });
 }
 
+bool pal_ipr_replayable(unsigned index, bool write)
+{
+	int i = ipr_lookup(index);
+	if (i < 0 || (i >= IPR_PALTEMP0 && i < IPR_PM_REC0))
+		return true;               /* ignored, or a PALtemp */
+	if (i >= IPR_PM_REC0)
+		return false;              /* the sampling unit's latch */
+	if (write)
+		return iprs[i].access == RO || iprs[i].wr == wr_plain || iprs[i].wr == wr_dtb_tag;
+	return iprs[i].access == WO || iprs[i].rd == rd_plain || iprs[i].rd == rd_va;
+}
+
 /* ---- set-up ------------------------------------------------------------- */
 
 void pal_configure_cpu(struct cpu *c, const struct params *p,

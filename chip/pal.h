@@ -23,6 +23,14 @@ void pal_configure_cpu(struct cpu *c, const struct params *p,
 uint64_t pal_read_ipr(struct cpu *c, int i, uint64_t pc);
 void pal_write_ipr(struct cpu *c, int i, uint64_t v, uint64_t pc);
 
+/* Whether a HW_MFPR (write false) or HW_MTPR (true) of IPR index `index`
+ * (as the instruction encodes it) changes nothing but the register, the
+ * VA lock or a DTB entry: nothing the timing model, the counters or the
+ * interrupt logic reads, so the block-schedule memo may replay it
+ * (chip/memo.c).  The TB-miss flows' IPRs are such; the counters', the
+ * interrupts', the caches', the cycle counter's and the ITB's are not. */
+bool pal_ipr_replayable(unsigned index, bool write);
+
 /* The cycle counter as RPCC reads it (21164 HRM 5.2.11: CC<63:32> the
  * offset PALcode writes, CC<31:0> counting cycles when CC_CTL enables). */
 uint64_t pal_cc(const struct cpu *c);

@@ -17,6 +17,8 @@
 # Cases (names to select with PATTERNs, shell globs):
 #   timing/NAME        testprogs/timing/NAME.bare, the microbenchmarks
 #   bench/NAME         testprogs/bench/NAME.bare, the `make bench` programs
+#   bench/NAME.lnx.p1  testprogs/bench/NAME.lnx profiled on 1 CPU, as
+#                      `make bench` runs it (mem's DTB misses: PALcode)
 #   demo, demo.prof    testprogs/demo.bare; demo.lnx profiled
 #   corpus/NAME.V.C    testprogs/corpus/NAME.V (V lnx or dyn) on C = 1 or
 #                      4 CPUs; NAME.lnx.p1 and NAME.dyn.p4 profiled, as
@@ -118,7 +120,7 @@ progs="minios/minios.elf daemon/dcpid.lnx testprogs/demo.bare testprogs/demo.lnx
 for f in "$top_srcdir"/testprogs/timing/*.S; do
 	progs="$progs testprogs/timing/$(basename "$f" .S).bare"
 done
-for n in int mem fp branchy; do progs="$progs testprogs/bench/$n.bare"; done
+for n in int mem fp branchy; do progs="$progs testprogs/bench/$n.bare testprogs/bench/$n.lnx"; done
 corpus=$(cd "$top_srcdir/testprogs/corpus" && ls *.c | sed 's/\.c$//')
 for n in $corpus; do progs="$progs testprogs/corpus/$n.lnx testprogs/corpus/$n.dyn"; done
 echo "same_output: building this tree's simulator and guest programs"
@@ -183,7 +185,10 @@ fi
 		n=$(basename "$f" .S)
 		echo "timing/$n bare $n.bare"
 	done
-	for n in int mem fp branchy; do echo "bench/$n bare $n.bare"; done
+	for n in int mem fp branchy; do
+		echo "bench/$n bare $n.bare"
+		echo "bench/$n.lnx.p1 prof $n.lnx 1"
+	done
 	echo "demo bare demo.bare"
 	echo "demo.prof prof demo.lnx 1"
 	for n in $corpus; do
