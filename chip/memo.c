@@ -84,6 +84,8 @@ void memo_free(struct memo *m)
 	if (!m->bucket)
 		return;
 	memo_rec_abort(m);
+	free(m->spare);
+	m->spare = NULL;
 	m->dirty = NULL;
 	m->prev = NULL;
 	for (unsigned h = 0; h < MEMO_HASH; h++)
@@ -329,9 +331,13 @@ bool memo_rec_start(struct memo *m, struct memo_block *b, const uint32_t *key, u
 		memo_flush(m);
 		free(b->var[--b->nvar]);
 	}
-	struct memo_variant *v = calloc(1, sizeof *v);
+	/* a recording is dropped more often than kept: its memory is the
+	 * next one's */
+	struct memo_variant *v = m->spare ? m->spare : malloc(sizeof *v);
 	if (!v)
 		return false;
+	m->spare = NULL;
+	memset(v, 0, sizeof *v);
 	v->b = b;
 	memcpy(v->key, key, b->klen * sizeof *key);
 	m->rec = (struct memo_rec){ .b = b, .v = v, .tl0 = tl0 };
@@ -341,6 +347,7 @@ bool memo_rec_start(struct memo *m, struct memo_block *b, const uint32_t *key, u
 void memo_rec_done(struct memo *m)
 {
 	struct memo_block *b = m->rec.b;
+	b->fails = 0;
 	b->var[b->nvar++] = b->var[0];      /* the new one first */
 	b->var[0] = m->rec.v;
 	m->rec.b = NULL;
@@ -348,7 +355,10 @@ void memo_rec_done(struct memo *m)
 
 void memo_rec_abort(struct memo *m)
 {
-	if (m->rec.b)
-		free(m->rec.v);
+	if (m->rec.b) {
+		memo_failed(m->rec.b);
+		free(m->spare);
+		m->spare = m->rec.v;
+	}
 	m->rec.b = NULL;
 }

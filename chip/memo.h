@@ -37,6 +37,8 @@
 #define MEMO_MAX_INSNS  16     /* instructions in a block            */
 #define MEMO_MAX_READS  24     /* registers it reads before writing  */
 #define MEMO_VARIANTS   4      /* entry states kept per block        */
+#define MEMO_TRIES      4      /* failures in a row before a rest    */
+#define MEMO_REST       64     /* executions a resting block skips   */
 #define MEMO_MAX_SHARES 3      /* causes of one instruction's head   */
 #define MEMO_KEY_MAX    (5 + 2 * MEMO_MAX_READS)  /* words */
 
@@ -97,6 +99,12 @@ struct memo_block {
 	uint8_t  read_g[MEMO_MAX_READS]; /* scoreboard index               */
 	uint8_t  read_f[MEMO_MAX_READS]; /* MEMO_RD_*                      */
 	uint8_t  nvar;
+	/* a block whose recordings keep being dropped (a load that always
+	 * misses in the D-cache, say) or whose replays keep stopping at
+	 * their first instruction rests: after MEMO_TRIES such failures in
+	 * a row the loop runs its next MEMO_REST executions on the detailed
+	 * model without asking the memo (memo_failed) */
+	uint8_t  fails, rest;
 	struct memo_variant *var[MEMO_VARIANTS];   /* most recently used first */
 	/* the blocks that ran after it, most recent first: a hint that
 	 * saves the hash look-up, valid while succ_epoch is memo's epoch */
@@ -120,6 +128,7 @@ struct memo {
 	struct memo_block *prev;         /* the block replayed last, whole */
 	uint64_t epoch;                  /* blocks freed so far (succ)     */
 	struct memo_rec rec;
+	struct memo_variant *spare;      /* a dropped recording's, reused  */
 	const struct issue_model *model;
 	uint64_t *hist;                  /* the loop's issue histogram     */
 	uint64_t mulfloor;               /* cycles a multiply's operand    */
@@ -182,6 +191,16 @@ static inline struct memo_variant *memo_find(struct memo_block *b, const uint32_
 bool memo_rec_start(struct memo *m, struct memo_block *b, const uint32_t *key, uint64_t tl0);
 void memo_rec_done(struct memo *m);
 void memo_rec_abort(struct memo *m);
+
+/* A recording of b dropped, or a replay of it stopped at its first
+ * instruction: the MEMO_TRIES-th in a row sets it resting. */
+static inline void memo_failed(struct memo_block *b)
+{
+	if (++b->fails >= MEMO_TRIES) {
+		b->fails = 0;
+		b->rest = MEMO_REST;
+	}
+}
 
 /* The truth of one replay of instruction i of b's variant v (count,
  * head cycles by cause), added at once: a replay that stopped part way. */
