@@ -89,7 +89,7 @@ int main(void)
 	/* RPCC: the low 32 bits count up (ARM 4.11.7).  Every interval must
 	 * be positive; most must also be short.  Not all: qemu-alpha reads
 	 * the host's time-stamp counter, which goes on counting while the
-	 * host deschedules it (under CI's load one such interval once passed a
+	 * host deschedules it (under CI's load an interval once passed a
 	 * million cycles).  A counter returning noise would fail "most": a
 	 * random 32-bit difference is under a million once in 4000. */
 	uint64_t c0 = rpcc(), c1 = c0;
