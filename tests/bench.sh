@@ -38,6 +38,22 @@ cd "$tmp" || exit 1
 now() { date +%s.%N; }
 calc() { awk "BEGIN { print $1 }"; }
 num() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d$2)" "$1"; }
+# best N CMD...: CMD run N times (its output dropped, a --profile run's
+# database made anew each time), the shortest wall time in seconds;
+# fails at the first run that fails.  Single runs on this 2-core
+# machine move by up to a fifth, qemu's short ones by half.
+best() {
+	_n=$1 _b=""
+	shift
+	for _ in $(seq "$_n"); do
+		rm -rf db db.truth
+		_t0=$(now)
+		"$@" >/dev/null || return 1
+		_t1=$(now)
+		_b=$(calc "($_t1 - $_t0${_b:+ < $_b ? $_t1 - $_t0 : $_b})")
+	done
+	echo "$_b"
+}
 
 modes="off on truth profile"
 printf '%-12s %11s' program insns
@@ -55,37 +71,22 @@ for w in int mem fp branchy; do
 			truth) opt="--truth t.truth" ;;
 			profile) opt="--profile=db" ;;
 			esac
-			# the two columns the targets use are alphasim's best of
-			# three, as qemu's below: single runs on this 2-core
-			# machine move by up to a fifth
+			# the two columns the targets use: the best of three,
+			# as qemu's below
 			reps=1
 			case $m in off | profile) reps=3 ;; esac
-			s=""
-			for _ in $(seq "$reps"); do
-				rm -rf db db.truth
-				t0=$(now)
-				# shellcheck disable=SC2086
-				"$sim" -q $opt --stats s.json "$prog" >/dev/null 2>err </dev/null || {
-					echo "bench: $w.$v failed on alphasim $opt: $(tail -n 3 err)" >&2
-					exit 1
-				}
-				t1=$(now)
-				s=$(calc "($t1 - $t0${s:+ < $s ? $t1 - $t0 : $s})")
-			done
+			# shellcheck disable=SC2086
+			s=$(best "$reps" "$sim" -q $opt --stats s.json "$prog" 2>err </dev/null) || {
+				echo "bench: $w.$v failed on alphasim $opt: $(tail -n 3 err)" >&2
+				exit 1
+			}
 			n=$(num s.json "['total']['instructions']")
 			first=${first:-$n}
 			eval "t_$m=$s"
 			line="$line $(printf ' %8.1f' "$(calc "$n / $s / 1000000")")"
 		done
-		# qemu's runs are short (0.05-0.4 s), so start-up noise would
-		# swing the ratios by half: its best of three
-		q=""
-		for _ in 1 2 3; do
-			t0=$(now)
-			"$qemu" -L "$sysroot" "$prog" >/dev/null </dev/null
-			t1=$(now)
-			q=$(calc "($t1 - $t0${q:+ < $q ? $t1 - $t0 : $q})")
-		done
+		# qemu's runs are short (0.05-0.4 s): its best of three
+		q=$(best 3 "$qemu" -L "$sysroot" "$prog" </dev/null)
 		"$qemu" -L "$sysroot" -plugin "$plugin,out=$tmp/qn" "$prog" >/dev/null </dev/null
 		qn=$(cat "$tmp/qn")
 		# shellcheck disable=SC2154
