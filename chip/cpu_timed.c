@@ -24,6 +24,7 @@
 #include "chip/intr.h"
 #include "chip/bus.h"
 #include "chip/mem.h"
+#include "chip/pal.h"
 
 static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
@@ -41,7 +42,7 @@ static inline uint32_t space_of(const struct cpu *c)
 
 /* The physical address of the load or store d (base: its base
  * register) into *pa: through the DTB, or the address itself for HW_LD
- * or HW_ST with bit 15 set (physical, 21164 HRM 6.6.3); false, with the
+ * or HW_ST with HW_PHYS set (chip/pal.h); false, with the
  * VA's bits, if it faults and never issues. */
 static inline bool mem_pa(const struct cpu *c, const struct dinsn *d,
                           const struct issue_class *k, uint64_t base, uint64_t *pa)
@@ -49,7 +50,7 @@ static inline bool mem_pa(const struct cpu *c, const struct dinsn *d,
 	uint64_t va = base + (uint64_t)(int64_t)d->imm;
 	if (k->tflags & T_QUAD)
 		va &= ~7ull;
-	const bool phys = (k->tflags & T_PHYS) && (d->raw & 0x8000);
+	const bool phys = (k->tflags & T_PHYS) && (d->raw & HW_PHYS);
 	if (phys || !mem_probe_data(c, va, k->kind == IK_STORE, pa)) {
 		*pa = va & PA_MASK;
 		return phys;

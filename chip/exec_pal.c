@@ -7,13 +7,6 @@
 #include "chip/bus.h"
 #include "chip/pal.h"
 
-/* HW_LD/HW_ST flag bits (21164 HRM 6.6.3; GNU as -m21164 /p /a /w /q
- * /v /l): physical, alternate mode (ALT_MODE), write check (HW_LD
- * checks write access), quadword, virtual PTE fetch (a DTB miss is a
- * double miss; checked as kernel), locked / conditional. */
-enum { HW_PHYS = 1 << 15, HW_ALT = 1 << 14, HW_WCHK = 1 << 13,
-       HW_QUAD = 1 << 12, HW_VPTE = 1 << 11, HW_LOCK = 1 << 10 };
-
 EXEC(hw_mfpr)
 {
 	require_hw(c, pc);
