@@ -187,7 +187,7 @@ const char *pal_entry_name(unsigned offset)
 void cpu_request_stop(struct cpu *c, enum cpu_stop why)
 {
 	c->stop = why;
-	c->budget = 0;
+	cpu_set_budget(c, 0);
 	c->held = 0;
 }
 
@@ -212,7 +212,7 @@ uint64_t cpu_enter_pal(struct cpu *c, unsigned offset, uint64_t exc_addr)
 		/* Nothing to run the exception: report it like a crash. */
 		c->stop = STOP_NOPAL;
 		c->nopal_entry = offset;
-		c->budget = 0;
+		cpu_set_budget(c, 0);
 		c->held = 0;
 	}
 	c->pal = true;
@@ -238,6 +238,7 @@ uint64_t cpu_call_pal(struct cpu *c, uint64_t pc, uint32_t fn)
 		cpu_opcdec(c, pc);
 	unsigned offset = (priv ? 0x2000 : 0x3000) + ((fn & 0x3f) << 6);
 	intr_pmu_sync(c, pc, 1);
+	cpu_stop_after(c, 1);              /* a run is of one mode */
 	return cpu_enter_pal(c, offset, (pc + 4) | c->pal);
 }
 
@@ -246,6 +247,7 @@ uint64_t cpu_rei(struct cpu *c, uint64_t pc)
 	uint64_t to = c->ipr[IPR_EXC_ADDR];
 	bool was_pal = c->pal;
 	intr_pmu_sync(c, pc, 1);
+	cpu_stop_after(c, 1);              /* a run is of one mode */
 	c->lock_flag = false;
 	c->intr_flag = 0;
 	c->pal = to & 1;
@@ -262,10 +264,9 @@ _Noreturn void cpu_exception(struct cpu *c, enum pal_entry e, uint64_t exc_pc)
 _Noreturn void cpu_arith_trap(struct cpu *c, const struct dinsn *d,
                               uint64_t pc, uint64_t sum)
 {
-	/* The trapping instruction completed: count it, and name its
-	 * destination in EXC_MASK (21164 HRM 5.1.16: bit n for Rn, n+32
-	 * for Fn). */
-	c->icount[cpu_count_index(c)]++;
+	/* The trapping instruction completed: count it (in the run), and
+	 * name its destination in EXC_MASK (21164 HRM 5.1.16: bit n for
+	 * Rn, n+32 for Fn). */
 	c->budget--;
 	unsigned dst = d->c == 32 ? 31 : d->c;
 	bool fp = isa_table[d->op].flags & I_FPC;
@@ -309,43 +310,55 @@ _Noreturn void cpu_unaligned(struct cpu *c, const struct dinsn *d,
 
 /* ---- the loop ------------------------------------------------------- */
 
-enum cpu_stop cpu_run(struct cpu *c, int64_t budget)
+/* The loop proper.  It is apart from cpu_run, which calls setjmp: GCC
+ * keeps a setjmp caller's variables in memory across every call, the
+ * handlers' included, which cost this loop a reload of c per
+ * instruction. */
+static __attribute__((noinline)) void run(struct cpu *c)
 {
-	c->budget = budget;
-	c->held = 0;
-	c->stop = STOP_NONE;
-	setjmp(c->trap_jmp);               /* exceptions resume here */
 	for (;;) {
 		if (c->budget <= 0) {
 			if (c->held <= 0 || c->stop != STOP_NONE)
-				break;
-			c->budget = c->held;   /* a boundary intr.c wanted */
+				return;
+			cpu_set_budget(c, c->held); /* a boundary intr.c wanted */
 			c->held = 0;
 		}
 		if (__builtin_expect(c->events, 0)) {
 			intr_functional(c);
 			if (c->stop != STOP_NONE)
-				break;
+				return;
 		}
 		uint64_t pc = c->pc;
 		uint64_t tag = (pc & ~PAGE_MASK) | c->pal;
 		if (tag != c->ipage_tag) {
 			if (!(c->ipage = mem_fetch_page(c, pc)))
-				break;             /* out of host memory: c->stop */
+				return;            /* out of host memory: c->stop */
 			c->ipage_tag = tag;
 		}
 		struct dpage *p = c->ipage;
-		/* Straight-line run within the page, in one mode: a change of
-		 * PAL mode changes the tag, one of the current mode ends the
-		 * run (intr_update) after the instruction that made it. */
-		const unsigned mode = cpu_count_index(c);
+		const uint64_t page = pc & ~PAGE_MASK;
+		/* Straight-line run within the page, in one mode: whatever
+		 * changes the mode ends the run after the instruction that
+		 * made it (cpu_call_pal, cpu_rei, intr_update), or is an
+		 * exception. */
+		cpu_run_begin(c, cpu_count_index(c));
 		do {
-			const struct dinsn *d = &p->insn[(pc & PAGE_MASK) >> 2];
+			const struct dinsn *d = dpage_slot(p, pc);
 			pc = d->fn(c, d, pc);
-			c->icount[mode]++;
 			c->budget--;
-		} while (((pc & ~PAGE_MASK) | c->pal) == tag && c->budget > 0);
+		} while ((pc & ~PAGE_MASK) == page && c->budget > 0);
+		cpu_run_end(c);
 		c->pc = pc;
 	}
+}
+
+enum cpu_stop cpu_run(struct cpu *c, int64_t budget)
+{
+	cpu_set_budget(c, budget);
+	c->held = 0;
+	c->stop = STOP_NONE;
+	setjmp(c->trap_jmp);               /* exceptions resume here */
+	cpu_run_end(c);                    /* ... ending a run */
+	run(c);
 	return c->stop == STOP_NONE ? STOP_BUDGET : c->stop;
 }

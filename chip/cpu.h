@@ -66,6 +66,17 @@ struct dpage {
 	struct dinsn insn[PAGE_INSNS];
 };
 
+/* The slot of the instruction at pc in its page.  PCs are multiples of
+ * 4, so the page offset times a quarter of a slot's size is the slot's:
+ * one multiply where indexing took a shift and a multiply (the dispatch
+ * loops do this once per instruction). */
+_Static_assert(sizeof(struct dinsn) % 4 == 0, "a slot is a whole number of words");
+static inline struct dinsn *dpage_slot(struct dpage *p, uint64_t pc)
+{
+	return (struct dinsn *)((char *)p->insn +
+	                        (pc & PAGE_MASK & ~3ull) * (sizeof(struct dinsn) / 4));
+}
+
 /* Processor modes (ARM 13.2, PS<4:3>).  PAL mode is separate: c->pal. */
 enum cpu_mode { MODE_KERNEL = 0, MODE_EXEC = 1, MODE_SUPER = 2, MODE_USER = 3 };
 
@@ -178,6 +189,9 @@ struct cpu {
 	                            /* (NULL: nobody; sim/view.c watches)    */
 	int64_t  budget;            /* instructions left in this slice       */
 	int64_t  held;              /* ... held back to stop at a boundary   */
+	int64_t  run_mark;          /* the budget when this run began: the   */
+	unsigned run_mode;          /* run's instructions not yet in icount, */
+	                            /* in this mode (cpu_run_end)           */
 	enum cpu_stop stop;
 	unsigned nopal_entry;       /* STOP_NOPAL: the PAL entry wanted      */
 	int      exit_status;
@@ -201,10 +215,11 @@ void cpu_reset_bare(struct cpu *c, uint64_t entry);
  * protocol: setjmp(c->trap_jmp) before running, look pages up with
  * mem_fetch_page into c->ipage/c->ipage_tag (the lazy decoder reads the
  * word through c->ipage), call d->fn(c, d, pc) and count the instruction
- * in c->icount[mode taken before the call]; when c->budget runs out, go
- * on with c->held if it is not zero (chip/intr.c holds budget back to
- * stop at a boundary); and when c->events is set, give chip/intr.c the
- * boundary before each instruction (intr_timed) or each run (cpu.c). */
+ * by decrementing c->budget within a run (cpu_run_begin, cpu_run_end);
+ * when c->budget runs out, go on with c->held if it is not zero
+ * (chip/intr.c holds budget back to stop at a boundary); and when
+ * c->events is set, give chip/intr.c the boundary before each
+ * instruction (intr_timed) or each run (cpu.c). */
 enum cpu_stop cpu_run(struct cpu *c, int64_t budget);
 
 /* Stop the CPU at the end of the current instruction. */
@@ -255,10 +270,49 @@ void cpu_invalidate_code(struct bus *b, uint64_t pa, uint64_t size);
 void cpu_flush_stlb(struct cpu *c);
 void cpu_flush_itlb(struct cpu *c);
 
+/*
+ * Counting instructions by the budget they use: a run of instructions in
+ * one mode (the loops' straight-line runs within a page) only decrements
+ * c->budget, one store per instruction where counting each in icount too
+ * took two; cpu_run_end adds what the run used to c->icount[run_mode].
+ * Until then cpu_insns counts it, so handlers see the exact count, and
+ * whoever changes the budget goes through cpu_set_budget, which keeps it.
+ */
+static inline void cpu_set_budget(struct cpu *c, int64_t budget)
+{
+	c->run_mark += budget - c->budget;
+	c->budget = budget;
+}
+
+/* Hold budget back so the run stops after k more instructions (the
+ * loops go on with c->held). */
+static inline void cpu_stop_after(struct cpu *c, uint64_t k)
+{
+	if ((int64_t)k < c->budget) {
+		c->held += c->budget - (int64_t)k;
+		cpu_set_budget(c, (int64_t)k);
+	}
+}
+
+static inline void cpu_run_begin(struct cpu *c, unsigned mode)
+{
+	c->run_mode = mode;
+	c->run_mark = c->budget;
+}
+
+/* Also after an exception's longjmp: the faulting instruction did not use
+ * its budget. */
+static inline void cpu_run_end(struct cpu *c)
+{
+	c->icount[c->run_mode] += (uint64_t)(c->run_mark - c->budget);
+	c->run_mark = c->budget;
+}
+
 /* Instructions retired so far, all modes. */
 static inline uint64_t cpu_insns(const struct cpu *c)
 {
-	return c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL];
+	return c->icount[CNT_USER] + c->icount[CNT_KERNEL] + c->icount[CNT_PAL] +
+	       (uint64_t)(c->run_mark - c->budget);
 }
 
 /* Cycles so far: the timing model's count, or one per instruction when

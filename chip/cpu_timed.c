@@ -475,7 +475,7 @@ static void trapped(struct timing *tm, struct cpu *c)
 			}
 		}
 		if (cpu_insns(c) > tm->retired) {
-			time_commit(tm, c, &c->ipage->insn[(pc & PAGE_MASK) >> 2], pc, c->pc,
+			time_commit(tm, c, dpage_slot(c->ipage, pc), pc, c->pc,
 			            tm->is.t, mi);
 			if (mi)
 				memo_truth_insn(tm->rep.b, tm->rep.v, tm->rep.i);
@@ -632,7 +632,6 @@ static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mo
 		is->t = t;
 		tm->rep.i = i;
 		npc = d->fn(c, d, pc);
-		c->icount[mode]++;
 		c->budget--;
 		tm->retired++;
 		if (mem) {
@@ -772,18 +771,15 @@ void timing_idle(struct timing *tm, uint64_t to)
 
 /* ---- the loop --------------------------------------------------------- */
 
-enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
+/* The loop proper, apart from timing_run's setjmp as cpu_run's is
+ * (chip/cpu.c). */
+static __attribute__((noinline)) void run(struct cpu *c, struct timing *tm)
 {
-	c->budget = budget;
-	c->held = 0;
-	c->stop = STOP_NONE;
-	if (setjmp(c->trap_jmp))           /* exceptions resume here */
-		trapped(tm, c);
 	for (;;) {
 		if (c->budget <= 0) {
 			if (c->held <= 0 || c->stop != STOP_NONE)
-				break;
-			c->budget = c->held;
+				return;
+			cpu_set_budget(c, c->held);
 			c->held = 0;
 		}
 		uint64_t pc = c->pc;
@@ -791,7 +787,7 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 		if (tag != c->ipage_tag) {
 			tm->in_insn = false;   /* an exception now is the fetch's */
 			if (!(c->ipage = mem_fetch_page(c, pc)))
-				break;             /* out of host memory: c->stop */
+				return;            /* out of host memory: c->stop */
 			c->ipage_tag = tag;
 		}
 		tm->in_insn = true;
@@ -801,8 +797,10 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 		tm->tp_vpage = tag;
 		tm->space = space;
 		struct dpage *p = c->ipage;
-		/* one mode, as in cpu_run */
+		const uint64_t page = pc & ~PAGE_MASK;
+		/* one page and one mode, as in cpu_run */
 		const unsigned mode = cpu_count_index(c);
+		cpu_run_begin(c, mode);
 		bool start = true;             /* pc may start a memo block */
 		do {
 			if (start && memo_may(c)) {
@@ -811,7 +809,7 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 				if (r >= 0)
 					continue;
 			}
-			struct dinsn *d = &p->insn[(pc & PAGE_MASK) >> 2];
+			struct dinsn *d = dpage_slot(p, pc);
 			uint8_t f = d->tflags;
 			if (!(f & IOP_VALID)) {
 				cpu_decode_slot(c, d);
@@ -825,7 +823,6 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 			const bool quiet = !tm->ev.n;
 			const uint64_t tl = tm->st.tl;
 			uint64_t npc = d->fn(c, d, pc);
-			c->icount[mode]++;
 			c->budget--;
 			bool hit = time_commit(tm, c, d, pc, npc, t, NULL);
 			if (__builtin_expect(c->watch != NULL, 0))
@@ -835,11 +832,24 @@ enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
 			const unsigned kind = tm->model.cls[d->op].kind;
 			start = kind >= IK_COND && kind <= IK_REI;
 			pc = npc;
-		} while (((pc & ~PAGE_MASK) | c->pal) == tag && c->budget > 0);
+		} while ((pc & ~PAGE_MASK) == page && c->budget > 0);
 		/* a recording ends with its block, within the run */
 		memo_rec_abort(&tm->memo);
+		cpu_run_end(c);
 		c->pc = pc;
 	}
+}
+
+enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget)
+{
+	cpu_set_budget(c, budget);
+	c->held = 0;
+	c->stop = STOP_NONE;
+	if (setjmp(c->trap_jmp)) {         /* exceptions resume here */
+		cpu_run_end(c);
+		trapped(tm, c);
+	}
+	run(c, tm);
 	memo_flush(&tm->memo);
 	return c->stop == STOP_NONE ? STOP_BUDGET : c->stop;
 }

@@ -100,10 +100,7 @@ void intr_update(struct cpu *c)
 	/* end this run of instructions after the current one: the functional
 	 * loop looks at the boundary, and both translate the PC again (an
 	 * ICM write changes what the I-stream may reach) */
-	if (c->budget > 1) {
-		c->held += c->budget - 1;
-		c->budget = 1;
-	}
+	cpu_stop_after(c, 1);
 }
 
 void intr_dev_due(struct cpu *c, uint64_t at)
@@ -281,15 +278,6 @@ uint64_t intr_line_level(const struct cpu *c, unsigned isr_bit)
 	return lv;
 }
 
-/* Hold budget back so the run stops after k more instructions. */
-static void stop_after(struct cpu *c, uint64_t k)
-{
-	if ((int64_t)k < c->budget) {
-		c->held += c->budget - (int64_t)k;
-		c->budget = (int64_t)k;
-	}
-}
-
 void intr_functional(struct cpu *c)
 {
 	struct cpu_intr *in = &c->intr;
@@ -318,18 +306,18 @@ void intr_functional(struct cpu *c)
 	 * whose cycle an overflow becomes deliverable at */
 	k = pmu_next_point(p, PEV_CYCLES, mode);
 	if (k != UINT64_MAX)
-		stop_after(c, in->cycles_to + k - 1 - now);
+		cpu_stop_after(c, in->cycles_to + k - 1 - now);
 	k = pmu_next_point(p, PEV_ISSUES, mode);
 	if (k == 1) {
 		in->armed = true;
 		in->arm_n = n;
 		in->arm_pc = c->pc;
-		stop_after(c, 1);
+		cpu_stop_after(c, 1);
 	} else if (k != UINT64_MAX)
-		stop_after(c, k - 1);
+		cpu_stop_after(c, k - 1);
 	uint64_t d = pmu_next_deliver(p);
 	if (d != UINT64_MAX && d > now + 1)
-		stop_after(c, d - 1 - now);
+		cpu_stop_after(c, d - 1 - now);
 }
 
 void cpu_irq(struct cpu *c, unsigned isr_bit, bool on)

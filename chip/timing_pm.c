@@ -28,7 +28,7 @@ void timing_pm_fetch(struct timing *tm, struct cpu *c, uint64_t pc)
 	tm->pm_idle = 0;
 	if (!pm_counts(&c->pm, tm->is.mode) || !pm_fetch(&c->pm, tm->st.tl))
 		return;
-	const struct dinsn *d = &c->ipage->insn[(pc & PAGE_MASK) >> 2];
+	const struct dinsn *d = dpage_slot(c->ipage, pc);
 	const struct issue_class *k = issue_class_of(&tm->model, &d->ti);
 	struct pm_record *r = &tm->pm_rec;
 	memset(r, 0, sizeof *r);

@@ -71,7 +71,7 @@ void timer_write(struct machine *m, struct cpu *c, uint64_t off, unsigned size,
 		/* End the CPU's slice here, so the run loop (machine.c,
 		 * run_until) plans its next slice up to the new first tick
 		 * instead of finishing one planned without it. */
-		c->budget = 0;
+		cpu_set_budget(c, 0);
 	} else if (off == TIMER_PENDING) {
 		t->pending = false;
 		machine_irq(m, c->id, IRQS_TIMER, false);

@@ -11,7 +11,7 @@
 void wait_begin(struct cpu *c)
 {
 	c->waiting = true;
-	c->budget = 0;
+	cpu_set_budget(c, 0);
 	c->held = 0;
 }
 
