@@ -604,7 +604,18 @@ void fpu_compute(enum fpu_op op, unsigned q, uint64_t fpcr, uint64_t fa,
  * and every other outcome take fpu_compute.  The host's SSE status flags
  * (MXCSR, default round-to-nearest with exceptions masked) tell whether
  * anything but inexactness happened.
+ *
+ * Writing MXCSR (LDMXCSR) stalls the host's pipeline: clearing the flags
+ * before each operation and restoring them after took two thirds of the
+ * functional core's time on FP code.  So the flags are left as the last
+ * operation set them and cleared only when they could mislead: before an
+ * operation, the exception flags (MX_EXC) if any is set, which happens
+ * only after a result the fast path refused; and the inexact flag if set
+ * and this operation's inexactness would change the FPCR (not /S, INE
+ * not yet recorded).  A stale inexact flag otherwise only sends a zero
+ * result to fpu_compute, which is always right.
  */
+enum { MX_EXC = 0x1f, MX_PE = 0x20 };  /* MXCSR status: IE DE ZE OE UE; PE */
 static bool normal_or_zero(uint64_t t)
 {
 	unsigned e = (unsigned)(t >> 52) & 0x7ff;
@@ -617,6 +628,22 @@ static bool s_exact(uint64_t t)
 	return fp_s_to_reg(fp_reg_to_s(t)) == t;
 }
 
+/* The host's add, subtract, multiply or divide (k: 0-3, the order of
+ * enum fpu_op) in type T, on and to the bits of its values in U. */
+#define HOST_ARITH(name, T, U)                                              \
+	static U name(unsigned k, U ua, U ub)                               \
+	{                                                                   \
+		T a, b, r;                                                  \
+		U ur;                                                       \
+		memcpy(&a, &ua, sizeof a);                                  \
+		memcpy(&b, &ub, sizeof b);                                  \
+		r = k == 0 ? a + b : k == 1 ? a - b : k == 2 ? a * b : a / b; \
+		memcpy(&ur, &r, sizeof ur);                                 \
+		return ur;                                                  \
+	}
+HOST_ARITH(host_s, float, uint32_t)
+HOST_ARITH(host_t, double, uint64_t)
+
 bool fpu_fast(enum fpu_op op, unsigned q, uint64_t *fpcr, uint64_t fa, uint64_t fb,
               uint64_t *fc)
 {
@@ -625,44 +652,28 @@ bool fpu_fast(enum fpu_op op, unsigned q, uint64_t *fpcr, uint64_t fa, uint64_t 
 	uint64_t out;
 	if (op > FPU_DIVT || rm != 2 || FPQ_I(q) || !normal_or_zero(fa) || !normal_or_zero(fb))
 		return false;
-	unsigned csr = _mm_getcsr();
-	_mm_setcsr(csr & ~0x3fu);
+	const bool ine = !FPQ_S(q) && record(*fpcr, X_INE) != *fpcr;
+	const unsigned csr = _mm_getcsr();
+	if (csr & (MX_EXC | (ine ? MX_PE : 0)))
+		_mm_setcsr(csr & ~(unsigned)(MX_EXC | MX_PE));
 	if (op <= FPU_DIVS) {
 		if (!s_exact(fa) || !s_exact(fb))
-			goto slow;
-		uint32_t ua = fp_reg_to_s(fa), ub = fp_reg_to_s(fb), ur;
-		float a, b, r;
-		memcpy(&a, &ua, 4);
-		memcpy(&b, &ub, 4);
-		r = op == FPU_ADDS ? a + b : op == FPU_SUBS ? a - b :
-		    op == FPU_MULS ? a * b : a / b;
-		memcpy(&ur, &r, 4);
-		unsigned e = (ur >> 23) & 0xff;
-		if ((e == 0 && (ur << 1)) || e == 0xff)
-			goto slow;
-		out = fp_s_to_reg(ur);
+			return false;
+		/* an S denormal or non-finite value maps to a T one */
+		out = fp_s_to_reg(host_s(op - FPU_ADDS, fp_reg_to_s(fa), fp_reg_to_s(fb)));
 	} else {
-		double a, b, r;
-		memcpy(&a, &fa, 8);
-		memcpy(&b, &fb, 8);
-		r = op == FPU_ADDT ? a + b : op == FPU_SUBT ? a - b :
-		    op == FPU_MULT ? a * b : a / b;
-		memcpy(&out, &r, 8);
-		if (!normal_or_zero(out))
-			goto slow;
+		out = host_t(op - FPU_ADDT, fa, fb);
 	}
-	unsigned flags = _mm_getcsr() & 0x3f;
-	_mm_setcsr(csr);
+	if (!normal_or_zero(out))
+		return false;
+	const unsigned flags = _mm_getcsr();
 	/* PE (inexact) alone is fine; a zero result must be exact */
-	if ((flags & ~0x20u) || ((flags & 0x20u) && !(out << 1)))
+	if ((flags & MX_EXC) || ((flags & MX_PE) && !(out << 1)))
 		return false;
 	*fc = out;
-	if ((flags & 0x20u) && !FPQ_S(q))
+	if ((flags & MX_PE) && ine)
 		*fpcr = record(*fpcr, X_INE);
 	return true;
-slow:
-	_mm_setcsr(csr);
-	return false;
 }
 #else
 bool fpu_fast(enum fpu_op op, unsigned q, uint64_t *fpcr, uint64_t fa, uint64_t fb,

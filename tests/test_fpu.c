@@ -3,7 +3,8 @@
  * an independent reference: the host's IEEE-754 arithmetic, in each of
  * the four rounding modes, on random and near-underflow operands; plus
  * architected special cases written out by hand from the Alpha
- * Architecture Reference Manual (4.7.10 NaN rules, 4.7.9 qualifiers).
+ * Architecture Reference Manual (4.7.10 NaN rules, 4.7.9 qualifiers);
+ * and the fast path (fpu_fast) against fpu_compute.
  */
 #include <fenv.h>
 #include <math.h>
@@ -152,7 +153,68 @@ static void architected_cases(void **state)
 	assert_int_equal(r.value, 0);
 }
 
+/*
+ * Wherever fpu_fast takes an operation it gives fpu_compute's result and
+ * FPCR: random operands (tiny ones, so results underflow; small integers,
+ * so results are exact; equal ones, so a difference is exactly zero),
+ * every qualifier and rounding it may take or refuse, and FPCRs with INE
+ * recorded or not, in one sequence, so that each call finds the host's
+ * status flags as the last left them (fpu_fast clears them only when
+ * they would mislead it).  It must take most of them, too.
+ */
+static void fast_agrees_with_compute(void **state)
+{
+	(void)state;
+	static const unsigned quals[] = {
+		Q(T_NONE, R_NORMAL), Q(T_U, R_NORMAL), Q(T_SU, R_NORMAL),
+		Q(T_NONE, R_DYN), Q(T_SUI, R_NORMAL), Q(T_NONE, R_CHOP),
+	};
+	static const uint64_t fpcrs[] = {
+		LINUX_FPCR, LINUX_FPCR | FPCR_INE | FPCR_SUM, LINUX_FPCR | FPCR_INE,
+	};
+	const unsigned n = 200000;
+	unsigned taken = 0;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t u = next();
+		enum fpu_op op = (u & 4) ? s_ops[u & 3] : t_ops[u & 3];
+		unsigned q = quals[(u >> 3) % 6];
+		uint64_t fpcr = fpcrs[(u >> 8) % 3];
+		double a = operand(), b = operand();
+		switch ((u >> 12) & 7) {
+		case 0: case 1:
+			a = (double)(int)(next() % 64) - 32;
+			b = (double)(int)(next() % 64) - 32;
+			break;
+		case 2:
+			b = a;
+			break;
+		default:
+			break;
+		}
+		uint64_t fa = (u & 4) ? sreg((float)a) : bits(a);
+		uint64_t fb = (u & 4) ? sreg((float)b) : bits(b);
+		uint64_t fast_fpcr = fpcr, fc = 0x5555;
+		bool took = fpu_fast(op, q, &fast_fpcr, fa, fb, &fc);
+		struct fpu_result r;
+		fpu_compute(op, q, fpcr, fa, fb, &r);
+		if (took) {
+			taken++;
+			if (r.trap || !r.write || r.value != fc || r.fpcr != fast_fpcr)
+				fail_msg("op %u q %#x fpcr %#llx: %a, %a -> %#llx fpcr %#llx, "
+				         "fpu_compute %#llx fpcr %#llx trap %#llx", op, q,
+				         (unsigned long long)fpcr, a, b, (unsigned long long)fc,
+				         (unsigned long long)fast_fpcr, (unsigned long long)r.value,
+				         (unsigned long long)r.fpcr, (unsigned long long)r.trap);
+		} else if (fast_fpcr != fpcr || fc != 0x5555) {
+			fail_msg("op %u: refused, but wrote the FPCR or the result", op);
+		}
+	}
+	print_message("fpu_fast took %u of %u\n", taken, n);
+	assert_true(taken > n / 3);
+}
+
 UNIT_MAIN(NULL, NULL,
 	cmocka_unit_test(matches_host_ieee),
 	cmocka_unit_test(architected_cases),
+	cmocka_unit_test(fast_agrees_with_compute),
 )
