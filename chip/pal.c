@@ -218,34 +218,27 @@ static void wr_dtb_asn(const struct ipr_access *a)
 	cpu_flush_stlb(a->c);
 }
 
-static void wr_itb_ia(const struct ipr_access *a)
+/* ITB_IA, DTB_IA (every entry) and ITB_IAP, DTB_IAP (those without ASM):
+ * invalidate in the buffer the register belongs to, and forget what the
+ * soft TLBs of that stream cached from it. */
+static void tb_invalidate(const struct ipr_access *a, void (*inval)(struct tlb *))
 {
-	tlb_invalidate_all(&a->c->itb);
-	cpu_flush_itlb(a->c);
+	if (a->i == IPR_ITB_IA || a->i == IPR_ITB_IAP) {
+		inval(&a->c->itb);
+		cpu_flush_itlb(a->c);
+	} else {
+		inval(&a->c->dtb);
+		cpu_flush_stlb(a->c);
+	}
 }
 
-static void wr_itb_iap(const struct ipr_access *a)
-{
-	tlb_invalidate_proc(&a->c->itb);
-	cpu_flush_itlb(a->c);
-}
+static void wr_tb_ia(const struct ipr_access *a) { tb_invalidate(a, tlb_invalidate_all); }
+static void wr_tb_iap(const struct ipr_access *a) { tb_invalidate(a, tlb_invalidate_proc); }
 
 static void wr_itb_is(const struct ipr_access *a)
 {
 	tlb_invalidate_va(&a->c->itb, a->v, itb_asn(a->c));
 	cpu_flush_itlb(a->c);
-}
-
-static void wr_dtb_ia(const struct ipr_access *a)
-{
-	tlb_invalidate_all(&a->c->dtb);
-	cpu_flush_stlb(a->c);
-}
-
-static void wr_dtb_iap(const struct ipr_access *a)
-{
-	tlb_invalidate_proc(&a->c->dtb);
-	cpu_flush_stlb(a->c);
 }
 
 static void wr_dtb_is(const struct ipr_access *a)
