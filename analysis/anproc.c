@@ -53,9 +53,7 @@ bool an_proc_analyze(struct an_proc *a, const struct an_image *im, size_t p,
 		return false;
 	}
 	size_t n = a->g.ninsn;
-	bool ok = an_dom_build(&a->dom, &a->g, false) && an_dom_build(&a->pdom, &a->g, true) &&
-	          an_loops_build(&a->L, &a->g, &a->dom) &&
-	          an_equiv_build(&a->q, &a->g, &a->dom, &a->pdom, &a->L) &&
+	bool ok = an_structure_build(&a->g, &a->dom, &a->pdom, &a->L, &a->q) &&
 	          (a->s = calloc(n + 1, sizeof *a->s)) && (a->cul = calloc(n + 1, sizeof *a->cul)) &&
 	          (a->t = calloc(n + 1, sizeof *a->t));
 	if (!ok) {
@@ -89,10 +87,7 @@ bool an_proc_analyze(struct an_proc *a, const struct an_image *im, size_t p,
 void an_proc_free(struct an_proc *a)
 {
 	an_estimate_free(&a->e);
-	an_equiv_free(&a->q);
-	an_loops_free(&a->L);
-	an_dom_free(&a->pdom);
-	an_dom_free(&a->dom);
+	an_structure_free(&a->dom, &a->pdom, &a->L, &a->q);
 	an_cfg_free(&a->g);
 	free(a->s);
 	free(a->cul);

@@ -95,3 +95,19 @@ bool an_equiv_build(struct an_equiv *q, const struct an_cfg *g, const struct an_
 		an_equiv_free(q);
 	return ok;
 }
+
+bool an_structure_build(const struct an_cfg *g, struct an_dom *dom, struct an_dom *pdom,
+                        struct an_loops *L, struct an_equiv *q)
+{
+	return an_dom_build(dom, g, false) && an_dom_build(pdom, g, true) &&
+	       an_loops_build(L, g, dom) && an_equiv_build(q, g, dom, pdom, L);
+}
+
+void an_structure_free(struct an_dom *dom, struct an_dom *pdom, struct an_loops *L,
+                       struct an_equiv *q)
+{
+	an_equiv_free(q);
+	an_loops_free(L);
+	an_dom_free(pdom);
+	an_dom_free(dom);
+}

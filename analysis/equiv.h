@@ -29,4 +29,13 @@ bool an_equiv_build(struct an_equiv *q, const struct an_cfg *g, const struct an_
                     const struct an_dom *pdom, const struct an_loops *L);
 void an_equiv_free(struct an_equiv *q);
 
+/* What the frequency analysis stands on, from a procedure's CFG g: its
+ * dominators, post-dominators, loops and classes, each built from those
+ * before it.  False on failure (out of memory); free them with
+ * an_structure_free either way. */
+bool an_structure_build(const struct an_cfg *g, struct an_dom *dom, struct an_dom *pdom,
+                        struct an_loops *L, struct an_equiv *q);
+void an_structure_free(struct an_dom *dom, struct an_dom *pdom, struct an_loops *L,
+                       struct an_equiv *q);
+
 #endif

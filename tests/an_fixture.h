@@ -23,9 +23,7 @@ static inline bool fixture_proc(struct fixture *f, size_t k)
 {
 	char err[256];
 	return an_cfg_build_proc(&f->g, &f->im, k, err, sizeof err) &&
-	       an_dom_build(&f->dom, &f->g, false) && an_dom_build(&f->pdom, &f->g, true) &&
-	       an_loops_build(&f->L, &f->g, &f->dom) &&
-	       an_equiv_build(&f->q, &f->g, &f->dom, &f->pdom, &f->L);
+	       an_structure_build(&f->g, &f->dom, &f->pdom, &f->L, &f->q);
 }
 
 /* Analyse p as the one procedure of its image. */
@@ -56,10 +54,7 @@ static inline bool fixture_build_far(struct fixture *f, struct prog *p, int far)
 /* Free what was built (all of it, some or none: freeing twice is safe). */
 static inline void fixture_free(struct fixture *f)
 {
-	an_equiv_free(&f->q);
-	an_loops_free(&f->L);
-	an_dom_free(&f->pdom);
-	an_dom_free(&f->dom);
+	an_structure_free(&f->dom, &f->pdom, &f->L, &f->q);
 	an_cfg_free(&f->g);
 	an_image_free(&f->im);
 }
