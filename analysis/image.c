@@ -12,7 +12,9 @@
 #include "analysis/image.h"
 #include "isa/elf.h"
 #include "isa/isa.h"
+#include "util/search.h"
 #include "util/xalloc.h"
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,14 +143,8 @@ bool an_image_va2off(const struct an_image *im, uint64_t va, uint64_t *off)
 
 long an_image_proc_at(const struct an_image *im, uint64_t vaddr)
 {
-	size_t lo = 0, hi = im->nproc;          /* the first starting above */
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (im->proc[mid].addr <= vaddr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t lo = search_upper_u64(im->proc, im->nproc, sizeof *im->proc,
+	                             offsetof(struct an_proc_sym, addr), vaddr);
 	if (!lo || vaddr - im->proc[lo - 1].addr >= im->proc[lo - 1].size)
 		return -1;
 	return (long)lo - 1;
@@ -365,30 +361,28 @@ bool an_image_finish(struct an_image *im)
 
 /* ---- reading an ELF file ----------------------------------------------- */
 
+/* an_image_add_seg copies each segment's bytes: they point into the file. */
+static bool take(void *arg, struct elf_file *f, const struct elf_procs *ep)
+{
+	struct an_image *im = arg;
+	bool ok = (im->path = strdup(elf_path(f))) != NULL;
+	im->entry = elf_entry(f);
+	for (size_t i = 0; ok && i < ep->nseg; i++)
+		ok = an_image_add_seg(im, ep->seg[i].vaddr, ep->seg[i].offset, ep->seg[i].bytes,
+		                      ep->seg[i].filesz, ep->seg[i].exec);
+	for (size_t i = 0; ok && i < ep->ntext; i++)
+		ok = add_text(im, ep->text[i].vaddr, ep->text[i].size);
+	for (size_t i = 0; ok && i < ep->nproc; i++)
+		ok = push_proc(im, ep->proc[i].name, ep->proc[i].addr, ep->proc[i].size, false);
+	return ok && an_image_finish(im);
+}
+
 bool an_image_load(struct an_image *im, const char *path, char *err, size_t errlen)
 {
 	an_image_init(im);
-	struct elf_file *f = elf_open(path, err, errlen);
-	if (!f)
-		return false;
-	struct elf_procs ep;
-	bool ok = (im->path = strdup(path)) && elf_procs_read(f, &ep);
-	if (ok) {
-		im->entry = elf_entry(f);
-		for (size_t i = 0; ok && i < ep.nseg; i++)
-			ok = an_image_add_seg(im, ep.seg[i].vaddr, ep.seg[i].offset, ep.seg[i].bytes,
-			                      ep.seg[i].filesz, ep.seg[i].exec);
-		for (size_t i = 0; ok && i < ep.ntext; i++)
-			ok = add_text(im, ep.text[i].vaddr, ep.text[i].size);
-		for (size_t i = 0; ok && i < ep.nproc; i++)
-			ok = push_proc(im, ep.proc[i].name, ep.proc[i].addr, ep.proc[i].size, false);
-		ok = ok && an_image_finish(im);
-		elf_procs_free(&ep);
-	}
-	elf_close(f);
-	if (!ok) {
-		snprintf(err, errlen, "%s: unreadable program headers, sections or symbols", path);
+	bool ok = elf_procs_use(path, take, im, "unreadable program headers, sections or symbols",
+	                        err, errlen);
+	if (!ok)
 		an_image_free(im);
-	}
 	return ok;
 }

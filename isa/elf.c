@@ -254,3 +254,22 @@ void elf_procs_free(struct elf_procs *p)
 	free(p->proc);
 	memset(p, 0, sizeof *p);
 }
+
+bool elf_procs_use(const char *path, bool (*use)(void *arg, struct elf_file *f,
+                                                 const struct elf_procs *p),
+                   void *arg, const char *what, char *err, size_t errlen)
+{
+	struct elf_file *f = elf_open(path, err, errlen);
+	if (!f)
+		return false;
+	struct elf_procs ep;
+	bool ok = elf_procs_read(f, &ep);
+	if (ok) {
+		ok = use(arg, f, &ep);
+		elf_procs_free(&ep);
+	}
+	elf_close(f);
+	if (!ok)
+		snprintf(err, errlen, "%s: %s", path, what);
+	return ok;
+}

@@ -74,4 +74,12 @@ struct elf_procs {
 bool elf_procs_read(struct elf_file *f, struct elf_procs *p);
 void elf_procs_free(struct elf_procs *p);
 
+/* Open path, read its procedures and hand them to use(arg, f, p), whose
+ * pointers into the file (a segment's bytes) last until it returns.
+ * False when path cannot be opened (elf_open's reason in err), or cannot
+ * be read or use fails ("PATH: " and `what` in err). */
+bool elf_procs_use(const char *path, bool (*use)(void *arg, struct elf_file *f,
+                                                 const struct elf_procs *p),
+                   void *arg, const char *what, char *err, size_t errlen);
+
 #endif

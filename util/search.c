@@ -18,3 +18,8 @@ size_t search_lower_u64(const void *base, size_t n, size_t size, size_t key_at, 
 	}
 	return lo;
 }
+
+size_t search_upper_u64(const void *base, size_t n, size_t size, size_t key_at, uint64_t key)
+{
+	return key == UINT64_MAX ? n : search_lower_u64(base, n, size, key_at, key + 1);
+}
