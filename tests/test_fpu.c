@@ -15,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "tests/unit.h"
+#include "testprogs/lib/xorshift.h"
 #include "isa/fpu.h"
 #include "isa/isa.h"
 
@@ -29,11 +30,7 @@ static uint64_t sreg(float f) { uint32_t u; memcpy(&u, &f, 4); return fp_s_to_re
 static float flt(uint64_t r) { uint32_t u = fp_reg_to_s(r); float f; memcpy(&f, &u, 4); return f; }
 
 static uint64_t rng = 0x243f6a8885a308d3ull;
-static uint64_t next(void)
-{
-	rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-	return rng;
-}
+static uint64_t next(void) { return xorshift64(&rng); }
 /* A finite double, sometimes tiny so results underflow. */
 static double operand(void)
 {

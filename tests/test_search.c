@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 #include "tests/unit.h"
+#include "testprogs/lib/xorshift.h"
 #include "util/search.h"
 
 struct rec {
@@ -19,11 +20,7 @@ struct rec {
 };
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint64_t next(void)
-{
-	rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-	return rng;
-}
+static uint64_t next(void) { return xorshift64(&rng); }
 
 static int by_key(const void *a, const void *b)
 {
