@@ -628,93 +628,74 @@ static int64_t op_name(const struct ctx *x, enum hostfs_op op)
 }
 
 /* chmod, chown, utimens, truncate, statfs and access of a name whose
- * final symbolic link is followed: on an O_PATH descriptor of the
- * target (the link's own for chmod, chown and utimens without follow:
- * op_name). */
-static int64_t op_path(const struct ctx *x, enum hostfs_op op)
+ * final symbolic link is followed (the link's own for chmod, chown and
+ * utimens without follow: op_name), and fchmod, fchown, futimens,
+ * ftruncate and fstatfs of an open handle: one operation on a
+ * descriptor, an O_PATH one of the name's target or the handle's own.
+ * The two forms differ where Linux's calls do: an O_PATH descriptor
+ * reaches its file through /proc/self/fd for the calls that take no
+ * descriptor, and truncate asks for write permission on the file where
+ * ftruncate asks for a handle open for writing. */
+static int64_t op_attr(const struct ctx *x, enum hostfs_op op)
 {
-	bool follow = op == HOSTFS_CHMOD ? x->a[4] : op == HOSTFS_CHOWN ? x->a[5] :
-	              op == HOSTFS_UTIMENS ? x->a[4] : true;
-	if (!follow)
+	bool handle = op == HOSTFS_FCHMOD || op == HOSTFS_FCHOWN ||
+	              op == HOSTFS_FUTIMENS || op == HOSTFS_FTRUNCATE ||
+	              op == HOSTFS_FSTATFS;
+	const uint64_t *a = x->a + (handle ? 1 : 3);   /* after the file */
+	bool follow = op == HOSTFS_CHOWN ? a[2] :
+	              op == HOSTFS_CHMOD || op == HOSTFS_UTIMENS ? a[1] : true;
+	int64_t fd = handle ? handle_fd(x, 0) : 0;
+	if (handle) {
+		uint64_t h = x->a[0];
+		if (fd < 0 || (op == HOSTFS_FTRUNCATE && x->fs->fd_readonly[h]))
+			return AE_BADF;
+		if (op != HOSTFS_FSTATFS && x->fs->fd_rofs[h])
+			return AE_ROFS;
+	} else if (!follow) {
 		return op_name(x, op);
-	bool write = op != HOSTFS_STATFS && op != HOSTFS_ACCESS;
+	}
 	struct timespec ts[2];
-	int64_t r = op == HOSTFS_UTIMENS ? times_arg(x, x->a[3], ts) : 0;
+	int64_t r = op == HOSTFS_UTIMENS || op == HOSTFS_FUTIMENS ?
+	            times_arg(x, a[0], ts) : 0;
 	if (r)
 		return r;
-	int64_t fd = path_fd(x, write, true);
-	if (fd < 0)
-		return fd;
+	if (!handle) {
+		fd = path_fd(x, op != HOSTFS_STATFS && op != HOSTFS_ACCESS, true);
+		if (fd < 0)
+			return fd;
+	}
 	char pbuf[32];
 	const char *self = proc_fd((int)fd, pbuf);
+	mode_t mode = (mode_t)(a[0] & HOSTFS_MODE_MASK);
 	struct statfs sf;
 	int ok;
 	switch (op) {
-	case HOSTFS_CHMOD:
-		ok = chmod(self, (mode_t)(x->a[3] & HOSTFS_MODE_MASK));
-		break;
+	case HOSTFS_CHMOD:     ok = chmod(self, mode); break;
+	case HOSTFS_FCHMOD:    ok = fchmod((int)fd, mode); break;
 	case HOSTFS_CHOWN:
-		ok = fchownat((int)fd, "", (uid_t)x->a[3], (gid_t)x->a[4], AT_EMPTY_PATH);
+		ok = fchownat((int)fd, "", (uid_t)a[0], (gid_t)a[1], AT_EMPTY_PATH);
 		break;
-	case HOSTFS_UTIMENS:
-		ok = utimensat(AT_FDCWD, self, ts, 0);
+	case HOSTFS_FCHOWN:    ok = fchown((int)fd, (uid_t)a[0], (gid_t)a[1]); break;
+	case HOSTFS_UTIMENS:   ok = utimensat(AT_FDCWD, self, ts, 0); break;
+	case HOSTFS_FUTIMENS:  ok = futimens((int)fd, ts); break;
+	case HOSTFS_TRUNCATE:  /* opens nothing: a FIFO is EINVAL */
+		ok = truncate(self, (off_t)a[0]);
 		break;
-	case HOSTFS_TRUNCATE:   /* opens nothing: a FIFO is EINVAL */
-		ok = truncate(self, (off_t)x->a[3]);
-		break;
+	case HOSTFS_FTRUNCATE: ok = ftruncate((int)fd, (off_t)a[0]); break;
 	case HOSTFS_ACCESS:
-		ok = faccessat(AT_FDCWD, self, (int)x->a[3], AT_EACCESS);
+		ok = faccessat(AT_FDCWD, self, (int)a[0], AT_EACCESS);
 		break;
-	default: {   /* HOSTFS_STATFS */
+	default:               /* HOSTFS_STATFS, HOSTFS_FSTATFS */
 		ok = fstatfs((int)fd, &sf);
 		if (!ok)
-			r = put_statfs(x, x->a[3], &sf);
+			r = put_statfs(x, a[0], &sf);
 		break;
-	}
 	}
 	if (!r && ok)
 		r = guest_errno(errno);
-	close((int)fd);
+	if (!handle)
+		close((int)fd);
 	return r;
-}
-
-/* fchmod, fchown, futimens, ftruncate, fstatfs of an open handle. */
-static int64_t op_handle(const struct ctx *x, enum hostfs_op op)
-{
-	int fd = handle_fd(x, 0);
-	if (fd < 0)
-		return AE_BADF;
-	uint64_t h = x->a[0];
-	if (op == HOSTFS_FTRUNCATE && x->fs->fd_readonly[h])
-		return AE_BADF;
-	if (op != HOSTFS_FSTATFS && x->fs->fd_rofs[h])
-		return AE_ROFS;
-	struct timespec ts[2];
-	struct statfs sf;
-	int64_t r = 0;
-	int ok;
-	switch (op) {
-	case HOSTFS_FCHMOD:
-		ok = fchmod(fd, (mode_t)(x->a[1] & HOSTFS_MODE_MASK));
-		break;
-	case HOSTFS_FCHOWN:
-		ok = fchown(fd, (uid_t)x->a[1], (gid_t)x->a[2]);
-		break;
-	case HOSTFS_FUTIMENS:
-		if ((r = times_arg(x, x->a[1], ts)))
-			return r;
-		ok = futimens(fd, ts);
-		break;
-	case HOSTFS_FTRUNCATE:
-		ok = ftruncate(fd, (off_t)x->a[1]);
-		break;
-	default:   /* HOSTFS_FSTATFS */
-		ok = fstatfs(fd, &sf);
-		if (!ok)
-			r = put_statfs(x, x->a[1], &sf);
-		break;
-	}
-	return ok ? guest_errno(errno) : r;
 }
 
 /* rename (renameat2's flags) and link: two names on one mount. */
@@ -845,12 +826,12 @@ void hostfs_serve(struct hostfs *fs, struct hostfs_req *req, uint8_t *ram,
 	case HOSTFS_UTIMENS:
 	case HOSTFS_TRUNCATE:
 	case HOSTFS_STATFS:
-	case HOSTFS_ACCESS:    req->result = op_path(&x, op); break;
+	case HOSTFS_ACCESS:
 	case HOSTFS_FCHMOD:
 	case HOSTFS_FCHOWN:
 	case HOSTFS_FUTIMENS:
 	case HOSTFS_FTRUNCATE:
-	case HOSTFS_FSTATFS:   req->result = op_handle(&x, op); break;
+	case HOSTFS_FSTATFS:   req->result = op_attr(&x, op); break;
 	case HOSTFS_RENAME:
 	case HOSTFS_LINK:      req->result = op_two(&x, op); break;
 	case HOSTFS_IDENT:     req->result = op_ident(&x); break;
