@@ -5,7 +5,9 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <grp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -385,6 +387,63 @@ static void metadata(void **state)
 		assert_int_equal(call(HOSTFS_UNLINK, 0, PATH1, path(PATH1, n), 0, 0), 0);
 }
 
+/* Permissions as Linux gives them to a user who is not root (the child
+ * becomes nobody when the test runs as root): a handle opened for
+ * writing may still truncate a file since made read-only, its name may
+ * not (truncate asks for write permission, ftruncate for a writable
+ * handle); a handle opened for reading truncates nothing. The child's
+ * exit status is the first step that went wrong. */
+static void permissions(void **state)
+{
+	(void)state;
+	const uid_t nobody = 65534;
+	bool root = geteuid() == 0;
+	uid_t uid = root ? nobody : getuid();
+	gid_t gid = root ? nobody : getgid();
+	int64_t h = open_path("perm", HOSTFS_O_WRITE | HOSTFS_O_CREAT);
+	assert_true(h >= 0);
+	call(HOSTFS_CLOSE, h, 0, 0, 0, 0);
+	uint64_t len = path(PATH1, "perm");
+	assert_int_equal(call6(HOSTFS_CHOWN, 0, PATH1, len, uid, gid, 1), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		if (root && (setgroups(0, NULL) || setgid(gid) || setuid(uid)))
+			_exit(99);
+		int64_t w = open_path("perm", HOSTFS_O_WRITE);
+		int64_t r = open_path("perm", HOSTFS_O_READ);
+		int64_t got[] = {
+			w >= 0 && r >= 0 ? 0 : -1,
+			call(HOSTFS_FCHMOD, w, 0444, 0, 0, 0),
+			call(HOSTFS_FTRUNCATE, w, 5, 0, 0, 0),
+			call(HOSTFS_TRUNCATE, 0, PATH1, len, 7, 0),
+			call(HOSTFS_FTRUNCATE, r, 3, 0, 0, 0),
+			call(HOSTFS_ACCESS, 0, PATH1, len, W_OK, 0),
+			call(HOSTFS_CHMOD, 0, PATH1, len, 0644, 1),
+			call(HOSTFS_TRUNCATE, 0, PATH1, len, 9, 0),
+		};
+		const int64_t want[] = { 0, 0, 0, -AE_ACCES, -AE_BADF, -AE_ACCES, 0, 0 };
+		for (int i = 0; i < (int)(sizeof want / sizeof want[0]); i++)
+			if (got[i] != want[i])
+				_exit(1 + i);
+		_exit(0);
+	}
+	int st;
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	if (WEXITSTATUS(st) == 99)
+		skip();                  /* root that cannot become nobody */
+	assert_int_equal(WEXITSTATUS(st), 0);
+	char p[600];
+	struct stat hs;
+	snprintf(p, sizeof p, "%s/root/perm", top);
+	assert_int_equal(stat(p, &hs), 0);
+	assert_int_equal(hs.st_size, 9);
+	assert_int_equal(hs.st_uid, uid);
+	assert_int_equal(hs.st_mode & 07777, 0644);
+	assert_int_equal(call(HOSTFS_UNLINK, 0, PATH1, len, 0, 0), 0);
+}
+
 /* Paths that stay in the tree, through "..", "." and links, resolve;
  * a loop of links is ELOOP; the same with openat2 and the walk. */
 static void resolve(void **state)
@@ -472,6 +531,7 @@ int main(void)
 		cmocka_unit_test(setid_stripped),
 		cmocka_unit_test(special_files),
 		cmocka_unit_test(metadata),
+		cmocka_unit_test(permissions),
 	};
 	return cmocka_run_group_tests_name("openat2", tests, setup, teardown) |
 	       cmocka_run_group_tests_name("walk", tests, setup_walk, teardown);
