@@ -583,13 +583,7 @@ static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mo
 	struct memo_block *b = memo_block(m, c, pc, tm->space, tm->tp);
 	uint32_t key[MEMO_KEY_MAX];
 	m->prev = NULL;
-	if (!b || !b->n)
-		return -1;
-	if (b->rest) {
-		b->rest--;
-		return -1;
-	}
-	if (!memo_key(m, b, &tm->st, pc, key))
+	if (!b || !b->n || memo_resting(b) || !memo_key(m, b, &tm->st, pc, key))
 		return -1;
 	const uint64_t tl0 = tm->st.tl;
 	struct memo_variant *v = memo_find(b, key);
@@ -662,7 +656,6 @@ static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mo
 			commit_events(tm, c, tm->tp, last, t);
 		memo_ran(m, v);
 		m->prev = b;
-		b->fails = 0;
 		return 1;
 	}
 	if (!i)

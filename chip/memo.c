@@ -355,9 +355,8 @@ void memo_rec_done(struct memo *m)
 
 void memo_rec_abort(struct memo *m)
 {
-	if (m->rec.b) {
+	if (m->rec.b) {   /* the spare is empty: memo_rec_start took it */
 		memo_failed(m->rec.b);
-		free(m->spare);
 		m->spare = m->rec.v;
 	}
 	m->rec.b = NULL;

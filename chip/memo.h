@@ -146,9 +146,11 @@ void memo_free(struct memo *m);
 void memo_flush(struct memo *m);
 
 /* One more whole replay of v: its truth (count, head cycles by cause:
- * the static part) and its issue cycles wait for memo_flush. */
+ * the static part) and its issue cycles wait for memo_flush; its block's
+ * failures in a row (memo_failed) end. */
 static inline void memo_ran(struct memo *m, struct memo_variant *v)
 {
+	v->b->fails = 0;
 	if (!v->runs++) {
 		v->dirty = m->dirty;
 		m->dirty = v;
@@ -200,6 +202,15 @@ static inline void memo_failed(struct memo_block *b)
 		b->fails = 0;
 		b->rest = MEMO_REST;
 	}
+}
+
+/* Whether b rests this execution (which counts against its rest). */
+static inline bool memo_resting(struct memo_block *b)
+{
+	if (!b->rest)
+		return false;
+	b->rest--;
+	return true;
 }
 
 /* The truth of one replay of instruction i of b's variant v (count,
