@@ -48,6 +48,8 @@
 #define SIMCTL_PATH      0x70
 #define SIMCTL_PATHLEN   0x78
 #define SIMCTL_HINT      0x80     /* write: record the hint of this kind: */
+#define SIMCTL_KILLER    0x88     /* write: process 1 dies of a signal */
+                                  /* this other process sent (its id) */
 #define SIMCTL_HINT_CONTEXT 1     /*   this CPU runs PID under ASN    */
 #define SIMCTL_HINT_IMAGE   2     /*   PID mapped an image            */
 

@@ -46,6 +46,14 @@ _Noreturn void machine_exit(int status)
 		;
 }
 
+/* Before the exit: process 1 was killed by a signal another process
+ * sent, so that alphasim can tell a profiling daemon the program killed
+ * from one that failed (docs/usage.md, "Exit status"). */
+void machine_killer(int pid)
+{
+	SIMCTL(SIMCTL_KILLER) = (uint64_t)pid;
+}
+
 uint64_t machine_cycles(void) { return SIMCTL(SIMCTL_CYCLES); }
 
 /* A context hint: this CPU now runs process pid in address space asn

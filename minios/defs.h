@@ -62,6 +62,7 @@ int ksnprintf(char *buf, size_t n, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 _Noreturn void panic(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void machine_exit(int status);
+void machine_killer(int pid);   /* process 1 dies of pid's signal      */
 uint64_t machine_cycles(void);
 
 /* ---- string.c ------------------------------------------------------- */

@@ -86,6 +86,12 @@ static _Noreturn void die(struct proc *p, int sig, const struct trapframe *tf)
 	if (sig == SIGKILL && p->group_exit)
 		proc_exit(p, p->xstatus);
 	kprintf("minios: pid %d: killed by signal %d at pc 0x%lx\n", p->tgid, sig, tf->pc);
+	/* kill or tgkill from another process (the kernel's own signals
+	 * carry pid 0) */
+	const struct ksiginfo *why = &p->siginfo[sig - 1];
+	if (p->tgid == 1 && (why->code == SI_USER || why->code == SI_TKILL) &&
+	    why->pid != 0 && why->pid != 1)
+		machine_killer(why->pid);
 	proc_exit_group(p, sig);
 }
 

@@ -81,6 +81,9 @@ void simctl_write(struct machine *m, struct cpu *c, uint64_t off,
 	case SIMCTL_EXIT:
 		machine_exit(m, (int)(val & 0xff));
 		break;
+	case SIMCTL_KILLER:
+		m->killer = val;
+		break;
 	case SIMCTL_HALT:
 		cpu_request_stop(c, STOP_HALT);
 		break;

@@ -80,6 +80,8 @@ struct machine {
 	                              /* timing models are ->timing)        */
 	bool           stopped;       /* the guest asked to stop (exit)    */
 	int            exit_status;
+	uint64_t       killer;        /* simctl KILLER: the process whose  */
+	                              /* signal killed process 1, or 0     */
 
 	FILE          *con_out;       /* console streams (stdout, stderr)  */
 	FILE          *con_err;

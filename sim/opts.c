@@ -51,8 +51,8 @@ void sim_opts_help(FILE *f)
 	           "Runs an Alpha program on a simulated Alpha 21164.\n\noptions:\n");
 	cmd_help(f, options, NOPT, 24);
 	fprintf(f, "\nexit status: the guest's; 124 --max-insns, --max-cycles or --view's q; 125 usage or input\n"
-	           "error; 126 unhandled exception in a program without PALcode; 70 a --profile run's\n"
-	           "samples do not add up.\n");
+	           "error; 126 unhandled exception in a program without PALcode; --profile: 70 the\n"
+	           "samples do not add up, 69 the program killed dcpid, 75 another run holds DIR.\n");
 }
 
 int sim_stdout_status(void)

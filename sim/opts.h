@@ -13,9 +13,14 @@
 #include "timing/params.h"
 
 /* EXIT_PROFILE: sysexits.h's EX_SOFTWARE, an internal error: samples lost
- * between the PMU and the database are a bug of the collection.  The
- * others: docs/usage.md, "Exit status" (and EXIT_NOMEM, util/xalloc.h). */
-enum { EXIT_PROFILE = 70, EXIT_LIMIT = 124, EXIT_USAGE = 125, EXIT_STUCK = 126 };
+ * between the PMU and the database are a bug of the collection.
+ * EXIT_DAEMON_KILLED: EX_UNAVAILABLE, the profile is not there because
+ * the profiled program killed dcpid (the guest's doing, not a bug).
+ * EXIT_DB_BUSY: EX_TEMPFAIL, another run holds the database; try later.
+ * The others: docs/usage.md, "Exit status" (and EXIT_NOMEM,
+ * util/xalloc.h). */
+enum { EXIT_DAEMON_KILLED = 69, EXIT_PROFILE = 70, EXIT_DB_BUSY = 75, EXIT_LIMIT = 124,
+       EXIT_USAGE = 125, EXIT_STUCK = 126 };
 
 /* The output files a run writes, in the order they are opened. */
 enum { SIM_OUT_SKID, SIM_OUT_STATS, SIM_OUT_TRUTH, SIM_OUT_N };

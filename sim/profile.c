@@ -3,6 +3,7 @@
  * "Profiling"; the DCPI paper, seeds/000_*, sections 4 and 5).
  */
 #include "sim/profile.h"
+#include "sim/dblock.h"
 #include "util/fail.h"
 #include "util/paths.h"
 #include "platform/boot.h"
@@ -38,11 +39,12 @@ static bool check_events(const char *events, char *err, size_t errlen)
 }
 
 /* The host path of db, canonical (it need not exist yet, its parent
- * must), and its guest path.  Beneath root the guest sees it there (and
- * dcpid creates it); anywhere else it is created now, and boot mounts it
- * read-write at its own host path (pr->mount), which only it shows, as a
- * program outside the root is mounted (platform/boot.c).  Either way the user
- * must be able to write it. */
+ * must: it is created now, so that it can be locked), and its guest
+ * path.  Beneath root the guest sees it there; anywhere else boot mounts
+ * it read-write at its own host path (pr->mount), which only it shows, as
+ * a program outside the root is mounted (platform/boot.c).  Either way
+ * the user must be able to write it, and only dcpid reaches it in the
+ * guest (hostfs_guard). */
 static bool place_db(struct profile_run *pr, const char *db, const char *root,
                      char *err, size_t errlen)
 {
@@ -78,11 +80,11 @@ static bool place_db(struct profile_run *pr, const char *db, const char *root,
 	size_t k = strcmp(rootreal, "/") ? strlen(rootreal) : 0;
 	bool inside = !strncmp(real, rootreal, k) && (real[k] == '/' || !real[k]);
 	snprintf(pr->db, sizeof pr->db, "%s", real);
+	if (!exists && mkdir(real, 0777))
+		FAIL("--profile=%s: cannot create it: %s", db, strerror(errno));
 	if (inside) {
 		snprintf(pr->gdb, sizeof pr->gdb, "%s", real[k] ? real + k : "/");
 	} else {
-		if (!exists && mkdir(real, 0777))
-			FAIL("--profile=%s: cannot create it: %s", db, strerror(errno));
 		snprintf(pr->gdb, sizeof pr->gdb, "%s", real);
 		pr->mount = pr->db;
 	}
@@ -93,16 +95,32 @@ static bool place_db(struct profile_run *pr, const char *db, const char *root,
 	return true;
 }
 
+/* One run at a time writes the database (sim/dblock.h); once it is
+ * ours, a stats file an earlier run left is removed, so that only this
+ * run's dcpid can leave one. */
+static bool lock_db(struct profile_run *pr, char *err, size_t errlen)
+{
+	enum dblock_result r = dblock_take(pr->db, &pr->lock_fd, err, errlen);
+	pr->busy = r == DBLOCK_BUSY;
+	if (r != DBLOCK_TAKEN)
+		return false;
+	if (unlink(pr->stats) && errno != ENOENT)
+		FAIL("--profile=%s: %s: %s", pr->db, pr->stats, strerror(errno));
+	return true;
+}
+
 bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
                      const char *sysroot, const char *events, uint64_t seed, const char *prog,
                      int argc, char **argv, char *err, size_t errlen)
 {
 	memset(pr, 0, sizeof *pr);
+	pr->lock_fd = -1;
 	pr->root = root;
 	pr->sysroot = sysroot;
 	if (events && !check_events(events, err, errlen))
 		return false;
 	if (!place_db(pr, db ? db : PROFILE_DEFAULT_DIR, root, err, errlen) ||
+	    !lock_db(pr, err, errlen) ||
 	    !paths_find_file("daemon/dcpid.lnx", "ALPHASIM_DCPID", pr->dcpid,
 	                    sizeof pr->dcpid, err, errlen))
 		return false;
@@ -148,6 +166,9 @@ void profile_free(struct profile_run *pr)
 {
 	free(pr->argv);
 	pr->argv = NULL;
+	if (pr->lock_fd >= 0)
+		close(pr->lock_fd);
+	pr->lock_fd = -1;
 }
 
 /* ---- dcpid's totals ----------------------------------------------------- */

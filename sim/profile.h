@@ -41,6 +41,9 @@ struct profile_run {
 	int argc;
 	int path_arg;                 /* argv[path_arg]: the program (host) */
 	unsigned epoch;               /* the epoch the run wrote            */
+	int lock_fd;                  /* db's lock (sim/dblock.h), or -1    */
+	bool busy;                    /* profile_prepare failed: another    */
+	                              /* run holds the lock                */
 };
 
 /* Set pr up: db the --profile directory (NULL: ./dcpidb), anywhere the
@@ -50,8 +53,10 @@ struct profile_run {
  * checked here, periods by dcpid) or NULL; seed the driver's period
  * generator seed (dcpid --seed) or 0 for its default; prog the user's program
  * (NULL: the default workload, PROFILE_WORKLOAD, and its events) and its
- * arguments.
- * False with a one-line reason in err. */
+ * arguments.  The database is created if need be and locked for the run
+ * (sim/dblock.h) until profile_free.
+ * False with a one-line reason in err (pr->busy: another run holds the
+ * lock). */
 bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
                      const char *sysroot, const char *events, uint64_t seed, const char *prog,
                      int argc, char **argv,

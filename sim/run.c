@@ -72,9 +72,10 @@ static int prepare_profile(struct run *r)
 			            "minios, not bare-metal ones");
 	}
 	if (!profile_prepare(&r->pr, o->profile_dir, o->root, r->sysroot, o->events, o->seed,
-	                     prog, o->argc, o->argv, r->err, sizeof r->err) ||
-	    (!r->minios && !paths_find_minios(r->minios_buf, sizeof r->minios_buf,
-	                                      r->err, sizeof r->err)))
+	                     prog, o->argc, o->argv, r->err, sizeof r->err))
+		return fail(r->pr.busy ? EXIT_DB_BUSY : EXIT_USAGE, "%s", r->err);
+	if (!r->minios && !paths_find_minios(r->minios_buf, sizeof r->minios_buf,
+	                                     r->err, sizeof r->err))
 		return fail(EXIT_USAGE, "%s", r->err);
 	if (!r->minios)
 		r->minios = r->minios_buf;
@@ -300,6 +301,14 @@ static int finish(struct run *r, enum cpu_stop why)
 	int status = stop_status(r, why);
 	struct dcpi_figures fig;
 	bool measured = o->profile && why == STOP_EXIT;
+	if (measured && r->m->killer) {
+		/* the guest's doing, not the collection's (docs/usage.md,
+		 * "Exit status"): minios names the sender (simctl KILLER) */
+		status = fail(EXIT_DAEMON_KILLED, "--profile: the profiled program (process %llu) "
+		              "killed dcpid with signal %d: the run has no profile",
+		              (unsigned long long)r->m->killer, r->m->exit_status - 128);
+		measured = false;
+	}
 	if (measured && !profile_measure(&r->pr, r->m, r->truth, r->minios, &fig, r->err,
 	                                 sizeof r->err)) {
 		status = fail(EXIT_PROFILE, "--profile: %s", r->err);
@@ -388,6 +397,7 @@ int sim_run(const struct sim_opts *o)
 	*r = (struct run){
 		.o = o, .sysroot = o->sysroot ? o->sysroot : PATHS_DEFAULT_SYSROOT,
 		.minios = o->minios, .path = o->argv[0], .argc = o->argc, .argv = o->argv,
+		.pr.lock_fd = -1,
 	};
 	for (int i = 0; i < SIM_OUT_N; i++)
 		r->out_path[i] = o->out_path[i];

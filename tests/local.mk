@@ -32,6 +32,7 @@ include tests/corpus.mk
 include tests/daemon.mk
 include tests/driver.mk
 include tests/profile.mk
+include tests/guard.mk
 include tests/analysis.mk
 include tests/realprogs.mk
 include tests/labs.mk
