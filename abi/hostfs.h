@@ -55,6 +55,12 @@ enum hostfs_op {
 #undef X
 };
 
+/* Or'ed into a request's op by the guest kernel: the request is made
+ * for the guest's first process (the profiling daemon under alphasim
+ * --profile) or one of its threads, which alone reaches the guarded
+ * directory, the profile database (platform/hostfs.h, hostfs_guard). */
+#define HOSTFS_AS_DAEMON (1ull << 32)
+
 /* The request block in guest memory: 8 little-endian quadwords. */
 struct hostfs_req {
 	uint64_t op;

@@ -121,6 +121,74 @@ bool hostfs_mount(struct hostfs *fs, unsigned mnt, const char *dir,
 	return true;
 }
 
+/* The host path of an open descriptor, through /proc (NUL-terminated). */
+static bool fd_path(int fd, char *buf, size_t len)
+{
+	char link[64];
+	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+	ssize_t n = readlink(link, buf, len - 1);
+	if (n < 0)
+		return false;
+	buf[n] = 0;
+	return true;
+}
+
+/* ---- the guarded directory ------------------------------------------ */
+
+bool hostfs_guard(struct hostfs *fs, const char *dir, char *err, size_t errlen)
+{
+	if (strlen(dir) >= sizeof fs->guard || dir[0] != '/') {
+		snprintf(err, errlen, "%s: not a canonical path to guard", dir);
+		return false;
+	}
+	strcpy(fs->guard, dir);
+	return true;
+}
+
+/* Is host path p the guarded directory or beneath it (below), or it or
+ * one of the directories above it (above)? */
+static bool path_below(const char *p, const char *g)
+{
+	size_t k = strlen(g);
+	return !strncmp(p, g, k) && (p[k] == 0 || p[k] == '/');
+}
+
+static bool path_above(const char *p, const char *g)
+{
+	size_t k = strlen(p);
+	return !strcmp(p, "/") || (!strncmp(g, p, k) && (g[k] == 0 || g[k] == '/'));
+}
+
+static bool guarding(const struct hostfs *fs)
+{
+	return fs->guard[0] && !fs->daemon;
+}
+
+/* Does the request reach the guard through what descriptor fd resolved
+ * to?  The kernel's own name for it (/proc/self/fd) is where the
+ * resolution ended, whatever mount, "..", link or hard-linked
+ * directory led there; a descriptor with no name is refused. */
+static bool guarded_fd(const struct hostfs *fs, int fd)
+{
+	char path[HOSTFS_MAX_PATH];
+	return guarding(fs) && (!fd_path(fd, path, sizeof path) || path_below(path, fs->guard));
+}
+
+/* Would an operation on name last in directory d (rename, link, unlink,
+ * a change of its metadata) touch the guard or move a directory above
+ * it? */
+static bool guarded_name(const struct hostfs *fs, int d, const char *last)
+{
+	char path[HOSTFS_MAX_PATH + 1];
+	if (!guarding(fs))
+		return false;
+	size_t n;
+	if (!fd_path(d, path, HOSTFS_MAX_PATH) || (n = strlen(path)) + 1 + strlen(last) >= sizeof path)
+		return true;
+	snprintf(path + n, sizeof path - n, "%s%s", strcmp(path, "/") ? "/" : "", last);
+	return path_below(path, fs->guard) || path_above(path, fs->guard);
+}
+
 /* ---- guest memory and arguments -------------------------------------- */
 
 struct ctx {
@@ -282,6 +350,48 @@ static int beneath(struct hostfs *fs, int dirfd, const char *path, uint64_t flag
 	return walk_beneath(dirfd, path, fl, md);
 }
 
+/* Where a resolution that failed stopped: the deepest directory of
+ * path that resolves.  In the guard, the failure is EACCES too, as a
+ * directory the requester may not search gives, so that what the guard
+ * holds (or lacks) cannot be told from outside it. */
+static bool failed_in_guard(struct hostfs *fs, int dirfd, const char *path)
+{
+	char pre[HOSTFS_MAX_PATH];
+	snprintf(pre, sizeof pre, "%s", path);
+	for (;;) {
+		char *slash = strrchr(pre, '/');
+		if (slash)
+			*slash = 0;
+		const char *dir = slash && *pre ? pre : ".";
+		int fd = beneath(fs, dirfd, dir, O_PATH | O_DIRECTORY, 0);
+		if (fd >= 0) {
+			bool in = guarded_fd(fs, fd);
+			close(fd);
+			return in;
+		}
+		if (!slash || !*pre)
+			return false;
+	}
+}
+
+/* beneath, and refused (EACCES) where it reaches the guard for a
+ * request that is not the daemon's. */
+static int resolve(struct hostfs *fs, int dirfd, const char *path, uint64_t flags,
+                   uint64_t mode)
+{
+	int fd = beneath(fs, dirfd, path, flags, mode);
+	if (fd >= 0 && guarded_fd(fs, fd)) {
+		close(fd);
+		errno = EACCES;
+		return -1;
+	}
+	if (fd < 0 && errno != EACCES && guarding(fs)) {
+		int e = errno;
+		errno = failed_in_guard(fs, dirfd, path) ? EACCES : e;
+	}
+	return fd;
+}
+
 /* The mount of argument i, or -1. */
 static int mount_fd(const struct ctx *x, unsigned i)
 {
@@ -306,7 +416,7 @@ static int64_t parent_of(struct hostfs *fs, int root, char *path, const char **l
 	}
 	if (!strcmp(*last, ".") || !strcmp(*last, "..") || !**last)
 		return AE_INVAL;
-	int fd = beneath(fs, root, dir, O_PATH | O_DIRECTORY, 0);
+	int fd = resolve(fs, root, dir, O_PATH | O_DIRECTORY, 0);
 	return fd < 0 ? guest_errno(errno) : fd;
 }
 
@@ -416,7 +526,10 @@ static int64_t op_open(const struct ctx *x)
 	if (f & HOSTFS_O_NOFOLLOW)  flags |= O_NOFOLLOW;
 	/* what the name is now, without opening it */
 	struct stat st;
-	int pfd = beneath(x->fs, root, path, O_PATH | (flags & (O_NOFOLLOW | O_DIRECTORY)), 0);
+	int pfd = resolve(x->fs, root, path, O_PATH | (flags & (O_NOFOLLOW | O_DIRECTORY)), 0);
+	if (pfd < 0 && errno == EACCES)
+		return AE_ACCES;
+	bool absent = pfd < 0 && errno == ENOENT;
 	if (pfd >= 0) {
 		r = fstat(pfd, &st) ? guest_errno(errno) : refuse_type(st.st_mode);
 		close(pfd);
@@ -429,6 +542,15 @@ static int64_t op_open(const struct ctx *x)
 	umask(old);
 	if (fd < 0)
 		return guest_errno(e);
+	if (guarded_fd(x->fs, fd)) {
+		/* created in the guard through a link: made by this open
+		 * (the name was absent), so it goes again, empty */
+		char made[HOSTFS_MAX_PATH];
+		if ((flags & O_CREAT) && absent && fd_path(fd, made, sizeof made))
+			unlink(made);
+		close(fd);
+		return AE_ACCES;
+	}
 	r = fstat(fd, &st) ? guest_errno(errno) : refuse_type(st.st_mode);
 	if (!r && fcntl(fd, F_SETFL, flags & O_APPEND))   /* blocking again */
 		r = guest_errno(errno);
@@ -483,7 +605,7 @@ static int64_t path_fd(const struct ctx *x, bool write, bool follow)
 	int64_t r = name_arg(x, write, &root, path);
 	if (r)
 		return r;
-	int fd = beneath(x->fs, root, path, O_PATH | (follow ? 0 : O_NOFOLLOW), 0);
+	int fd = resolve(x->fs, root, path, O_PATH | (follow ? 0 : O_NOFOLLOW), 0);
 	return fd < 0 ? guest_errno(errno) : fd;
 }
 
@@ -591,6 +713,10 @@ static int64_t op_name(const struct ctx *x, enum hostfs_op op)
 	int64_t dir = parent_of(x->fs, root, path, &last);
 	if (dir < 0)
 		return dir;
+	if (guarded_name(x->fs, (int)dir, last)) {
+		close((int)dir);
+		return AE_ACCES;
+	}
 	int d = (int)dir, ok;
 	mode_t old = umask(0);
 	switch (op) {
@@ -720,13 +846,18 @@ static int64_t op_two(const struct ctx *x, enum hostfs_op op)
 		close((int)d1);
 		return d2;
 	}
+	if (guarded_name(x->fs, (int)d1, l1) || guarded_name(x->fs, (int)d2, l2)) {
+		close((int)d1);
+		close((int)d2);
+		return AE_ACCES;
+	}
 	int ok;
 	if (op == HOSTFS_RENAME) {
 		unsigned fl = (x->a[5] & HOSTFS_RENAME_NOREPLACE ? RENAME_NOREPLACE : 0) |
 		              (x->a[5] & HOSTFS_RENAME_EXCHANGE ? RENAME_EXCHANGE : 0);
 		ok = renameat2((int)d1, l1, (int)d2, l2, fl);
 	} else if (x->a[5]) {          /* link to a final link's target */
-		int64_t t = beneath(x->fs, (int)d1, l1, O_PATH, 0);
+		int64_t t = resolve(x->fs, (int)d1, l1, O_PATH, 0);
 		ok = t < 0 ? -1 : linkat((int)t, "", (int)d2, l2, AT_EMPTY_PATH);
 		if (t >= 0)
 			close((int)t);
@@ -754,18 +885,6 @@ uint64_t hostfs_content_hash(int fd)
 		for (ssize_t i = 0; i < n; i++)
 			h = (h ^ buf[i]) * 0x100000001b3ull;
 	return h;
-}
-
-/* The host path of an open descriptor, through /proc (NUL-terminated). */
-static bool fd_path(int fd, char *buf, size_t len)
-{
-	char link[64];
-	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-	ssize_t n = readlink(link, buf, len - 1);
-	if (n < 0)
-		return false;
-	buf[n] = 0;
-	return true;
 }
 
 /* The handle's identity, and its path beneath the mount whose root is
@@ -807,9 +926,11 @@ void hostfs_serve(struct hostfs *fs, struct hostfs_req *req, uint8_t *ram,
                   uint64_t ram_size)
 {
 	struct ctx x = { fs, ram, ram_size, req->arg };
-	enum hostfs_op op = (enum hostfs_op)req->op;
+	uint64_t code = req->op & ~HOSTFS_AS_DAEMON;
+	enum hostfs_op op = (enum hostfs_op)code;
+	fs->daemon = req->op & HOSTFS_AS_DAEMON;
 	fs->ops++;
-	switch (req->op) {
+	switch (code) {
 	case HOSTFS_OPEN:      req->result = op_open(&x); break;
 	case HOSTFS_CLOSE:     req->result = op_close(&x); break;
 	case HOSTFS_PREAD:     req->result = op_rw(&x, false); break;

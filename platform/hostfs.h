@@ -28,6 +28,10 @@ struct hostfs {
 	bool fd_readonly[HOSTFS_MAX_HANDLES];   /* opened without write  */
 	bool fd_rofs[HOSTFS_MAX_HANDLES];  /* on a read-only mount       */
 	uint64_t ops;                      /* requests served            */
+	char guard[HOSTFS_MAX_PATH];       /* hostfs_guard's directory,  */
+	                                   /* canonical, or ""           */
+	bool daemon;                       /* the request being served   */
+	                                   /* is the daemon's            */
 	bool walk;                         /* resolve paths without      */
 	                                   /* openat2 (set when the host */
 	                                   /* has none: hostfs.c)        */
@@ -43,6 +47,17 @@ void hostfs_close_all(struct hostfs *fs);
  * naming dir in err. */
 bool hostfs_mount(struct hostfs *fs, unsigned mnt, const char *dir,
                   bool readonly, char *err, size_t errlen);
+
+/* Guard host directory dir (canonical, existing; beneath a mount or a
+ * mount's root): only requests marked HOSTFS_AS_DAEMON reach it or
+ * anything beneath it, by any mount, name or link; for the others every
+ * path that resolves there, and every rename, link or removal of it or
+ * of a directory above it, fails with EACCES (a creating open through a
+ * link into it creates nothing there).  Handles already open stay
+ * usable.  The profile database under alphasim --profile
+ * (docs/usage.md, "What a guest can reach").  False with a message
+ * naming dir in err. */
+bool hostfs_guard(struct hostfs *fs, const char *dir, char *err, size_t errlen);
 
 /* The 64-bit FNV-1a hash of the bytes of open file fd: an image's
  * identity, the same for the same content wherever it lies. */

@@ -122,6 +122,10 @@ static bool boot(struct run *r)
 	};
 	if (!boot_linux(m, &bc, r->err, sizeof r->err))
 		return false;
+	/* the database is dcpid's alone (docs/usage.md, "What a guest can
+	 * reach") */
+	if (o->profile && !hostfs_guard(&m->hostfs, r->pr.db, r->err, sizeof r->err))
+		return false;
 	/* the other CPUs start where CPU 0 does, with no boot block:
 	 * minios's PAL reset sends them to wait for CPU 0 */
 	for (unsigned i = 1; i < m->bus.ncpus; i++)
