@@ -503,6 +503,8 @@ int exec(struct proc *p, const char *path, int argc, const char *const *argv,
 /* ---- sysproc.c ----------------------------------------------------- */
 void random_bytes(void *buf, size_t n);
 void rlimit_init(struct proc *p);      /* process 1's: Linux's defaults */
+/* RLIMIT_FSIZE: how many of n bytes at off may be written (sysproc.c) */
+int64_t fsize_check(struct proc *p, uint64_t off, uint64_t n);
 uint64_t cred_uid(void);               /* the guest's ids: the host's   */
 uint64_t cred_gid(void);
 uint64_t ts_cycles(const uint64_t ts[2]);   /* a timespec as cycles */

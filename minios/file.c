@@ -243,7 +243,10 @@ int64_t file_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n)
 			return r;
 		f->off = st.size;
 	}
-	int64_t r = hostfs_rw(p, f, ubuf, n, f->off, true);
+	int64_t k = fsize_check(p, f->off, n);
+	if (k < 0)
+		return k;
+	int64_t r = hostfs_rw(p, f, ubuf, (uint64_t)k, f->off, true);
 	if (r > 0)
 		f->off += (uint64_t)r;
 	return r;

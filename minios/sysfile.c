@@ -473,6 +473,13 @@ int64_t sys_ftruncate(struct trapframe *tf)
 	struct file *f = fd_get(proc_current(), (int64_t)ARG(tf, 0));
 	if (!f || f->type != F_HOSTFS)
 		return f ? -EINVAL : -EBADF;
+	/* lengthening it past RLIMIT_FSIZE (fsize_check) */
+	struct hostfs_stat st;
+	uint64_t len = ARG(tf, 1);
+	if (len > proc_current()->rlim[RLIMIT_FSIZE][0] &&
+	    !hostfs_call(HOSTFS_FSTAT, f->handle, V2P(&st), 0, 0, 0, 0) && st.size < len &&
+	    fsize_check(proc_current(), len - 1, 1) < 0)
+		return -EFBIG;
 	return hostfs_call(HOSTFS_FTRUNCATE, f->handle, ARG(tf, 1), 0, 0, 0, 0);
 }
 

@@ -181,8 +181,15 @@ int64_t sys_truncate(struct trapframe *tf)
 {
 	if ((int64_t)ARG(tf, 1) < 0)
 		return -EINVAL;
-	return sysat_call(proc_current(), AT_FDCWD, ARG(tf, 0), HOSTFS_TRUNCATE, ARG(tf, 1),
-	                  0, 0);
+	/* lengthening a file past RLIMIT_FSIZE (fsize_check) */
+	struct proc *p = proc_current();
+	uint64_t len = ARG(tf, 1);
+	struct hostfs_stat st;
+	if (len > p->rlim[RLIMIT_FSIZE][0] &&
+	    !sysat_call(p, AT_FDCWD, ARG(tf, 0), HOSTFS_STAT, V2P(&st), 1, 0) &&
+	    st.size < len && fsize_check(p, len - 1, 1) < 0)
+		return -EFBIG;
+	return sysat_call(p, AT_FDCWD, ARG(tf, 0), HOSTFS_TRUNCATE, len, 0, 0);
 }
 
 /* ---- statfs --------------------------------------------------------- */

@@ -352,6 +352,44 @@ int64_t sys_prlimit64(struct trapframe *tf)
 	return 0;
 }
 
+/* getrlimit(resource, old) and setrlimit(resource, new): prlimit64 of
+ * the caller (Linux's kernel/sys.c defines them so; Alpha's struct
+ * rlimit is prlimit64's, two 64-bit words). */
+int64_t sys_getrlimit(struct trapframe *tf)
+{
+	ARG(tf, 3) = ARG(tf, 1);
+	ARG(tf, 2) = 0;
+	ARG(tf, 1) = ARG(tf, 0);
+	ARG(tf, 0) = 0;
+	return sys_prlimit64(tf);
+}
+
+int64_t sys_setrlimit(struct trapframe *tf)
+{
+	ARG(tf, 3) = 0;
+	ARG(tf, 2) = ARG(tf, 1);
+	ARG(tf, 1) = ARG(tf, 0);
+	ARG(tf, 0) = 0;
+	return sys_prlimit64(tf);
+}
+
+/* RLIMIT_FSIZE (Linux's generic_write_check_limits and
+ * inode_newsize_ok): a write may reach the limit and no further, a write
+ * that starts at or past it, or a truncate that lengthens a file past
+ * it, fails with EFBIG after SIGXFSZ to the thread.  How many of n bytes
+ * at off may be written: n or fewer, or -EFBIG. */
+int64_t fsize_check(struct proc *p, uint64_t off, uint64_t n)
+{
+	uint64_t lim = p->rlim[RLIMIT_FSIZE][0];
+	if (lim == RLIM_INF || !n)
+		return (int64_t)n;
+	if (off >= lim) {
+		signal_send(p, SIGXFSZ, NULL);
+		return -EFBIG;
+	}
+	return (int64_t)(n < lim - off ? n : lim - off);
+}
+
 /* getrandom(buf, len, flags): splitmix64 from the boot block's seed, so
  * a run is reproducible. */
 static uint64_t rng_state;

@@ -121,8 +121,10 @@ void stats_write(FILE *f, struct machine *m, double host_seconds,
 	fprintf(f, "  ],\n");
 	markers_json(f, m);
 	hints_json(f, m);
-	fprintf(f, "  \"hostfs\": { \"requests\": %llu },\n",
-	        (unsigned long long)m->hostfs.ops);
+	fprintf(f, "  \"hostfs\": { \"requests\": %llu, \"write_limit\": %llu, "
+	        "\"bytes_added\": %lld, \"writes_refused\": %llu },\n",
+	        (unsigned long long)m->hostfs.ops, (unsigned long long)m->hostfs.write_limit,
+	        (long long)m->hostfs.added, (unsigned long long)m->hostfs.refused);
 	if (dcpi) {
 		dcpi_figures_json(dcpi, f, "  ");
 		fprintf(f, ",\n");

@@ -73,6 +73,7 @@ int64_t hostfs_errno(int host_errno) { return guest_errno(host_errno); }
 #define AE_ROFS   (-30)
 #define AE_LOOP   (-62)
 #define AE_NAMETOOLONG (-63)
+#define AE_NOSPC  (-28)
 
 void hostfs_init(struct hostfs *fs)
 {
@@ -88,6 +89,7 @@ void hostfs_init(struct hostfs *fs)
 		fs->root[i] = -1;
 	for (int i = 0; i < HOSTFS_MAX_HANDLES; i++)
 		fs->fd[i] = -1;
+	fs->write_limit = UINT64_MAX;
 }
 
 void hostfs_close_all(struct hostfs *fs)
@@ -187,6 +189,29 @@ static bool guarded_name(const struct hostfs *fs, int d, const char *last)
 		return true;
 	snprintf(path + n, sizeof path - n, "%s%s", strcmp(path, "/") ? "/" : "", last);
 	return path_below(path, fs->guard) || path_above(path, fs->guard);
+}
+
+/* ---- the write limit ------------------------------------------------ */
+
+/* Files grow by the bytes between their old and new size: a write past
+ * the end, a truncate that lengthens (a sparse hole counts as its
+ * apparent size).  Only shrinking a file (truncate, O_TRUNC) gives
+ * bytes back: a removed file may still be open, and its blocks with it.
+ * The highest size a file of size `size` may reach now: */
+static uint64_t max_size(const struct hostfs *fs, uint64_t size)
+{
+	if (fs->write_limit == UINT64_MAX)
+		return UINT64_MAX;
+	int64_t room = (int64_t)fs->write_limit - fs->added;
+	if (room <= 0)
+		return size;
+	return size + (uint64_t)room < size ? UINT64_MAX : size + (uint64_t)room;
+}
+
+/* A file's size went from old to now. */
+static void grew(struct hostfs *fs, uint64_t old, uint64_t now)
+{
+	fs->added += now >= old ? (int64_t)(now - old) : -(int64_t)(old - now);
 }
 
 /* ---- guest memory and arguments -------------------------------------- */
@@ -530,8 +555,11 @@ static int64_t op_open(const struct ctx *x)
 	if (pfd < 0 && errno == EACCES)
 		return AE_ACCES;
 	bool absent = pfd < 0 && errno == ENOENT;
+	uint64_t was = 0;                   /* its size, which O_TRUNC frees */
 	if (pfd >= 0) {
 		r = fstat(pfd, &st) ? guest_errno(errno) : refuse_type(st.st_mode);
+		if (!r && S_ISREG(st.st_mode))
+			was = (uint64_t)st.st_size;
 		close(pfd);
 		if (r)
 			return r;
@@ -558,6 +586,8 @@ static int64_t op_open(const struct ctx *x)
 		close(fd);
 		return r;
 	}
+	if ((flags & O_TRUNC) && S_ISREG(st.st_mode) && (uint64_t)st.st_size < was)
+		grew(x->fs, was, (uint64_t)st.st_size);
 	return new_handle(x->fs, fd, !(f & HOSTFS_O_WRITE), x->fs->readonly[x->a[0]]);
 }
 
@@ -591,9 +621,32 @@ static int64_t op_rw(const struct ctx *x, bool write)
 		return r;
 	if (write && x->fs->fd_readonly[x->a[0]])
 		return AE_BADF;
-	ssize_t n = write ? pwrite(fd, buf, x->a[2], (off_t)x->a[3])
-	                  : pread(fd, buf, x->a[2], (off_t)x->a[3]);
-	return n < 0 ? guest_errno(errno) : n;
+	if (!write) {
+		ssize_t n = pread(fd, buf, x->a[2], (off_t)x->a[3]);
+		return n < 0 ? guest_errno(errno) : n;
+	}
+	/* no further than the write limit lets the file grow: a short
+	 * write, or ENOSPC when not a byte fits (O_APPEND writes at the
+	 * end whatever the offset) */
+	struct stat st;
+	if (fstat(fd, &st))
+		return guest_errno(errno);
+	uint64_t size = (uint64_t)st.st_size, len = x->a[2];
+	uint64_t at = fcntl(fd, F_GETFL) & O_APPEND ? size : x->a[3];
+	uint64_t most = max_size(x->fs, size);
+	if (len && at + len > size && at + len > most) {
+		if (at >= most) {
+			x->fs->refused++;
+			return AE_NOSPC;
+		}
+		len = most - at;
+	}
+	ssize_t n = pwrite(fd, buf, len, (off_t)x->a[3]);
+	if (n < 0)
+		return guest_errno(errno);
+	if (!fstat(fd, &st) && (uint64_t)st.st_size > size)
+		grew(x->fs, size, (uint64_t)st.st_size);
+	return n;
 }
 
 /* An O_PATH descriptor of the named file (its link's target if follow),
@@ -790,6 +843,16 @@ static int64_t op_attr(const struct ctx *x, enum hostfs_op op)
 		if (fd < 0)
 			return fd;
 	}
+	/* a truncate that lengthens a file: within the write limit */
+	struct stat old;
+	bool sized = (op == HOSTFS_TRUNCATE || op == HOSTFS_FTRUNCATE) &&
+	             !fstat((int)fd, &old) && S_ISREG(old.st_mode);
+	if (sized && a[0] > (uint64_t)old.st_size && a[0] > max_size(x->fs, (uint64_t)old.st_size)) {
+		x->fs->refused++;
+		if (!handle)
+			close((int)fd);
+		return AE_NOSPC;
+	}
 	char pbuf[32];
 	const char *self = proc_fd((int)fd, pbuf);
 	mode_t mode = (mode_t)(a[0] & HOSTFS_MODE_MASK);
@@ -819,6 +882,8 @@ static int64_t op_attr(const struct ctx *x, enum hostfs_op op)
 	}
 	if (!r && ok)
 		r = guest_errno(errno);
+	if (!ok && sized)
+		grew(x->fs, (uint64_t)old.st_size, a[0]);
 	if (!handle)
 		close((int)fd);
 	return r;

@@ -32,12 +32,17 @@ struct hostfs {
 	                                   /* canonical, or ""           */
 	bool daemon;                       /* the request being served   */
 	                                   /* is the daemon's            */
+	uint64_t write_limit;              /* bytes files may grow by    */
+	                                   /* (UINT64_MAX: no limit)     */
+	int64_t added;                     /* their growth so far, net   */
+	uint64_t refused;                  /* writes and truncates the   */
+	                                   /* limit refused (ENOSPC)     */
 	bool walk;                         /* resolve paths without      */
 	                                   /* openat2 (set when the host */
 	                                   /* has none: hostfs.c)        */
 };
 
-/* Empty: no mounts, no handles.  The first call also raises the host
+/* Empty: no mounts, no handles, no write limit (set write_limit after).  The first call also raises the host
  * process's soft RLIMIT_NOFILE to its hard limit, so the guest's open
  * files (a thousand in one process is ordinary) find host descriptors. */
 void hostfs_init(struct hostfs *fs);

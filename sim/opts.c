@@ -22,6 +22,7 @@ static const struct cmd_option options[] = {
 	{ "model",        required_argument, 'M', "ev5|ev56", 0, "the CPU: ev5 (21164, default) or ev56 (21164A): AMASK value" },
 	{ "cpus",         required_argument, 'N', "N",    0, "simulate N processors, 1 to 8 (default 1; the cpus parameter)" },
 	{ "root",         required_argument, 'R', "DIR",  0, "hostfs: the guest's file tree (default: the current directory)" },
+	{ "write-limit",  required_argument, 'L', "MB",   0, "the guest's writes may add at most MB to the files under its root and mounts, all together (default 4096; then ENOSPC; the write_limit_mb parameter)" },
 	{ "sysroot",      required_argument, 'S', "DIR",  0, "hostfs: the cross sysroot, read-only (default " PATHS_DEFAULT_SYSROOT ")" },
 	{ "timing",       required_argument, 'T', "on|off", 0, "the 21164 timing model (default on); off runs the functional core alone" },
 	{ "param",        required_argument, 'c', "KEY=VALUE", CMD_SHORT, "set a machine parameter (see --print-config)" },
@@ -104,6 +105,10 @@ static bool take(struct sim_opts *o, int opt, const char *arg)
 	case 'y': o->max_cycles = parse_u64("max-cycles", arg, 1, UINT64_MAX); break;
 	case 'm': ok = params_set_key(&o->params, "mem_mb", arg, "--mem", err, sizeof err); break;
 	case 'N': ok = params_set_key(&o->params, "cpus", arg, "--cpus", err, sizeof err); break;
+	case 'L':
+		ok = params_set_key(&o->params, "write_limit_mb", arg, "--write-limit", err,
+		                    sizeof err);
+		break;
 	case 'R': o->root = arg; break;
 	case 'S': o->sysroot = arg; break;
 	case 'M': o->model = one_of("model", arg, (const char *const[]){ "ev5", "ev56" }) ? 56 : 5; break;

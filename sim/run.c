@@ -157,6 +157,7 @@ static int start(struct run *r)
 	}
 	m->bus.ev_model = o->model;
 	m->params = o->params;
+	m->hostfs.write_limit = o->params.write_limit_mb << 20;
 	/* hostfs: a bad tree the user named is an error; a missing default
 	 * sysroot just leaves that mount out */
 	if (!hostfs_mount(&m->hostfs, HOSTFS_MNT_ROOT, o->root, false, r->err, sizeof r->err) ||
@@ -326,6 +327,11 @@ static int finish(struct run *r, enum cpu_stop why)
 		              (unsigned long long)fig.samples_in_db,
 		              (unsigned long long)fig.samples_unknown,
 		              (unsigned long long)fig.samples_dropped);
+	if (r->m->hostfs.refused)
+		fail(0, "the guest's files reached the write limit (--write-limit %llu MB): "
+		     "%llu writes or truncates failed with ENOSPC",
+		     (unsigned long long)o->params.write_limit_mb,
+		     (unsigned long long)r->m->hostfs.refused);
 	if (r->out_path[SIM_OUT_STATS])
 		stats_write(r->out[SIM_OUT_STATS].f, r->m, r->secs, measured ? &fig : NULL);
 	bool out_ok = true;
