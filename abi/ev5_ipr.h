@@ -1,7 +1,7 @@
 /*
  * ev5_ipr.h - the 21164's internal processor register numbers, as the
  * HW_MFPR and HW_MTPR instructions take them (21164 HRM chapter 5; the
- * names are those of the HRM's ev5_defs.h; EV5.md "PAL mode").
+ * names are those of the HRM's ev5_defs.h; docs/ev5.md "PAL mode").
  *
  * The one copy of these numbers: the simulator's register table
  * (chip/ipr.def), minios's PALcode and the bare-metal runtime's include

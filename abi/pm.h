@@ -2,8 +2,9 @@
  * pm.h - the instruction-sampling unit's interface to software: its IPR
  * numbers and fields, and the layout of the record it latches (and, in
  * buffer mode, writes into memory).  An alphasim extension after ProfileMe
- * (Dean et al., MICRO-30 1997) and ARM's SPE (seeds/004_*): the real 21164
- * never had it.  docs/precise.md is the design; pmu/pm.h the model.
+ * (Dean et al., MICRO-30 1997) and Arm's Statistical Profiling Extension
+ * ("Statistical Profiling Extension for ARMv8-A", Arm, 2017): the real
+ * 21164 never had it.  docs/precise.md is the design; pmu/pm.h the model.
  *
  * The IPR numbers are in a range the 21164 leaves unused (21164 HRM
  * chapter 5: Ibox 0x100-0x11F, PALtemps 0x140-0x157, Mbox 0x200-0x217).

@@ -29,7 +29,7 @@ void an_culprit_defaults(struct an_culprit_opts *o, const struct params *p)
 		.imul_window = (uint32_t)p->imulq_busy,
 		.fdiv_window = (uint32_t)p->fdivt_busy,
 		.icache_line = (uint32_t)p->icache_line,
-		.page = 8192,          /* EV5.md: 8 KB pages */
+		.page = 8192,          /* docs/ev5.md "Memory system" */
 		.imiss_cost = (uint32_t)p->lat_mem,
 		.imiss_period = 0,
 	};

@@ -1,6 +1,6 @@
 /*
  * dcpiprof.c - summarise a DCPI profile database (docs/dcpi-db.md), as
- * DCPI's dcpiprof does (seeds/001_*) and perf report:
+ * DCPI's dcpiprof does (the DCPI paper, section 3) and perf report:
  *
  *   dcpiprof [-db DIR] [options]         images by samples, every event
  *   dcpiprof [-db DIR] [options] IMAGE   IMAGE's procedures by samples

@@ -1,7 +1,7 @@
 /*
  * freq.h - execution counts, CPI and dynamic stall per instruction from
- * CYCLES samples and the static schedule (DCPI paper, section 6.1;
- * seeds/001_*: F_i x C_i = S_i; docs/analysis.md, "Frequency").
+ * CYCLES samples and the static schedule (DCPI paper, section 6.1:
+ * F_i x C_i = S_i; docs/analysis.md, "Frequency").
  *
  * An issue point is an instruction with M_i > 0.  If nothing dynamic
  * happened, each issue point of a class would get samples in proportion

@@ -3,8 +3,9 @@
  * simulator's own 21164 issue model: timing/issue.h's issue_block, the same
  * tables and issue steps the timed run loop uses, with every dynamic
  * event off (every access hits, every branch is predicted).  There is
- * no second copy of the issue rules in analysis/ (DESIGN.md, "Analysis
- * and truth"; docs/analysis.md, "The static schedule").
+ * no second copy of the issue rules in analysis/
+ * (docs/architecture.md, "Analysis and truth"; docs/analysis.md, "The
+ * static schedule").
  *
  * What a block starts with (issue_block): an empty pipeline whose last
  * issue was one cycle earlier; every register ready, every unit free,

@@ -1,6 +1,6 @@
 /*
  * sched.h - the static schedule the analysis consumes (DCPI paper,
- * section 6.1.1; DESIGN.md "Analysis and truth": the simulator's own
+ * section 6.1.1; docs/architecture.md "Analysis and truth": the simulator's own
  * 21164 issue logic run over one basic block with every dynamic event
  * off).  This is the interface: the schedule is the simulator's issue
  * model (analysis/issuesched.h, over timing/issue.h's issue_block), or a

@@ -83,7 +83,7 @@ enum cpu_mode { MODE_KERNEL = 0, MODE_EXEC = 1, MODE_SUPER = 2, MODE_USER = 3 };
 /* What the instruction counters split by (the stats file's names). */
 enum cpu_count { CNT_USER, CNT_KERNEL, CNT_PAL, CNT_N };
 
-/* PAL entry points, offsets from PAL_BASE (EV5.md "PAL mode"). */
+/* PAL entry points, offsets from PAL_BASE (docs/ev5.md "PAL mode"). */
 #define PAL_ENTRIES(X) \
 	X(RESET,    0x000) X(IACCVIO, 0x080) X(INTERRUPT, 0x100) \
 	X(ITB_MISS, 0x180) X(DTB_MISS_SINGLE, 0x200) X(DTB_MISS_DOUBLE, 0x280) \
@@ -252,7 +252,7 @@ _Noreturn void cpu_unaligned(struct cpu *c, const struct dinsn *d,
                              uint64_t pc, uint64_t va);
 
 /*
- * Interrupt requests (21164 HRM 5.1 ISR; EV5.md "Interrupt levels"):
+ * Interrupt requests (21164 HRM 5.1 ISR; docs/ev5.md "Interrupt levels"):
  * a hardware source (a device, the IPI logic) sets or clears its ISR
  * line: IRQ0-3 (ISR_IRQ0 + 0..3, EV5 IPL 20-23), ISR_PFL (30), ISR_MCK
  * (31), ISR_CRD (31), ISR_HLT (any IPL); other bits are ignored (the

@@ -1,7 +1,7 @@
 /*
  * cpu_timed.c - the timed run loop: the functional core's loop (chip/cpu.c,
  * same protocol) with the 21164 timing model around every instruction
- * (chip/timing.h; EV5.md "Pipeline"; 21164 HRM 2.3 issue rules).
+ * (chip/timing.h; docs/ev5.md "Pipeline"; 21164 HRM 2.3 issue rules).
  *
  * The issue rules are the issue model's (timing/issue.h); this loop runs
  * its steps and supplies what it leaves to its caller: the I-cache line

@@ -79,7 +79,7 @@ EXEC(prefetch);     /* a load whose destination is R31/F31: a hint only   */
 	EXEC(id##_l)  { return opv_##id(c, d, pc, RA, LIT); }
 
 /* FP instructions (those naming an FP register) with ICSR.FPE clear
- * take the FEN fault (21164 HRM 5.1.17; EV5.md). */
+ * take the FEN fault (21164 HRM 5.1.17; docs/ev5.md "PAL mode"). */
 static inline void require_fp(struct cpu *c, uint64_t pc)
 {
 	if (__builtin_expect(!(c->ipr[IPR_ICSR] & ICSR_FPE), 0))

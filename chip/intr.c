@@ -1,14 +1,14 @@
 /*
  * intr.c - interrupt requests, masking by PAL mode and IPLR, delivery at
  * instruction boundaries, and the performance counters' six-cycle
- * delivery with its deferrals (chip/intr.h; EV5.md "PAL mode" and
- * "Performance counters"; 21164 HRM 5.1; the DCPI paper, seeds/000_*
- * section 4.1; DESIGN.md "Counters, skid and blind spots").
+ * delivery with its deferrals (chip/intr.h; docs/ev5.md "PAL mode" and
+ * "Performance counters"; 21164 HRM 5.1; the DCPI paper, section 4.1;
+ * docs/architecture.md "Counters, skid and blind spots").
  */
 #include "chip/intr.h"
 #include "chip/bus.h"
 
-/* Hardware lines in ISR and their EV5 IPL (EV5.md "Interrupt levels";
+/* Hardware lines in ISR and their EV5 IPL (docs/ev5.md "Interrupt levels";
  * ev5_defs.h ISR).  IRQ0-3 are masked by ICSR.IM0-3, CRD needs ICSR.CRDE;
  * the halt line is taken at any IPL (level 32). */
 static const struct { uint8_t bit, level; } lines[] = {

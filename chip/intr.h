@@ -3,7 +3,7 @@
  * the run loops, the PAL registers (chip/pal.c) and the counters (pmu/).
  *
  * An interrupt is taken at an instruction boundary, outside PAL mode,
- * when a request's EV5 IPL is above IPLR (EV5.md "PAL mode"; 21164 HRM
+ * when a request's EV5 IPL is above IPLR (docs/ev5.md "PAL mode"; 21164 HRM
  * 5.1 ISR, INTID, IPLR): PAL is entered at INTERRUPT with EXC_ADDR the
  * instruction that has not run.  Requests: the hardware lines set by
  * cpu_irq (IRQ0-3, power fail, machine check, CRD, halt), SIRR, ASTs,

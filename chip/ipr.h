@@ -2,7 +2,7 @@
  * ipr.h - 21164 internal processor registers as data (chip/ipr.def), plus
  * the 24 PALtemps, and the bit fields the simulator uses
  * (21164 hardware reference manual chapter 5, as its ev5_defs.h names
- * them; EV5.md "PAL mode").  Reads and writes with side effects are in
+ * them; docs/ev5.md "PAL mode").  Reads and writes with side effects are in
  * chip/pal.c.
  */
 #ifndef ALPHASIM_IPR_H
@@ -39,7 +39,7 @@ enum ipr_id {
 /* The register at a HW_MFPR/HW_MTPR index, or -1 if there is none. */
 int ipr_lookup(unsigned index);
 
-/* ICSR (21164 HRM 5.1.17; EV5.md). */
+/* ICSR (21164 HRM 5.1.17; docs/ev5.md "PAL mode"). */
 #define ICSR_PMA   (1ull << 8)   /* performance monitor enable, all     */
 #define ICSR_PMP   (1ull << 9)   /* ... per process (with SWPCTX's PME) */
 #define ICSR_IM_SHIFT 20         /* IM0-IM3: mask IRQ0-IRQ3 (ISR 23:20) */

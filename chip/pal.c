@@ -2,7 +2,7 @@
  * pal.c - the 21164 internal processor registers (chip/pal.h): every
  * register of chip/ipr.def with the side effects of its reads and writes,
  * in one table.  Sources: 21164 HRM chapter 5 as its ev5_defs.h lays the
- * registers out, the EV5 OSF/1 PALcode's use of them, EV5.md "PAL mode"
+ * registers out, the EV5 OSF/1 PALcode's use of them, docs/ev5.md "PAL mode"
  * and "Performance counters"; docs/pal.md lists what each one does here.
  */
 #include "chip/pal.h"

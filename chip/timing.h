@@ -1,6 +1,7 @@
 /*
- * timing.h - the 21164 timing model, one per CPU (DESIGN.md "Simulation
- * is instruction-driven, time is exact"; EV5.md "Pipeline").
+ * timing.h - the 21164 timing model, one per CPU (docs/architecture.md
+ * "Simulation is instruction-driven, time is exact"; docs/ev5.md
+ * "Pipeline").
  *
  * There is no per-cycle loop.  Each instruction, after the functional
  * core has executed it, gets the cycle it issued: no earlier than its

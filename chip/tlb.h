@@ -1,7 +1,7 @@
 /*
  * tlb.h - a 21164 translation buffer: ITB (48 entries) or DTB (64),
  * fully associative, 8 KB pages with granularity hints, each entry
- * tagged with an ASN unless its ASM bit makes it global (EV5.md "Memory
+ * tagged with an ASN unless its ASM bit makes it global (docs/ev5.md "Memory
  * system"; 21164 HRM 5.1.x ITB_* and 5.2.x DTB_* IPRs, ARM 11.8).
  *
  * Replacement is round-robin, as PALcode writing ITB_PTE/DTB_TAG sees

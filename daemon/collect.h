@@ -2,7 +2,7 @@
  * collect.h - the daemon's work, apart from the device: apply loader
  * events to the image maps, map each driver entry to (image, offset) and
  * add it to that image's table for its event, and write the tables to
- * the database (DCPI paper, seeds/000_*, section 4.3).  dcpid feeds it
+ * the database (DCPI paper, section 4.3).  dcpid feeds it
  * from /dev/pcount; the host tests feed it synthetic streams.
  */
 #ifndef DAEMON_COLLECT_H

@@ -1,5 +1,5 @@
 /*
- * dcpid.c - the DCPI daemon (seeds/000_*, section 4.3), run inside
+ * dcpid.c - the DCPI daemon (DCPI paper, section 4.3), run inside
  * minios: configures /dev/pcount, reads the start-up scan of the live
  * processes, then waits for full overflow buffers, maps their entries to
  * images and merges them into per-image, per-event tables (collect.c),

@@ -211,8 +211,8 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
 				best = (int)c;
 		if (best < 0)
 			FAIL("no counter left for '%s'", name);
-		/* CTR2 has 14 bits, the others 16 (EV5.md): the longest draw,
-		 * P - S/2 + S - 1, must fit */
+		/* CTR2 has 14 bits, the others 16 (docs/ev5.md "Performance
+		 * counters"): the longest draw, P - S/2 + S - 1, must fit */
 		unsigned long width = best == 2 ? 1ul << 14 : 1ul << 16;
 		if (period && period - spread / 2 + spread > width - (spread == 0))
 			FAIL("%s: period %.*s too long: its draws, up to P - S/2 + S - 1, "

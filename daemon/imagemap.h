@@ -1,7 +1,7 @@
 /*
  * imagemap.h - which image each process has at each address, built from
  * the loader events and the start-up scan (struct pcount_image; DCPI
- * paper, seeds/000_*, section 4.4), and the (pid, pc) -> (image, offset)
+ * paper, section 4.4), and the (pid, pc) -> (image, offset)
  * lookup of every sample (section 4.3).  The "pid" is whatever the
  * kernel names samples and records by: minios numbers address spaces
  * (docs/minios.md, "Image-load hooks"), so here a "process" is one

@@ -1,6 +1,6 @@
 /*
  * profdb.h - the profile database: a directory of epochs, in each a file
- * per image and event (DCPI paper, seeds/000_*, section 4.3; the layout
+ * per image and event (DCPI paper, section 4.3; the layout
  * and the bytes: docs/dcpi-db.md).  dcpid writes it, dcpiprof reads it.
  *
  * Every function returns false on error with one message in err naming

@@ -1,6 +1,6 @@
 /*
  * profile.h - one profile in memory and its file format: the samples of
- * one image for one event (DCPI paper, seeds/000_*, section 4.3: "a
+ * one image for one event (DCPI paper, section 4.3: "a
  * separate file is used to store the profile for a given image and EVENT
  * combination").  docs/dcpi-db.md describes the bytes.
  *

@@ -1,6 +1,6 @@
 /*
- * driver.h - the DCPI sampling driver's core (DCPI paper, seeds/000_*,
- * section 4.2): per-CPU state, the hash table, the overflow buffers, the
+ * driver.h - the DCPI sampling driver's core (DCPI paper, section 4.2):
+ * per-CPU state, the hash table, the overflow buffers, the
  * interrupt handler variants, the flush protocol, period randomisation
  * and event multiplexing.  Freestanding C, compiled into minios (where
  * minios/pcount.c is the /dev/pcount glue) and for the host (tests/
@@ -164,7 +164,8 @@ uint64_t pcount_hw_cycles(void);
 PCOUNT_MISS void pcount_notify(void);
 
 /* ---- events and periods (driver/events.c; the selects: pmu/events.h) - */
-/* CTR0 and CTR1 are 16 bits, CTR2 14 bits (EV5.md). */
+/* CTR0 and CTR1 are 16 bits, CTR2 14 bits (docs/ev5.md, "Performance
+ * counters"). */
 static inline uint32_t pcount_counter_width(unsigned ctr)
 {
 	return ctr == 2 ? 1u << 14 : 1u << 16;

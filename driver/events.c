@@ -1,6 +1,6 @@
 /*
  * events.c - each event's default sampling period, and the check of a
- * configuration against the counters' selects (pmu/events.h; EV5.md
+ * configuration against the counters' selects (pmu/events.h; docs/ev5.md
  * "Performance counters").
  */
 #include <asm/errno.h>

@@ -1,7 +1,7 @@
 /*
  * pcount.h - the interface of the DCPI sampling driver, /dev/pcount:
  * what the kernel (minios/pcount.c), the daemon (daemon/dcpid.c) and
- * the host tests share.  The DCPI paper (seeds/000_*, section 4.2)
+ * the host tests share.  The DCPI paper (section 4.2)
  * describes the design; docs/dcpi.md describes this interface.
  *
  * Every structure is made of naturally aligned little-endian fields and
@@ -42,7 +42,7 @@ _Static_assert(sizeof(struct pcount_image) == 280, "pcount_image");
 
 /* ---- sizes ---------------------------------------------------------- */
 #define PCOUNT_MAX_CPUS     8     /* = the simulator's MAX_CPUS          */
-#define PCOUNT_NCOUNTERS    3     /* CTR0, CTR1, CTR2 (EV5.md)           */
+#define PCOUNT_NCOUNTERS    3     /* CTR0, CTR1, CTR2 (docs/ev5.md)      */
 #define PCOUNT_MUX_MAX      4     /* events one counter rotates through  */
 #define PCOUNT_MAX_EVENTS   64    /* room for pmu/events.def to grow     */
 #define PCOUNT_BUF_ENTRIES  1024  /* entries per overflow buffer (16 KB) */
@@ -103,7 +103,8 @@ struct pcount_info {
  * (65536 for CTR0/CTR1, 16384 for CTR2), and period_min must be >= 256. */
 /* How an event is sampled (docs/dcpi.md, "Sampling sources"): DCPI's
  * way, by its own counter's overflow, or, for lab 4's comparison of the
- * ways the paper and the perf_events discussion (seeds/003_*) argue
+ * ways the paper and the perf_events discussion (Ingo Molnar, "Re:
+ * [patch] Performance Counters for Linux, v2", linux-kernel, 2008) argue
  * against, by reading its counter, which then counts without
  * interrupting, at another moment, and charging the count since the
  * last read to the PC interrupted then (the entry's count is that many

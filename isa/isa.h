@@ -44,8 +44,8 @@ enum {
 	EXC_SUM_IOV = 1u << 16,
 };
 
-/* Pages: the 21164's are 8 KB (EV5.md), so a page of code holds
- * PAGE_INSNS instructions. */
+/* Pages: the 21164's are 8 KB (docs/ev5.md "Memory system"), so a page
+ * of code holds PAGE_INSNS instructions. */
 #define PAGE_SHIFT   13
 #define PAGE_SIZE    (1ull << PAGE_SHIFT)
 #define PAGE_MASK    (PAGE_SIZE - 1)
@@ -76,12 +76,12 @@ enum isa_args {
 	A_COUNT
 };
 
-/* 21164 issue pipes (EV5.md "Pipe classes"). */
+/* 21164 issue pipes (docs/ev5.md "Pipe classes"). */
 enum isa_pipe {
 	P_NONE, P_E0, P_E1, P_EE /* E0 or E1 */, P_FA, P_FM, P_FAM /* FA or FM */,
 };
 
-/* Latency classes (EV5.md "Latencies"); the timing model maps them to
+/* Latency classes (docs/ev5.md "Latencies"); the timing model maps them to
  * cycles from the machine description. */
 enum isa_lat {
 	L_NONE, L_INT, L_SHIFT, L_CMOV, L_MVI, L_RPCC, L_LOAD, L_STORE,
@@ -121,8 +121,8 @@ enum isa_timing {
 	T_KIND  = 0xf,                    /* the bits of the kind above       */
 	T_TEST0 = 1u << 4,   /* integer compare or logical: a branch or CMOV
 	                        test may read its result in the cycle it
-	                        issues (GCC ev5.md: bypass 0 ilog,icmp ->
-	                        ibr,icmov)                                   */
+	                        issues (GCC's config/alpha/ev5.md: bypass
+	                        0 ilog,icmp -> ibr,icmov)                    */
 	T_TEST  = 1u << 5,   /* Ra is such a test (integer branch, CMOV)      */
 	T_CMOV  = 1u << 6,   /* conditional move: also reads its destination */
 	T_PHYS  = 1u << 7,   /* HW_LD/HW_ST: bit 15 makes the address physical */

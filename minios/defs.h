@@ -219,8 +219,8 @@ void kernel_lock(void);                        /* the big kernel lock */
 void kernel_unlock(void);
 bool kernel_held(void);
 
-/* OSF IPLs (EV5.md): the clock and IPIs come in at 5, the performance
- * counters at 6; 7 masks everything. */
+/* OSF IPLs (docs/ev5.md "The OSF/1 PALcode interface"): the clock and
+ * IPIs come in at 5, the performance counters at 6; 7 masks everything. */
 enum { IPL_CLOCK = 5, IPL_PERF = 6, IPL_HIGH = 7 };
 
 /* ---- sched.c: CPUs, run queues, sleep and wakeup -------------------- */
@@ -531,7 +531,7 @@ _Noreturn void kmain(uint64_t bb_pa);
 #include "minios/syscalls.def"
 #undef SYSCALL
 
-/* ---- PALcode calls (EV5.md "The OSF/1 PALcode interface") ----------- */
+/* ---- PALcode calls (docs/ev5.md "The OSF/1 PALcode interface") ---- */
 static inline void pal_wrent(void (*f)(void), uint64_t which)
 {
 	register uint64_t a0 __asm__("$16") = (uint64_t)f;

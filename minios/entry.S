@@ -1,6 +1,6 @@
 /*
- * entry.S - the kernel's entry points, registered with wrent (EV5.md
- * "The OSF/1 PALcode interface").
+ * entry.S - the kernel's entry points, registered with wrent
+ * (docs/ev5.md "The OSF/1 PALcode interface").
  *
  * PALcode has pushed the 48-byte frame (PS, PC, GP, a0, a1, a2) on the
  * kernel stack and set gp to the kernel's.  Each entry saves r0-r28 and

@@ -6,7 +6,7 @@
  * calling standard's) on the current kernel stack and lets swpctx do
  * the rest: it stores that stack pointer in the current PCB and loads
  * the new PCB's kernel stack, user stack, page table, ASN and FEN
- * (EV5.md "The OSF/1 PALcode interface").  The new stack holds the same
+ * (docs/ev5.md "The OSF/1 PALcode interface").  The new stack holds the same
  * frame, so swtch returns in the other context.  A process that has
  * never run has a frame whose ra is forkret.
  *

@@ -1,7 +1,7 @@
 /*
  * trap.c - what the kernel does with exceptions and interrupts
  * (entry.S calls these with the trapframe; the PALcode arguments are
- * r16-r18, EV5.md "The OSF/1 PALcode interface").
+ * r16-r18, docs/ev5.md "The OSF/1 PALcode interface").
  *
  * A translation-not-valid fault inside a mapped region brings in a zero
  * page (vm.c); an unaligned integer load or store is done for the

@@ -1,6 +1,7 @@
 /*
  * truth.h - the ground truth the timing model knows and a profile can only
- * estimate (DESIGN.md "Simulation is instruction-driven, time is exact").
+ * estimate (docs/architecture.md "Simulation is instruction-driven, time
+ * is exact").
  *
  * For every instruction executed, keyed by address space and virtual PC:
  * how often it ran, how many cycles it spent at the head of the issue

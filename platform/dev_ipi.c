@@ -1,9 +1,10 @@
 /*
- * dev_ipi.c - interprocessor interrupts (docs/platform.md "ipi"; DESIGN.md
- * "SMP").  A CPU writes a mask of target CPUs to SEND; each target records
- * the sender in its PENDING mask and has its IPI interrupt source asserted
- * (EV5 IRQ2, OSF IPL 5, the level wripir's interrupts arrive at: EV5.md)
- * until it clears every bit.  WHAMI reads the CPU's number, so a
+ * dev_ipi.c - interprocessor interrupts (docs/platform.md "ipi";
+ * docs/architecture.md "SMP").  A CPU writes a mask of target CPUs to
+ * SEND; each target records the sender in its PENDING mask and has its
+ * IPI interrupt source asserted (EV5 IRQ2, OSF IPL 5, the level wripir's
+ * interrupts arrive at: docs/ev5.md "The OSF/1 PALcode interface") until
+ * it clears every bit.  WHAMI reads the CPU's number, so a
  * bare-metal program can tell its CPUs apart before it has PALcode.
  */
 #include "platform/dev.h"

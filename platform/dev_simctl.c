@@ -3,8 +3,8 @@
  * "simctl"): the guest's exit status, halting a CPU, waiting for an
  * interrupt (platform/wait.c), run markers, the reading CPU's number and
  * counts, and hints for the truth writer about which process (pid, ASN)
- * runs on a CPU and which image is loaded where (DESIGN.md "Devices";
- * the loader events of the DCPI paper, section 4.2).
+ * runs on a CPU and which image is loaded where (docs/architecture.md
+ * "Devices"; the loader events of the DCPI paper, section 4.4).
  * A hint is staged in the CPU's own PID..PATHLEN registers and recorded
  * in the machine (machine_hint) when HINT is written.  With no host
  * memory left for a marker or a hint the run stops (STOP_NOMEM).

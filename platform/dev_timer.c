@@ -2,10 +2,11 @@
  * dev_timer.c - the interval timer (docs/platform.md "timer"): one per
  * CPU, ticking timer_hz times per second of that CPU's simulated time
  * (clock_mhz), 1024 Hz by default as on Alpha systems running OSF/1 and
- * Linux (DESIGN.md "Devices").  A tick sets PENDING and asserts the CPU's
- * timer interrupt source (EV5 IRQ2, OSF IPL 5: platform/machine.c) until the
- * guest acknowledges it.  Tick n after enabling falls at cycle
- * start + floor(n * clock / timer_hz), so the rate is exact over time.
+ * Linux (docs/architecture.md "Devices").  A tick sets PENDING and asserts
+ * the CPU's timer interrupt source (EV5 IRQ2, OSF IPL 5:
+ * platform/machine.c) until the guest acknowledges it.  Tick n after
+ * enabling falls at cycle start + floor(n * clock / timer_hz), so the rate
+ * is exact over time.
  */
 #include "platform/dev.h"
 

@@ -158,7 +158,7 @@ uint64_t machine_insns(const struct machine *m)
 /* ---- interrupt lines ------------------------------------------------ */
 
 /* The ISR bit each source drives: both are EV5 IRQ2 (ISR<22>, EV5 IPL 22,
- * OSF IPL 5; EV5.md "The OSF/1 PALcode interface"), where OSF/1 takes the
+ * OSF IPL 5; docs/ev5.md "The OSF/1 PALcode interface"), where OSF/1 takes the
  * clock and interprocessor interrupts; PALcode reads the devices' PENDING
  * registers to tell them apart. */
 static const uint8_t irq_isr_bit[IRQS_N] = {

@@ -3,12 +3,12 @@
  * devices and the CPUs that share them (SimH keeps the platform apart from
  * the architecture and the chip in the same way).
  *
- * SMP (DESIGN.md "SMP"; docs/platform.md): the CPUs take turns, in CPU
- * order, each running until its clock reaches the end of the current
- * quantum (smp_quantum cycles; instructions with --timing=off), so a run
- * repeats exactly.  Memory is shared below the per-CPU caches: a store
- * invalidates the other CPUs' copies of its block (timing/memsys.c) and
- * clears their LDx_L lock flags on its 16-byte block (chip/bus.c).
+ * SMP (docs/architecture.md "SMP"; docs/platform.md): the CPUs take turns,
+ * in CPU order, each running until its clock reaches the end of the
+ * current quantum (smp_quantum cycles; instructions with --timing=off), so
+ * a run repeats exactly.  Memory is shared below the per-CPU caches: a
+ * store invalidates the other CPUs' copies of its block (timing/memsys.c)
+ * and clears their LDx_L lock flags on its 16-byte block (chip/bus.c).
  *
  * Physical address map (docs/platform.md):
  *   0 .. mem_size-1          RAM

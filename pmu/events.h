@@ -1,7 +1,7 @@
 /*
  * events.h - the 21164 performance-counter events as data, from
  * pmu/events.def: their numbers, names and kinds, and which counter
- * selects which (EV5.md "Performance counters"; 21164 HRM 5.1.23).
+ * selects which (docs/ev5.md "Performance counters"; 21164 HRM 5.1.23).
  *
  * The one lookup of them: the simulator's counters (pmu/pmu.c), the
  * host tools, and, cross-compiled, dcpid and minios's sampling driver

@@ -2,8 +2,9 @@
  * pm.h - the instruction-sampling unit, an alphasim extension the real
  * 21164 never had (docs/precise.md; its software interface: abi/pm.h).
  *
- * After ProfileMe (Dean et al., MICRO-30 1997) and ARM's SPE
- * (seeds/004_*): an interval counter counts fetched instructions down
+ * After ProfileMe (Dean et al., MICRO-30 1997) and Arm's Statistical
+ * Profiling Extension ("Statistical Profiling Extension for ARMv8-A",
+ * Arm, 2017): an interval counter counts fetched instructions down
  * from N, drawn at random around the period software writes, and tags
  * the instruction fetched when it reaches zero; with pairing, a second
  * one 1..W instructions later.  When a tagged instruction retires or is

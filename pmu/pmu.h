@@ -1,6 +1,6 @@
 /*
- * pmu.h - the 21164 performance counters (EV5.md "Performance counters";
- * the DCPI paper, seeds/000_*, section 4.1).
+ * pmu.h - the 21164 performance counters (docs/ev5.md "Performance counters";
+ * the DCPI paper, section 4.1).
  *
  * Three counters, CTR0 and CTR1 of 16 bits and CTR2 of 14 bits, all in
  * the PMCTR IPR with their event selects, control modes and mode kill
@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include "pmu/events.h"
 
-/* PMCTR fields (EV5.md table). */
+/* PMCTR fields (docs/ev5.md "Performance counters"). */
 #define PMCTR_CTR0(v)   (((v) >> 48) & 0xffff)
 #define PMCTR_CTR1(v)   (((v) >> 32) & 0xffff)
 #define PMCTR_SEL0(v)   (((v) >> 31) & 1)
@@ -74,7 +74,7 @@ struct pmu {
 	uint8_t  ctl[PMU_NCTR];     /* PMU_CTL_*                         */
 	uint8_t  sel[PMU_NCTR];     /* SELn                              */
 	bool     kill[3];           /* by enum pmu_mode                  */
-	bool     enabled;           /* ICSR.PMA/PMP gate (EV5.md, assumed) */
+	bool     enabled;           /* ICSR.PMA/PMP gate (assumed: docs/pmu.md) */
 	int      event_of[PMU_NCTR];/* enum pmu_event selected, or -1    */
 	uint8_t  ctrs_of[PEV_COUNT];/* counters selecting an event, CTL   */
 	                            /* not off (bit n: counter n)        */

@@ -1,6 +1,6 @@
 /*
  * profile.c - alphasim --profile (sim/profile.h; docs/usage.md
- * "Profiling"; the DCPI paper, seeds/000_*, sections 4 and 5).
+ * "Profiling"; the DCPI paper, sections 4 and 5).
  */
 #include "sim/profile.h"
 #include "sim/dblock.h"
@@ -621,7 +621,7 @@ void profile_overhead(const struct dcpi_figures *fig, FILE *f)
 	                                               : fig->samples_delivered;
 	uint64_t all = fig->samples_in_db + fig->samples_unknown;
 	fprintf(f, "alphasim: DCPI overhead, measured from the ground truth\n");
-	row(f, "", "measured", "paper (seeds/000_*)");
+	row(f, "", "measured", "DCPI paper");
 #define FIG(fmt, ...) (snprintf(v, sizeof v, fmt, __VA_ARGS__), v)
 	row(f, "total overhead, % of all cycles", FIG("%.3f%%", fig->overhead_pct), "1-3%");
 	row(f, "  driver (handler) cycles", FIG("%" PRIu64, fig->driver_cycles), "");

@@ -6,11 +6,12 @@
 ALPHA_CFLAGS = -O2 -g -Wall -Wextra -I$(srcdir)/testprogs/lib -I$(srcdir)/testprogs/rt \
 	-I$(srcdir)
 # -m21164: the assembler takes HW_MFPR, HW_MTPR, HW_LD, HW_ST and HW_REI
-# (in inline assembly too) only when told so on its command line (EV5.md).
+# (in inline assembly too) only when told so on its command line
+# (docs/ev5.md "The cross toolchain").
 ALPHA_BARE_CFLAGS = $(ALPHA_CFLAGS) -ffreestanding -fno-builtin -fno-stack-protector -Wa,-m21164
 ALPHA_BARE_LINK = -nostdlib -static -Wl,--no-warn-rwx-segments -Wl,--build-id=none -Wl,--no-relax -Wl,-T,$(srcdir)/testprogs/rt/rt.ld
-# Static glibc programs need --no-relax (EV5.md, "What the Debian cross
-# toolchain produces").
+# Static glibc programs need --no-relax (docs/ev5.md, "The cross
+# toolchain").
 ALPHA_LNX_LINK = -static -Wl,--no-relax
 
 BARE_RT = testprogs/rt/crt0.o testprogs/rt/pal.o testprogs/rt/rt.o testprogs/rt/div.o \

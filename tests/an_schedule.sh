@@ -11,8 +11,9 @@
 # the truth must put down to a dependency; and in imulq_chain, whose
 # multiplies form a chain through the back edge, the block's second
 # multiply waits imul_chain (1) cycle longer, since its operand comes
-# from a multiply whose own operand came from one (EV5.md: no bypass
-# into the multiplier), which the block's schedule cannot know.
+# from a multiply whose own operand came from one (docs/ev5.md
+# "Latencies": no bypass into the multiplier), which the block's
+# schedule cannot know.
 . "$top_srcdir/tests/lib.sh"
 B=$top_builddir
 check="$B/tests/an_schedcheck"

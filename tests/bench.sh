@@ -2,7 +2,7 @@
 # tests/bench.sh - `make bench`: alphasim's speed beside qemu-alpha's on
 # integer-, memory-, FP- and branch-heavy programs (testprogs/bench/),
 # each built as a static (.lnx) and a dynamic (.dyn) Linux program, against
-# the targets of issue 15 (docs/performance.md).
+# the fast paths' targets (docs/performance.md, "Fast paths").
 #
 # For each program: alphasim's guest MIPS in four modes, each the run's
 # instructions (--stats: the program's, the kernel's and, profiled,

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/bench_dcpi.sh - `make bench` (after tests/bench.sh): what DCPI's
 # data collection costs in its steady state, on 1 and 4 CPUs, beside the
-# paper's targets (seeds/000_*, section 5; docs/performance.md "DCPI
+# paper's targets (its sections 4 and 5; docs/performance.md "DCPI
 # overhead").  The workload is testprogs/dcpi/loops.lnx at its default
 # ~280 M cycles, long enough that dcpid's fixed start-up and write costs
 # are amortised as in the paper's long runs; CYCLES only, at the

@@ -1,4 +1,4 @@
-# tests/bench_targets.awk - make bench's verdict on issue 15's targets,
+# tests/bench_targets.awk - make bench's verdict on the fast paths' targets,
 # from lines "OFF PROF": how many times qemu-alpha's wall time alphasim
 # took on one program with the functional core alone and with --profile.
 # Targets (docs/performance.md): geometric means within 6x and 25x, no

@@ -1,6 +1,7 @@
-# The corpus (issue 5, item 6): every testprogs/corpus/NAME.c is a small
-# self-checking C program, built static (NAME.lnx, the generic rule of
-# testprogs/local.mk: -static -Wl,--no-relax) and dynamic (NAME.dyn).
+# The corpus (docs/testing.md, "Corpus"): every testprogs/corpus/NAME.c
+# is a small self-checking C program, built static (NAME.lnx, the
+# generic rule of testprogs/local.mk: -static -Wl,--no-relax) and
+# dynamic (NAME.dyn).
 # tests/corpus.sh runs each on alphasim with 1 and 4 CPUs against
 # qemu-alpha (or NAME.expected where qemu cannot be the reference).
 CORPUS_PROGS = $(sort $(notdir $(basename $(wildcard $(srcdir)/testprogs/corpus/*.c))))

@@ -38,6 +38,7 @@ include tests/realprogs.mk
 include tests/labs.mk
 include tests/install.mk
 include tests/view.mk
+include tests/docs.mk
 
 check_DATA = $(CONFORM_TESTS:.c=.bare) $(CONFORM_TESTS:.c=.lnx) $(GUEST_CHECK)
 TESTS += $(CONFORM_TESTS)

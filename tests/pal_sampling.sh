@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/pal_sampling.sh - the DCPI paper's statements about its samples
-# (seeds/000_* section 4.1), checked on the skid trace of a sampling run
+# (section 4.1), checked on the skid trace of a sampling run
 # (testprogs/pal/pmu_sample.c) against its truth:
 #  1. an interrupt nothing defers arrives exactly six cycles after the
 #     counter overflows;

@@ -1,7 +1,7 @@
 /*
  * test_intr.c - unit tests of what no guest program can do by itself:
  * the hardware interrupt lines a device raises with cpu_irq (21164 HRM
- * 5.1 ISR, INTID, ICSR<IM0-3, CRDE>, HWINT_CLR; EV5.md "Interrupt
+ * 5.1 ISR, INTID, ICSR<IM0-3, CRDE>, HWINT_CLR; docs/ev5.md "Interrupt
  * levels"), and the D-stream fault registers' lock (21164 HRM 5.2: VA,
  * VA_FORM and MM_STAT keep the first fault until VA is read).  A CPU
  * runs NOPs in kernel mode; expected values come from the manual.

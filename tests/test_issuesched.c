@@ -3,7 +3,7 @@
  * issue model (analysis/issuesched.h over timing/issue.h's issue_block):
  * the adapter gives each instruction of a block exactly what
  * issue_block gives it (M_i, its static causes, the producer, the waits
- * on Ra/Rb/Rc); the 21164's latencies come through (EV5.md
+ * on Ra/Rb/Rc); the 21164's latencies come through (docs/ev5.md
  * "Latencies"); a block entered by falling into the middle of a fetch
  * block may issue its first instruction with the one before, one entered
  * by a transfer may not; and over a CFG each block is scheduled as it is

@@ -2,7 +2,7 @@
  * test_pmu.c - unit tests of the performance counters (pmu/): PMCTR
  * fields, control modes, kill bits, exact overflow cycles, the delivery
  * delay and the skid trace rows.  Expected values come from the PMCTR
- * layout in EV5.md, not from the module.
+ * layout in docs/ev5.md ("Performance counters"), not from the module.
  */
 #include <stdarg.h>
 #include <stddef.h>

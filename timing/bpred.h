@@ -1,5 +1,5 @@
 /*
- * bpred.h - 21164 branch prediction (EV5.md "Pipeline"; 21164 HRM
+ * bpred.h - 21164 branch prediction (docs/ev5.md "Pipeline"; 21164 HRM
  * 2.1.1.3): a table of 2-bit saturating counters indexed by the branch's
  * PC for conditional branches, a circular return stack for RET and
  * JSR_COROUTINE (pushed by BSR, JSR and JSR_COROUTINE), and the hint

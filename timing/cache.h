@@ -1,6 +1,6 @@
 /*
  * cache.h - one set-associative cache array with LRU replacement, the
- * building block of the 21164 memory system model (EV5.md "Memory
+ * building block of the 21164 memory system model (docs/ev5.md "Memory
  * system"; 21164 HRM 2.1.3-2.1.5 for the I-, D- and S-caches, 4.x for
  * the B-cache).  It holds tags and timing only, never data: the
  * functional core reads and writes guest memory directly.

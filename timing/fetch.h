@@ -1,6 +1,6 @@
 /*
  * fetch.h - the 21164 instruction fetch side as timing: the I-cache and
- * the refill buffer with its prefetcher (EV5.md "Memory system"; 21164
+ * the refill buffer with its prefetcher (docs/ev5.md "Memory system"; 21164
  * HRM 2.1.1.2, "Instruction Prefetch").
  *
  * The I-cache is virtually indexed and tagged; the tag also holds the

@@ -1,8 +1,8 @@
 /*
  * issue.c - the 21164 issue model's tables, built from the instruction
  * table (isa/insns.def) and the machine description: each line's pipes
- * (EV5.md "Pipe classes"), latency and the cause its readers wait for
- * (EV5.md "Latencies"), the unit it keeps busy (GCC config/alpha/ev5.md),
+ * (docs/ev5.md "Pipe classes"), latency and the cause its readers wait for
+ * (docs/ev5.md "Latencies"), the unit it keeps busy (GCC config/alpha/ev5.md),
  * its kind; the operands an instruction word reads; the division of head
  * cycles by cause; and the steps run at once (timing/issue.h).
  */
@@ -55,7 +55,7 @@ static const uint8_t column_kind[T_KIND + 1] = {
 	[T_MB] = IK_MB, [T_WMB] = IK_WMB,
 };
 
-/* Pipe class -> SLOT increment (EV5.md "Pipe classes"). */
+/* Pipe class -> SLOT increment (docs/ev5.md "Pipe classes"). */
 static const uint32_t pipe_inc[] = {
 	[P_NONE] = 0,
 	[P_E0]   = SLOT(SF_E0, 1) | SLOT(SF_INT, 1),

@@ -1,9 +1,9 @@
 /*
  * issue.h - the 21164 issue model: the cycle an instruction issues and
- * why not earlier (DESIGN.md "Simulation is instruction-driven, time is
- * exact"; EV5.md "Pipeline", "Pipe classes", "Latencies"; 21164 HRM 2.3,
- * the issue rules; GCC config/alpha/ev5.md for unit reservations and
- * bypasses).
+ * why not earlier (docs/architecture.md "Simulation is
+ * instruction-driven, time is exact"; docs/ev5.md "Pipeline", "Pipe
+ * classes", "Latencies"; 21164 HRM 2.3, the issue rules; GCC
+ * config/alpha/ev5.md for unit reservations and bypasses).
  *
  * It knows the instruction table (isa/insns.def: pipe, latency class,
  * flags, timing column) and the machine parameters, and nothing else: no
@@ -282,8 +282,8 @@ uint64_t issue_pipes(const struct issue_class *k, const struct issue_state *s,
 }
 
 /* Extra latency of a multiply whose operand the multiplier cannot take
- * from a bypass (GCC ev5.md: IMULL one cycle after the ADDL producing its
- * operand has latency 8 + 2). */
+ * from a bypass (GCC's config/alpha/ev5.md: IMULL one cycle after the
+ * ADDL producing its operand has latency 8 + 2). */
 static inline uint64_t issue_mul_extra(const struct issue_model *m, const struct issue_state *s,
                                        unsigned g, uint64_t t)
 {
@@ -313,7 +313,7 @@ static inline uint64_t issue_unit_take(const struct issue_model *m, const struct
 	}
 	ready += e;
 	s->imul_free = t + k->busy;
-	/* the result returns through E0 (GCC ev5.md reservation) */
+	/* the result returns through E0 (GCC's config/alpha/ev5.md reservation) */
 	s->e0_wb[1] = s->e0_wb[0];
 	s->e0_wb[0] = ready - 3;
 	return ready;

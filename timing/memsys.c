@@ -1,6 +1,6 @@
 /*
  * memsys.c - D-cache, MAF, write buffer, S-cache, B-cache and memory as
- * timing (timing/memsys.h; EV5.md "Memory system", 21164 HRM 2.1.3-2.1.6).
+ * timing (timing/memsys.h; docs/ev5.md "Memory system", 21164 HRM 2.1.3-2.1.6).
  *
  * Simplifications (docs/timing.md): the levels have unlimited bandwidth
  * apart from the write buffer's one entry at a time; write-backs of dirty

@@ -1,6 +1,6 @@
 /*
  * memsys.h - the 21164 data-side memory system and the levels behind both
- * streams, as timing (EV5.md "Memory system"; 21164 HRM 2.1.3-2.1.6):
+ * streams, as timing (docs/ev5.md "Memory system"; 21164 HRM 2.1.3-2.1.6):
  *
  *   D-cache   8 KB direct-mapped, 32-byte lines, physically addressed,
  *             write-through, read-allocate, a subset of the S-cache

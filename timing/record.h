@@ -1,9 +1,10 @@
 /*
- * record.h - what the timing model tells the ground truth (DESIGN.md
- * "Simulation is instruction-driven, time is exact"): for every
- * instruction slot of a code page in an address space, how often it ran,
- * its head cycles (from its predecessor's issue to its own), those cycles
- * split by cause (timing/causes.h) and the events it caused.
+ * record.h - what the timing model tells the ground truth
+ * (docs/architecture.md "Simulation is instruction-driven, time is
+ * exact"): for every instruction slot of a code page in an address space,
+ * how often it ran, its head cycles (from its predecessor's issue to its
+ * own), those cycles split by cause (timing/causes.h) and the events it
+ * caused.
  *
  * The model adds into the records itself, on its hot path; it gets the
  * record page of the code page it runs from a sink (struct truth_sink)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # analysis/accuracy/pm.sh - `make accuracy-pm` (docs/precise.md, "The
-# experiment"; issue 14 item 4): the counters' method against precise
+# experiment"): the counters' method against precise
 # instruction sampling on the workloads of `make accuracy`
 # (analysis/accuracy/workloads), at matched sample rates.  Per workload
 # and seed, four guest runs in a fixed environment, as run.sh's:

@@ -22,7 +22,7 @@ RUNS = os.path.join(OUT, "runs")
 PLOTS = os.path.join(OUT, "plots")
 ESTS = os.environ.get("ACCURACY_ESTIMATORS", "dcpi wls imiss imiss+h").split()
 REF_PERIOD = 16384          # the scatter's and the breakdowns' period, if run
-TARGET_SAMPLES = 10000      # issue 12's targets hold from this many
+TARGET_SAMPLES = 10000      # the accuracy targets hold from this many
 
 # (column, title, metric, subset, as percent); "medium_or_better" is
 # pooled here from the high and medium rows (freq_samples, cpi_samples)
@@ -209,10 +209,10 @@ def main():
     print("percentage points; samples: CYCLES samples in the image.  (mean): each figure's")
     print("mean over every workload and seed at that period")
 
-    # ---- issue 12's targets ------------------------------------------------
+    # ---- the accuracy targets (docs/accuracy.md) -------------------------
     print()
-    print(f"Issue 12's targets, on runs with {TARGET_SAMPLES} or more samples (at medium "
-          "confidence or better:")
+    print(f"The accuracy targets, on runs with {TARGET_SAMPLES} or more samples "
+          "(at medium confidence or better:")
     print("freq within 10% for 90% of the samples, CPI within 10% for 85%; recall 90%; every")
     print("category within 3 points): runs meeting each")
     targets = [("freq10_med", 0.90, ">="), ("cpi10_med", 0.85, ">="),

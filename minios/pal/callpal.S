@@ -1,6 +1,6 @@
 /*
  * callpal.S - the CALL_PAL entry table at PAL_BASE + 0x2000..0x3fff and
- * the OSF/1 PAL functions (EV5.md "The OSF/1 PALcode interface"; ARM III,
+ * the OSF/1 PAL functions (docs/ev5.md "The OSF/1 PALcode interface"; ARM III,
  * OSF/1 PALcode instruction descriptions).
  *
  * A CALL_PAL enters at 0x2000 + fn<5:0> * 64 (privileged, fn 0x00-0x3f)

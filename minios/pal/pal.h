@@ -5,7 +5,7 @@
  * IPR numbers: abi/ev5_ipr.h (21164 hardware reference manual, HRM,
  * chapter 5).  The OSF/1 PAL interface (PS, exception frame,
  * entry-point arguments, PCB, PTE): Alpha AXP Architecture Reference
- * Manual, OpenVMS/OSF part (ARM III), as summarised in EV5.md "The OSF/1
+ * Manual, OpenVMS/OSF part (ARM III), as summarised in docs/ev5.md "The OSF/1
  * PALcode interface"; PTE bit positions match the 21164's ITB_PTE and
  * DTB_PTE write formats (HRM 5.1.2, 5.2.3), so a PTE read from memory
  * goes into the TB as it is.
@@ -60,7 +60,8 @@
 #define PT_MCES        (EV5__PALTEMP0 + 16) /* machine check error summary */
 #define PT_PERFMON     (EV5__PALTEMP0 + 17) /* wrperfmon: the modes function 4 set */
 
-/* OSF IPL 0..7 -> EV5 IPL 0,1,2,0x14,0x15,0x16,0x1e,0x1f (EV5.md) */
+/* OSF IPL 0..7 -> EV5 IPL 0,1,2,0x14,0x15,0x16,0x1e,0x1f (docs/ev5.md,
+ * "The OSF/1 PALcode interface") */
 #define INTMASK_LO  0x14020100
 #define INTMASK_HI  0x1f1e1615
 

@@ -1,6 +1,6 @@
 /*
  * trap.S - entering the kernel from PALcode: the OSF/1 exception frame
- * (EV5.md "The OSF/1 PALcode interface"), interrupts, and the fatal path.
+ * (docs/ev5.md "The OSF/1 PALcode interface"), interrupts, and the fatal path.
  *
  * pal_post switches to the kernel stack when the exception came from
  * user mode (saving the user SP in PT_USP), pushes PS, PC, GP, a0, a1, a2
@@ -65,7 +65,8 @@ pal_entif:
  * source, except IRQ2, the line the timer and the IPI device share
  * (docs/platform.md "Interrupts"): entInt(1, ...) when the timer's
  * PENDING is set, else entInt(0, ...), an IPI.  The new OSF IPL follows from INTID: 0x14..0x16 are 3..5,
- * 0x1d..0x1e 6, 0x1f 7 (EV5.md); software levels 1 and 2 are themselves.
+ * 0x1d..0x1e 6, 0x1f 7 (docs/ev5.md "The OSF/1 PALcode interface");
+ * software levels 1 and 2 are themselves.
  */
 pal_interrupt:
 	hw_mfpr	$13, EV5__INTID

@@ -1,6 +1,6 @@
 /*
  * vectors.S - the 21164 hardware entry points at PAL_BASE + 0x000..0x5ff
- * (21164 HRM 6.2 and EV5.md "PAL mode"), 128 bytes each.
+ * (21164 HRM 6.2 and docs/ev5.md "PAL mode"), 128 bytes each.
  *
  * The TB misses are filled here, on the spot, by a physical walk of the
  * three-level page table whose level-1 page is at PT_PTBR (docs/minios.md,
@@ -11,8 +11,9 @@
  * fault for the kernel's entMM.  The walk uses only the PAL shadow
  * registers R8-R10, so it saves nothing.
  *
- * Every other vector builds its OSF/1 arguments (EV5.md) in the shadow
- * registers and posts the exception with pal_post (trap.S):
+ * Every other vector builds its OSF/1 arguments (docs/ev5.md "The OSF/1
+ * PALcode interface") in the shadow registers and posts the exception
+ * with pal_post (trap.S):
  *   r12 PC for the frame, r13 kernel entry, r14/r9/r10 new a0/a1/a2.
  */
 #include "minios/pal/pal.h"

@@ -1,7 +1,7 @@
 /*
  * loops.c - a loop-heavy workload long enough for DCPI's steady state
  * (tests/bench_dcpi.sh, docs/performance.md "DCPI overhead"): the
- * paper's aggregation and overhead figures (seeds/000_*, section 5) are
+ * paper's aggregation and overhead figures (its sections 4 and 5) are
  * for long runs of programs whose time goes to a few hot loops, where
  * dcpid's fixed start-up and write costs are amortised.  demo.lnx runs
  * ~30 M cycles; a round of this takes about 28 M.

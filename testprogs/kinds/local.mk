@@ -1,9 +1,10 @@
 # testprogs/kinds/ (included by testprogs/local.mk): hot.c built each
-# way a user builds a program with Debian's cross gcc (plain -O2 is
-# dynamic and non-PIE there; -pie; -static, which needs --no-relax:
-# EV5.md), libhot.so, which hot dlopens, and spie.c, a static PIE
-# (that toolchain cannot make one with glibc: spie.c).  Explicit rules,
-# not the %.dyn and %.lnx patterns, which add options a user does not.
+# way a user builds a program with Debian's cross gcc (plain -O2 is dynamic
+# and non-PIE there; -pie; -static, which needs --no-relax: docs/ev5.md
+# "The cross toolchain"), libhot.so, which hot dlopens, and spie.c, a
+# static PIE (that toolchain cannot make one with glibc: spie.c).  Explicit
+# rules, not the %.dyn and %.lnx patterns, which add options a user does
+# not.
 # tests/profile_kinds.sh profiles them.
 KINDS_PROGS = testprogs/kinds/hot.dyn testprogs/kinds/hot.pie \
 	testprogs/kinds/hot.static testprogs/kinds/spie testprogs/kinds/libhot.so

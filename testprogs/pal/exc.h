@@ -18,7 +18,7 @@
 
 #define N_OF(a) (sizeof (a) / sizeof (a)[0])
 
-/* PAL entry offsets (21164 HRM 5.1, EV5.md "PAL mode"). */
+/* PAL entry offsets (21164 HRM 5.1, docs/ev5.md "PAL mode"). */
 enum {
 	PAL_IACCVIO = 0x080, PAL_INTERRUPT = 0x100, PAL_ITB_MISS = 0x180,
 	PAL_DTB_MISS = 0x200, PAL_DTB_DOUBLE = 0x280, PAL_UNALIGN = 0x300,

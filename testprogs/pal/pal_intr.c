@@ -1,7 +1,7 @@
 /*
  * pal_intr.c - interrupt masking by IPL and PAL mode, with software
  * interrupts and ASTs (21164 HRM 5.1: SIRR, ASTRR, ASTER, ISR, INTID,
- * IPLR; EV5.md "PAL mode": no interrupt is taken in PAL mode, otherwise
+ * IPLR; docs/ev5.md "PAL mode": no interrupt is taken in PAL mode, otherwise
  * one is taken when its EV5 IPL is above IPLR).
  *
  * SIRR<n+3> requests software interrupt level n (1-15); ISR<18:4> shows

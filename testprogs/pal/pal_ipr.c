@@ -1,7 +1,7 @@
 /*
  * pal_ipr.c - the 21164 internal processor registers as HW_MFPR and
  * HW_MTPR see them (21164 HRM chapter 5, with the field layouts of its
- * ev5_defs.h; EV5.md "PAL mode"; docs/pal.md):
+ * ev5_defs.h; docs/ev5.md "PAL mode"; docs/pal.md):
  *
  * - a read-write register keeps exactly the bits it implements (the
  *   masks below are those fields, written out from the manual);

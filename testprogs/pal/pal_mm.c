@@ -1,7 +1,7 @@
 /*
  * pal_mm.c - translation through the ITB and DTB and its exceptions
  * (21164 HRM 4.4, 5.1-5.2; Alpha Architecture Reference Manual 11.8;
- * EV5.md "PAL mode"; docs/pal.md), with the runtime's PALcode recording
+ * docs/ev5.md "PAL mode"; docs/pal.md), with the runtime's PALcode recording
  * each exception (testprogs/rt/pal.S) and these programs filling the TBs
  * themselves through HW_MTPR (kernel mode with ICSR<HWE>):
  *

@@ -1,6 +1,6 @@
 /*
  * pal_pmu.c - the performance counters through PMCTR (IPR 0x11C), as a
- * program sees them (EV5.md "Performance counters"; 21164 HRM 5.1.23;
+ * program sees them (docs/ev5.md "Performance counters"; 21164 HRM 5.1.23;
  * docs/pmu.md), on the timed model:
  *
  * - the fields: CTR0<63:48> CTR1<47:32> SEL0<31> KILLU<30> CTR2<29:16>

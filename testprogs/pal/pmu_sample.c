@@ -1,6 +1,6 @@
 /*
  * pmu_sample.c - sampling with the performance counters as the DCPI
- * driver does (the DCPI paper, seeds/000_* section 4.1; docs/pmu.md),
+ * driver does (the DCPI paper, section 4.1; docs/pmu.md),
  * for tests/pal_sampling.sh to check the paper's statements on the skid
  * trace (--skid-trace): undeferred interrupts arrive exactly six cycles
  * after the overflow; IMISS samples land on the missing instruction

@@ -1,6 +1,6 @@
 /*
  * pmu_skid.c - where a counter interrupt lands, on hand-made sequences
- * whose issue cycles follow from the 21164 rules (EV5.md "Pipeline" and
+ * whose issue cycles follow from the 21164 rules (docs/ev5.md "Pipeline" and
  * "Performance counters"; the DCPI paper, section 4.1; docs/pmu.md).
  * tests/pal_skid.sh runs it with pmu_delay 0, 6 and 30, timed and with
  * --timing=off, and compares the indices it prints with the ones

@@ -6,7 +6,7 @@
  * and INTERRUPT, taken before an instruction ran) resumes after the
  * faulting instruction, so a test can provoke an exception and carry on;
  * or, when rt_trap.resume is set, at that address with R27 pointing to it
- * (trap_bare.c).  Entry offsets: EV5.md "PAL mode".
+ * (trap_bare.c).  Entry offsets: docs/ev5.md "PAL mode".
  *
  * Three services for tests and benchmarks (rt.h):
  * - INTERRUPT raises IPLR to INTID before recording, so the request does

@@ -27,7 +27,7 @@ static inline uint64_t cycles(void) { return *SIMCTL(SIMCTL_CYCLES); }
 
 /* The interrupt summary register (21164 HRM 5.1.1): EV5 IRQ2, the
  * timer's and the IPIs' line, is bit 22; its level is EV5 IPL 22 (OSF
- * IPL 5, EV5.md). */
+ * IPL 5, docs/ev5.md "The OSF/1 PALcode interface"). */
 #define ISR_IRQ2 (1ull << 22)
 #define IRQ2_IPL 22
 static inline uint64_t read_isr(void)

@@ -1,7 +1,7 @@
 /*
  * block_boundary.S - a loop whose target is not at a block boundary.
  *
- * 21164 rule (EV5.md "Pipeline"; 21164 HRM 2.1.1.1): the issue stage
+ * 21164 rule (docs/ev5.md "Pipeline"; 21164 HRM 2.1.1.1): the issue stage
  * takes naturally aligned blocks of four; a branch into the middle of a
  * block issues from the target to the block's end, and the next block
  * starts only after the whole block has issued.  Seven independent

@@ -1,7 +1,7 @@
 /*
  * branch_alternating.S - a branch that alternates, always mispredicted.
  *
- * 21164 rules (EV5.md "Pipeline"): 2-bit counters start weakly not-taken
+ * 21164 rules (docs/ev5.md "Pipeline"): 2-bit counters start weakly not-taken
  * (assumed); a mispredicted conditional branch costs 5 cycles (assumed).
  * The branch is taken on the first, third, ... executions: from weakly
  * not-taken it flips between weakly not-taken and weakly taken and is

@@ -1,7 +1,7 @@
 /*
  * call_chain.S - a call chain deeper than the return stack.
  *
- * 21164 rules (EV5.md "Pipeline"): RET is predicted from a 12-entry
+ * 21164 rules (docs/ev5.md "Pipeline"): RET is predicted from a 12-entry
  * return stack (assumed) that BSR/JSR push; a mispredicted return costs
  * 5 cycles (assumed).  Each iteration calls f1, which calls f2, ...,
  * f16 (a leaf): 16 pushes, so the stack keeps only the 12 newest return

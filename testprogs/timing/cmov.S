@@ -1,7 +1,7 @@
 /*
  * cmov.S - compare and conditional move pairs in a chain.
  *
- * 21164 rules (EV5.md "Latencies"): a compare can feed the test of a
+ * 21164 rules (docs/ev5.md "Latencies"): a compare can feed the test of a
  * CMOV in the same cycle (0 cycles); a CMOV's result is usable 2 cycles
  * after it issues; a CMOV also reads its old destination.  Each pair
  * "cmpeq $1,$5,$2; cmovne $2,$3,$1" depends on the previous pair's $1:

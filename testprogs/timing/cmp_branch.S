@@ -1,7 +1,7 @@
 /*
  * cmp_branch.S - a compare feeding a branch in the same cycle.
  *
- * 21164 rule (EV5.md "Latencies"): a compare's result can be tested by a
+ * 21164 rule (docs/ev5.md "Latencies"): a compare's result can be tested by a
  * branch issued in the same cycle (0 cycles), while an add's result is
  * usable one cycle after it issues.  The loop counts up to a limit:
  *   [addq cmplt bne]   addq @0  cmplt,bne @1 | addq' @2

@@ -2,7 +2,7 @@
  * dep_add.S - a chain of dependent integer adds.
  *
  * 21164 rule: an add's result is usable 1 cycle after it issues
- * (EV5.md "Latencies"), so each add of the chain issues one cycle after
+ * (docs/ev5.md "Latencies"), so each add of the chain issues one cycle after
  * the one before.  The loop counter and branch ride along in free slots:
  *   [a1 subq a2 a3] [a4 a5 a6 a7] [a8 bne]
  *   a1,subq @0  a2 @1  a3 @2 | a4 @3 .. a7 @6 | a8,bne @7 | a1' @8

@@ -1,7 +1,7 @@
 /*
  * divt_chain.S - a chain of dependent DIVT.
  *
- * 21164 rules (EV5.md "Latencies"; GCC config/alpha/ev5.md): DIVT has a
+ * 21164 rules (docs/ev5.md "Latencies"; GCC config/alpha/ev5.md): DIVT has a
  * latency of 22 cycles and the divider is not pipelined.  1.0 / 1.0 keeps
  * the operand 1.0 (no trap, no data-dependent shortcut in the model).
  *   [d1 subq d2 bne]   d1,subq @0  d2,bne @22 | d1' @44

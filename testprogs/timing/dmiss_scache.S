@@ -3,8 +3,8 @@
  *
  * A pointer chase through a 16 KB ring of 32-byte nodes: twice the
  * direct-mapped 8 KB D-cache, so every load misses it, and well inside
- * the 96 KB S-cache, so every miss is served there.  21164 rule (EV5.md
- * "Memory system"): load to use through the S-cache is 8 cycles
+ * the 96 KB S-cache, so every miss is served there.  21164 rule
+ * (docs/ev5.md "Memory system"): load to use through the S-cache is 8 cycles
  * (assumed).  Each load waits for the previous one:
  *   [ld1 subq ld2 ld3] [ld4 bne]
  *   ld1 @0  ld2 @8  ld3 @16 | ld4,bne @24 | ld1' @32

@@ -4,7 +4,7 @@
  * 80 virtual pages (VA 0x2000 to 0xa2000, kernel mode, through the DTB)
  * all map to one physical page; the loop loads from the next page each
  * iteration, round robin.  The DTB has 64 entries replaced round robin
- * (EV5.md "Memory system"), so a page's entry is gone 64 misses after it
+ * (docs/ev5.md "Memory system"), so a page's entry is gone 64 misses after it
  * was filled, before the loop comes back to it 80 loads later: every
  * load misses.  The runtime's DTB_MISS handler (testprogs/rt/pal.S)
  * fills the entry from a linear page table and returns; the load runs

@@ -5,7 +5,7 @@
  * instruction per 32-byte line: A0 B0 A1 B1 ... A63 B63 T, where Bk is
  * Ak + 8 KB, so Ak and Bk share a line of the direct-mapped 8 KB I-cache
  * and evict each other, and T (the loop branch) is the line after A63.
- * 21164 rules (EV5.md "Memory system"; 21164 HRM 2.1.1.2): an I-cache miss
+ * 21164 rules (docs/ev5.md "Memory system"; 21164 HRM 2.1.1.2): an I-cache miss
  * that also misses the refill buffer (a true miss) fetches the line from
  * the S-cache, 8 cycles (assumed), and restarts the prefetcher behind it;
  * every hop goes 8 KB away from the last prefetched line, so each is a

@@ -1,7 +1,7 @@
 /*
  * imulq_chain.S - a chain of dependent IMULQ.
  *
- * 21164 rules (EV5.md "Latencies"; GCC config/alpha/ev5.md): IMULQ has
+ * 21164 rules (docs/ev5.md "Latencies"; GCC config/alpha/ev5.md): IMULQ has
  * a latency of 12 cycles, the multiplier takes no operand from a bypass,
  * and a multiply whose operand comes from a multiply has one more cycle
  * of latency (13); the multiplier is busy 8 cycles, less than that.

@@ -3,7 +3,7 @@
  *
  * 21164 rule: integer operates go to E0 or E1, so two issue per cycle;
  * instructions issue in order from an aligned block of four and the next
- * block starts a cycle after the last one finished (EV5.md "Pipeline").
+ * block starts a cycle after the last one finished (docs/ev5.md "Pipeline").
  *   [a1 a2 a3 a4] [a5 a6 a7 subq] [a8 bne]
  *   a1,a2 @0  a3,a4 @1 | a5,a6 @2  a7,subq @3 | a8,bne @4 | a1' @5
  * 10 instructions in 5 cycles; every cycle's first instruction waits for

@@ -2,7 +2,7 @@
  * load_chain.S - dependent loads hitting the D-cache.
  *
  * 21164 rule: a load that hits the D-cache has a load-to-use latency of
- * 2 cycles (EV5.md "Latencies").  A quadword that holds its own address
+ * 2 cycles (docs/ev5.md "Latencies").  A quadword that holds its own address
  * makes "ldq $1, 0($1)" a chain:
  *   [ld1 subq ld2 ld3] [ld4 bne]
  *   ld1,subq @0  ld2 @2  ld3 @4 | ld4,bne @6 | ld1' @8

@@ -1,7 +1,7 @@
 /*
  * loop_predicted.S - well-predicted branches.
  *
- * 21164 rules (EV5.md "Pipeline"): conditional branches are predicted by
+ * 21164 rules (docs/ev5.md "Pipeline"): conditional branches are predicted by
  * 2-bit counters, so a branch that always goes the same way costs nothing
  * once learned; a correctly predicted taken branch loses no cycle
  * (taken_bubble, assumed 0); branches issue only in E1.  The loop has an

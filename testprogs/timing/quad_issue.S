@@ -4,7 +4,7 @@
  * 21164 rule: four pipes, E0 and E1 for integer operates and branches
  * (branches E1 only), FA for FP adds, FM for FP multiplies; a block of
  * two integer, one FP add and one FP multiply instruction issues in one
- * cycle (EV5.md "Pipe classes").  The FP operands are never written in
+ * cycle (docs/ev5.md "Pipe classes").  The FP operands are never written in
  * the loop, so nothing waits for the 4-cycle FP latency.
  *   [a1 a2 addt mult] [a3 subq addt mult] [a4 bne addt mult]
  *   one block per cycle: 12 instructions in 3 cycles; each block's first

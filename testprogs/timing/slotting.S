@@ -1,7 +1,7 @@
 /*
  * slotting.S - slotting conflicts: shifts, and loads with stores.
  *
- * 21164 rules (EV5.md "Pipe classes", "Structural hazards"): shifts issue
+ * 21164 rules (docs/ev5.md "Pipe classes", "Structural hazards"): shifts issue
  * only in E0, so two shifts never issue in the same cycle; stores issue
  * only in E0 and a load and a store never issue in the same cycle.
  *   [sll sll sll subq]   sll @0  sll @1  sll,subq @2

@@ -7,7 +7,7 @@
  * the B-cache ends up holding its second half; the chase starts at the
  * first node and goes on from where the last call stopped, so the 20 x
  * ITERS loads of the run (fewer than the 32768 nodes of the first half)
- * each visit a node no cache holds.  21164 rule (EV5.md "Memory system",
+ * each visit a node no cache holds.  21164 rule (docs/ev5.md "Memory system",
  * the DCPI paper): a miss all the way to memory costs about 100 cycles.
  *   ld1 @0  ld2 @100  ld3 @200  ld4,bne @300 | ld1' @400
  *

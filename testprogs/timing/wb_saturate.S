@@ -3,7 +3,7 @@
  *
  * Every store goes to a new 32-byte block of a 32 KB ring, which the
  * S-cache holds, so no store merges with another; the write buffer
- * (6 entries, EV5.md "Memory system") writes one entry into the S-cache
+ * (6 entries, docs/ev5.md "Memory system") writes one entry into the S-cache
  * every 4 cycles (assumed) and stays full, so the stores go at that rate:
  * 4 stores, 16 cycles per iteration.  Without the write buffer the loop
  * would take 8 (stores issue only in E0, one per cycle):
