@@ -82,6 +82,18 @@ static struct val bounded(uint64_t bound)
 	return (struct val){ V_UNK, 0, NOREG, NOREG, 0, 0, bound, { 0, 0 } };
 }
 
+/* What v is to an operation other than an addition and the jump: an
+ * entry read at a constant address (load) is an unknown value. */
+static struct val an_unknown(struct val v)
+{
+	if (v.kind == V_ENT && v.id.vn) {
+		struct val u = UNK;
+		u.id = v.id;
+		return u;
+	}
+	return v;
+}
+
 static bool same_id(struct vnum a, struct vnum b)
 {
 	return a.vn == b.vn && a.mask == b.mask;
@@ -136,9 +148,12 @@ static void learn(struct state *s, struct vnum id, uint64_t bound)
 		s->f[k].bound = bound;
 	else if (k == s->nf && k < MAX_FACTS)
 		s->f[s->nf++] = (struct fact){ id, bound };
-	for (unsigned r = 0; r < 32; r++)
+	for (unsigned r = 0; r < 32; r++) {
+		if (same_id(s->r[r].id, id))
+			s->r[r] = an_unknown(s->r[r]);
 		if (s->r[r].kind == V_UNK && same_id(s->r[r].id, id) && s->r[r].bound > bound)
 			s->r[r].bound = bound;
+	}
 }
 
 static struct val add(struct val a, struct val b)
@@ -254,7 +269,7 @@ static void clobber(struct state *s, const struct proc_gp *pg)
  * sign-extended, so a value that passes the test is the same either way. */
 static struct val compare(const struct state *s, uint32_t w, bool lt)
 {
-	struct val a = s->r[INSN_RA(w)], b = operand_b(s, w);
+	struct val a = an_unknown(s->r[INSN_RA(w)]), b = operand_b(s, w);
 	if (b.kind != V_K)
 		return UNK;
 	uint64_t k = (uint64_t)b.c;
@@ -278,11 +293,15 @@ static struct val load(struct state *s, const struct an_image *im, uint32_t w,
 	if (a.kind == V_IDX && a.size == size)
 		return (struct val){ V_ENT, (uint8_t)size, NOREG, NOREG, a.c, 0, a.bound, { 0, 0 } };
 	unsigned char b[8], probe;
-	/* a table indexed by a constant: the first dispatch of an
-	 * interpreter whose first instruction the compiler knew */
+	/* a table indexed by a constant (the first dispatch of an
+	 * interpreter whose first instruction the compiler knew), or a
+	 * variable: numbered, and an unknown value to every use but a jump
+	 * (an_unknown) */
 	if (a.kind == V_K && INSN_RB(w) != R_GP && INSN_RB(w) != R_ZERO &&
-	    !an_image_is_text(im, (uint64_t)a.c))
-		return (struct val){ V_ENT, (uint8_t)size, NOREG, NOREG, a.c, 0, 0, { 0, 0 } };
+	    !an_image_is_text(im, (uint64_t)a.c)) {
+		struct val v = fresh(s, i);
+		return (struct val){ V_ENT, (uint8_t)size, NOREG, NOREG, a.c, 0, 0, v.id };
+	}
 	if (a.kind == V_K && size == 8 && INSN_RB(w) == R_GP &&
 	    !an_image_is_text(im, (uint64_t)a.c) && an_image_read(im, (uint64_t)a.c, b, 8)) {
 		uint64_t x = 0;
@@ -320,7 +339,7 @@ static void step(struct state *s, const struct an_cfg *g, const struct an_image 
 	}
 	case OP_addl: {
 		/* sextl (addl zero, x) of a value below 2^31 is that value */
-		struct val a = s->r[ra], b = operand_b(s, w);
+		struct val a = an_unknown(s->r[ra]), b = an_unknown(operand_b(s, w));
 		if (a.kind == V_K && b.kind == V_K)
 			def(s, rc, konst((int32_t)(uint32_t)((uint64_t)a.c + (uint64_t)b.c)));
 		else if (a.kind == V_K && !a.c && b.kind == V_UNK && b.bound <= INT32_MAX)
@@ -333,12 +352,12 @@ static void step(struct state *s, const struct an_cfg *g, const struct an_image 
 	}
 	case OP_s4addq:
 	case OP_s8addq:
-		def(s, rc, add(scaled(s->r[ra], op == OP_s4addq ? 4 : 8), operand_b(s, w)));
+		def(s, rc, add(scaled(an_unknown(s->r[ra]), op == OP_s4addq ? 4 : 8), operand_b(s, w)));
 		return;
 	case OP_sll: {
 		struct val b = operand_b(s, w);
 		def(s, rc, b.kind == V_K && (b.c == 2 || b.c == 3)
-		               ? scaled(s->r[ra], 1u << b.c) : UNK);
+		               ? scaled(an_unknown(s->r[ra]), 1u << b.c) : UNK);
 		return;
 	}
 	case OP_bis: {
@@ -352,7 +371,7 @@ static void step(struct state *s, const struct an_cfg *g, const struct an_image 
 		return;
 	}
 	case OP_zapnot: {
-		struct val a = s->r[ra], b = operand_b(s, w);
+		struct val a = an_unknown(s->r[ra]), b = an_unknown(operand_b(s, w));
 		if (b.kind != V_K || b.c != 0x0f)
 			def(s, rc, fresh(s, i));
 		else if (a.kind == V_UNK && a.bound <= UINT32_MAX)
@@ -366,7 +385,7 @@ static void step(struct state *s, const struct an_cfg *g, const struct an_image 
 	case OP_and: {
 		/* a mask bounds the result, and names it after the value
 		 * masked: the same mask of the same value is the same value */
-		struct val a = s->r[ra], b = operand_b(s, w);
+		struct val a = an_unknown(s->r[ra]), b = an_unknown(operand_b(s, w));
 		if (b.kind != V_K) {
 			def(s, rc, fresh(s, i));
 			return;
@@ -439,6 +458,7 @@ static void refine(struct state *s, uint32_t w, unsigned op, bool taken)
 		if (regs[k] == NOREG)
 			continue;
 		struct val *x = &s->r[regs[k]];
+		*x = an_unknown(*x);
 		if (x->kind == V_ZX)
 			*x = bounded(t.bound);
 		else if (x->kind == V_UNK && t.bound < x->bound)

@@ -102,8 +102,9 @@ static void test_nested_loops(void **state)
  * guard: 0 none, 1 cmpule #n-1, 2 cmpult #n, 3 cmpule on the wrong
  * register, 4 cmpule against a register holding n-1, 5 cmpule on a0's
  * low 32 bits zero-extended (GCC's test of an int), 6 a mask (and a0,
- * #n-1) instead of a test; call: a call first (gp is lost, and the
- * index comes from a saved register). */
+ * #n-1) instead of a test, 7 cmpule on an index loaded from a global
+ * variable (at a constant address); call: a call first (gp is lost, and
+ * the index comes from a saved register). */
 #define GPVAL (BASE + 0x20000)
 #define TABLE (GPVAL - 0x10000)
 
@@ -129,6 +130,11 @@ static void switch_code(int guard, bool absolute, int n, bool call)
 		lit(&p, OP_cmpule, T0, (unsigned)n - 1, T0);
 		break;
 	case 6: lit(&p, OP_and, A0, (unsigned)n - 1, A0); break;
+	case 7:
+		mem(&p, OP_ldah, T1, -3, GP);
+		mem(&p, OP_ldl, A0, 0x40, T1);
+		lit(&p, OP_cmpule, A0, (unsigned)n - 1, T0);
+		break;
 	}
 	if (guard && guard != 6)
 		bra(&p, OP_beq, T0, DEF);
@@ -188,7 +194,7 @@ static void resolved(size_t orphans)
 static void test_jump_table(void **state)
 {
 	(void)state;
-	for (int guard = 1; guard <= 6; guard++) {
+	for (int guard = 1; guard <= 7; guard++) {
 		if (guard == 3)
 			continue;                   /* the wrong register: refused below */
 		for (int call = 0; call < 2; call++) {
