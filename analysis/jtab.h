@@ -48,9 +48,9 @@ struct an_jtab {
 	size_t n;
 };
 
-/* The computed jumps of g (built so far) whose targets the code gives;
- * targets are not checked against the procedure.  False when out of
- * memory. */
+/* The computed jumps of g (built so far) whose targets the code gives,
+ * optimistically or not (above); targets are not checked against the
+ * procedure.  False when out of memory. */
 bool an_jtab_find(const struct an_cfg *g, const struct an_image *im, bool optimistic,
                   struct an_jtab **out, size_t *nout);
 void an_jtab_free(struct an_jtab *t, size_t n);
