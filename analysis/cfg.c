@@ -23,11 +23,22 @@ const char *const an_edge_kind_name[AN_E_N] = {
 #undef X
 };
 
-/* Resolved computed jumps, by instruction. */
+/* Resolved computed jumps, by instruction, and the jumps whose table a
+ * check refused (never resolved again). */
 struct resolved {
 	struct an_jtab *t;
 	size_t n;
+	uint32_t *banned;
+	size_t nbanned;
 };
+
+static bool banned(const struct resolved *r, uint32_t insn)
+{
+	for (size_t k = 0; k < r->nbanned; k++)
+		if (r->banned[k] == insn)
+			return true;
+	return false;
+}
 
 static const struct an_jtab *resolved_at(const struct resolved *r, uint32_t insn)
 {
@@ -97,6 +108,19 @@ static void mark(const struct an_cfg *g, bool *leader, uint64_t pc)
 		leader[i] = true;
 }
 
+/* Is word w a no-op GCC pads with (NOP, UNOP, FNOP)? */
+static bool pad_word(uint32_t w)
+{
+	return w == 0x47ff041f || w == 0x2ffe0000 || w == 0x5fff041f;
+}
+
+/* Does instruction i never go on to i + 1 (BR, JMP, RET, HW_REI)? */
+static bool unconditional(const struct an_cfg *g, size_t i)
+{
+	unsigned op = g->op[i];
+	return op == OP_br || op == OP_jmp || op == OP_ret || op == OP_hw_rei;
+}
+
 static void find_leaders(const struct an_cfg *g, bool *leader, const uint64_t *entries,
                          size_t nentries, const struct resolved *r)
 {
@@ -109,6 +133,16 @@ static void find_leaders(const struct an_cfg *g, bool *leader, const uint64_t *e
 			continue;
 		if (i + 1 < g->ninsn)
 			leader[i + 1] = true;
+		/* the alignment padding after a transfer that does not fall
+		 * through is a block of its own: the code after it starts one
+		 * even when no transfer the graph knows yet goes there (a case
+		 * of a table not resolved), so the never-run padding is never
+		 * counted with it (docs/analysis.md, "Control flow") */
+		size_t j = i + 1;
+		while (unconditional(g, i) && j < g->ninsn && pad_word(g->word[j]))
+			j++;
+		if (j > i + 1 && j < g->ninsn)
+			leader[j] = true;
 		uint64_t to;
 		if ((flags_of(g, i) & I_COND) || g->op[i] == OP_br)
 			mark(g, leader, branch_target(g, i));
@@ -267,7 +301,7 @@ static void reach(const struct an_cfg *g, uint32_t v, bool backward, bool *seen,
 static bool padding(const struct an_cfg *g, uint32_t b)
 {
 	for (uint32_t i = g->b[b].first; i < g->b[b].first + g->b[b].n; i++)
-		if (g->word[i] != 0x47ff041f && g->word[i] != 0x2ffe0000 && g->word[i] != 0x5fff041f)
+		if (!pad_word(g->word[i]))
 			return false;
 	return true;
 }
@@ -357,21 +391,31 @@ static bool build_graph(struct an_cfg *g, const bool *leader, const uint64_t *en
 	return ok && build_csr(g) && close_graph(g, &v);
 }
 
-/* Jumps newly resolved to targets all inside the procedure: kept in r;
- * true in *more when there are some. */
+/* Jumps newly resolved (optimistically: analysis/jtab.h) to targets all
+ * inside the procedure: kept in r; true in *more when there are some. */
 static bool resolve(struct an_cfg *g, const struct an_image *im, struct resolved *r, bool *more)
 {
 	struct an_jtab *t;
 	size_t n;
 	*more = false;
-	if (!an_jtab_find(g, im, &t, &n))
+	if (!an_jtab_find(g, im, true, &t, &n))
 		return false;
 	for (size_t k = 0; k < n; k++) {
-		bool inside = !resolved_at(r, t[k].insn);
+		/* a table found again with more entries (a path it did not know
+		 * brings a weaker bound) replaces the one resolved before */
+		struct an_jtab *old = (struct an_jtab *)resolved_at(r, t[k].insn);
+		bool inside = (!old || old->n < t[k].n) && !banned(r, t[k].insn);
 		for (size_t j = 0; inside && j < t[k].n; j++)
 			inside = an_cfg_insn_at(g, t[k].target[j]) >= 0;
 		if (!inside)
 			continue;
+		if (old) {
+			free(old->target);
+			*old = t[k];
+			t[k].target = NULL;
+			*more = true;
+			continue;
+		}
 		struct an_jtab *nr = realloc(r->t, (r->n + 1) * sizeof *nr);
 		if (!nr) {
 			an_jtab_free(t, n);
@@ -384,6 +428,48 @@ static bool resolve(struct an_cfg *g, const struct an_image *im, struct resolved
 	}
 	an_jtab_free(t, n);
 	return true;
+}
+
+/* The tables of r checked on the final graph without optimism: one the
+ * pass no longer finds with the same targets (a path it did not know
+ * changes its base or bound) is dropped and never resolved again; true
+ * in *more when one was. */
+static bool check_resolved(struct an_cfg *g, const struct an_image *im, struct resolved *r,
+                           bool *more)
+{
+	struct an_jtab *t;
+	size_t n;
+	*more = false;
+	if (!r->n)
+		return true;
+	if (!an_jtab_find(g, im, false, &t, &n))
+		return false;
+	size_t kept = 0;
+	bool ok = true;
+	for (size_t k = 0; k < r->n; k++) {
+		const struct an_jtab *now = NULL;
+		for (size_t j = 0; j < n && !now; j++)
+			if (t[j].insn == r->t[k].insn)
+				now = &t[j];
+		if (now && now->n == r->t[k].n &&
+		    !memcmp(now->target, r->t[k].target, now->n * sizeof *now->target)) {
+			r->t[kept++] = r->t[k];
+			continue;
+		}
+		uint32_t *nb = realloc(r->banned, (r->nbanned + 1) * sizeof *nb);
+		if (!nb) {
+			ok = false;
+			r->t[kept++] = r->t[k];
+			continue;
+		}
+		r->banned = nb;
+		r->banned[r->nbanned++] = r->t[k].insn;
+		free(r->t[k].target);
+		*more = true;
+	}
+	r->n = kept;
+	an_jtab_free(t, n);
+	return ok;
 }
 
 void an_cfg_free(struct an_cfg *g)
@@ -409,7 +495,7 @@ bool an_cfg_build(struct an_cfg *g, const struct an_image *im, uint64_t start, s
 	g->op = malloc(n * sizeof *g->op);
 	g->block_of = malloc(n * sizeof *g->block_of);
 	bool *leader = malloc(n);
-	struct resolved r = { NULL, 0 };
+	struct resolved r = { NULL, 0, NULL, 0 };
 	bool ok = g->word && g->op && g->block_of && leader, more = true;
 	for (size_t i = 0; ok && i < n; i++) {
 		if (!an_image_word(im, an_cfg_pc(g, i), &g->word[i])) {
@@ -424,9 +510,12 @@ bool an_cfg_build(struct an_cfg *g, const struct an_image *im, uint64_t start, s
 	while (ok && more) {
 		find_leaders(g, leader, entries, nentries, &r);
 		ok = build_graph(g, leader, entries, nentries, &r) && resolve(g, im, &r, &more);
+		if (ok && !more)
+			ok = check_resolved(g, im, &r, &more);
 	}
 	free(leader);
 	an_jtab_free(r.t, r.n);
+	free(r.banned);
 	if (!ok) {
 		snprintf(err, errlen, "0x%llx: out of memory building the CFG",
 		         (unsigned long long)start);

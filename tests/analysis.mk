@@ -54,12 +54,14 @@ TESTS += tests/an_schedule.sh
 
 # The tools end to end on the default workload (tests/antools.sh): every
 # tool and format, the accuracy floors, each stress kernel's culprit
-# named; and their bad input (tests/antools_badinput.sh).
+# named; and their bad input (tests/antools_badinput.sh); interpreters'
+# dispatch profiled (tests/andispatch.sh).
 GUEST_CHECK += $(ACCURACY_DYN) $(ACCURACY_WORKLOAD)
-TESTS += tests/antools.sh tests/antools_badinput.sh
-# test_image's program: built like a user's (the .dyn rule of
-# testprogs/local.mk: -O2, dynamic) and a stripped copy of it.
-AN_PROGS = tests/anprogs/switch.dyn tests/anprogs/switch.stripped
+TESTS += tests/antools.sh tests/antools_badinput.sh tests/andispatch.sh
+# test_image's programs: built like a user's (the .dyn rule of
+# testprogs/local.mk: -O2, dynamic), a stripped copy of the switch, and
+# the interpreters (also tests/andispatch.sh's).
+AN_PROGS = tests/anprogs/switch.dyn tests/anprogs/switch.stripped tests/anprogs/dispatch.dyn
 tests/anprogs/switch.stripped: tests/anprogs/switch.dyn
 	$(AM_V_GEN)$(ALPHA_OBJCOPY) --strip-all $< $@
 GUEST_CHECK += $(AN_PROGS)

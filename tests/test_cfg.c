@@ -3,8 +3,11 @@
  * (analysis/jtab.c) on hand-assembled procedures with known graphs:
  * straight line, if/else, loops, calls, computed jumps with and without
  * hints, GCC-style jump tables (bounded and not, 32-bit gp-relative and
- * 64-bit absolute entries), falling off the end, unreachable code,
- * endless loops, illegal words and extra entry points.
+ * 64-bit absolute entries), interpreters' dispatch (the table's address
+ * formed before the loop, the bound proved on a copy of the index, a
+ * computed goto through a table of label addresses, its address from the
+ * GOT), alignment padding after a transfer, falling off the end,
+ * unreachable code, endless loops, illegal words and extra entry points.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -99,8 +102,9 @@ static void test_nested_loops(void **state)
  * guard: 0 none, 1 cmpule #n-1, 2 cmpult #n, 3 cmpule on the wrong
  * register, 4 cmpule against a register holding n-1, 5 cmpule on a0's
  * low 32 bits zero-extended (GCC's test of an int), 6 a mask (and a0,
- * #n-1) instead of a test; call: a call first (gp is lost, and the
- * index comes from a saved register). */
+ * #n-1) instead of a test, 7 cmpule on an index loaded from a global
+ * variable (at a constant address); call: a call first (gp is lost, and
+ * the index comes from a saved register). */
 #define GPVAL (BASE + 0x20000)
 #define TABLE (GPVAL - 0x10000)
 
@@ -126,6 +130,11 @@ static void switch_code(int guard, bool absolute, int n, bool call)
 		lit(&p, OP_cmpule, T0, (unsigned)n - 1, T0);
 		break;
 	case 6: lit(&p, OP_and, A0, (unsigned)n - 1, A0); break;
+	case 7:
+		mem(&p, OP_ldah, T1, -3, GP);
+		mem(&p, OP_ldl, A0, 0x40, T1);
+		lit(&p, OP_cmpule, A0, (unsigned)n - 1, T0);
+		break;
 	}
 	if (guard && guard != 6)
 		bra(&p, OP_beq, T0, DEF);
@@ -185,7 +194,7 @@ static void resolved(size_t orphans)
 static void test_jump_table(void **state)
 {
 	(void)state;
-	for (int guard = 1; guard <= 6; guard++) {
+	for (int guard = 1; guard <= 7; guard++) {
 		if (guard == 3)
 			continue;                   /* the wrong register: refused below */
 		for (int call = 0; call < 2; call++) {
@@ -216,6 +225,183 @@ static void test_jump_table_refused(void **state)
 		assert_int_equal(count_kind(&f.g, AN_E_unknown), 1);
 		assert_int_equal(count_kind(&f.g, AN_E_table), 0);
 		assert_true(count_kind(&f.g, AN_E_orphan) >= 1);
+		fixture_free(&f);
+	}
+}
+
+/* An interpreter's dispatch loop on the bytes at a0 over a 3-entry
+ * table of 32-bit gp-relative entries (switch_image), as GCC compiles
+ * one: base_before, the table's address formed before the loop (else in
+ * it); copy, the bound tested on a copy of the index
+ * ("and t0,#255,t1; cmpule t1,#2,t1; beq; and t0,#255,t0"), else on the
+ * index itself; change, case C1 moves the table base before it loops.
+ * Each case and the default branch back; alignment padding after each
+ * transfer. */
+static void dispatch_code(bool base_before, bool copy, bool change)
+{
+	prog_init(&p, BASE);
+	mem(&p, OP_ldah, GP, 2, T12);
+	mem(&p, OP_lda, GP, 0, GP);
+	if (base_before) {
+		mem(&p, OP_ldah, T5, -1, GP);
+		mem(&p, OP_lda, T5, 0, T5);
+	}
+	here(&p, FIX_LOOP);
+	mem(&p, OP_ldq_u, T0, 0, A0);
+	mem(&p, OP_lda, A0, 1, A0);
+	if (!base_before) {
+		mem(&p, OP_ldah, T5, -1, GP);
+		mem(&p, OP_lda, T5, 0, T5);
+	}
+	if (copy) {
+		lit(&p, OP_and, T0, 0xff, T1);
+		lit(&p, OP_cmpule, T1, 2, T1);
+	} else {
+		lit(&p, OP_and, T0, 0xff, T0);
+		lit(&p, OP_cmpule, T0, 2, T1);
+	}
+	bra(&p, OP_beq, T1, DEF);
+	if (copy)
+		lit(&p, OP_and, T0, 0xff, T0);
+	opr(&p, OP_s4addq, T0, T5, T0);
+	mem(&p, OP_ldl, T0, 0, T0);
+	opr(&p, OP_addq, GP, T0, T0);
+	here(&p, TAB);
+	jmp(&p, OP_jmp, ZERO, T0, -1);
+	for (int c = C0; c <= C2; c++) {
+		mem(&p, OP_ldq_u, ZERO, 0, SP);     /* unop */
+		here(&p, c);
+		lit(&p, OP_addq, V0, (unsigned)c, V0);
+		if (change && c == C1)
+			mem(&p, OP_lda, T5, 8, T5);
+		bra(&p, OP_br, ZERO, FIX_LOOP);
+	}
+	mem(&p, OP_ldq_u, ZERO, 0, SP);
+	opr(&p, OP_bis, ZERO, ZERO, ZERO);   /* nop */
+	here(&p, DEF);
+	fixture_ret(&p);
+}
+
+/* The dispatch resolved whichever way the bound and the base come:
+ * before, the cases were only reached through orphan edges and a table
+ * base formed before the loop or a bound on a copy was never found. */
+static void test_dispatch_loop(void **state)
+{
+	(void)state;
+	for (int k = 0; k < 4; k++) {
+		dispatch_code(k & 1, k & 2, false);
+		switch_image(false, 3, 0);
+		resolved(4);                       /* the padding blocks */
+		edge(blk(&f, &p, C1), blk(&f, &p, FIX_LOOP), AN_E_br);
+		fixture_free(&f);
+	}
+}
+
+/* A table base that a case changes before it loops back: the pass that
+ * sees only the loop finds the table, the pass over the final graph
+ * does not, and the table is refused. */
+static void test_dispatch_base_changed(void **state)
+{
+	(void)state;
+	dispatch_code(true, false, true);
+	switch_image(false, 3, 0);
+	assert_int_equal(f.g.tables, 0);
+	assert_int_equal(f.g.unresolved, 1);
+	assert_int_equal(count_kind(&f.g, AN_E_table), 0);
+}
+
+/* Lua 5.4's dispatch: "goto *disptab[op]" through a static table of
+ * 64-bit label addresses, the index masked and sign-extended
+ * ("and t2,#7,t2; sextl t2,t2"), the table's address in t3 before the
+ * first dispatch (from gp, or got: loaded from the GOT) and every
+ * handler ending in a dispatch of its own; 8 entries for C0, C1, C2. */
+#define GOTSLOT (GPVAL - 0x8000)
+
+static void dispatch_one(void)
+{
+	mem(&p, OP_ldq_u, T2, 0, A0);
+	mem(&p, OP_lda, A0, 1, A0);
+	lit(&p, OP_and, T2, 7, T2);
+	opr(&p, OP_addl, ZERO, T2, T2);
+	opr(&p, OP_s8addq, T2, T3, T2);
+	mem(&p, OP_ldq, T2, 0, T2);
+	jmp(&p, OP_jmp, ZERO, T2, -1);
+}
+
+static void test_computed_goto(void **state)
+{
+	(void)state;
+	for (int got = 0; got < 2; got++) {
+		prog_init(&p, BASE);
+		mem(&p, OP_ldah, GP, 2, T12);
+		mem(&p, OP_lda, GP, 0, GP);
+		if (got) {
+			mem(&p, OP_ldq, T3, GOTSLOT - GPVAL, GP);
+		} else {
+			mem(&p, OP_ldah, T3, -1, GP);
+			mem(&p, OP_lda, T3, 0, T3);
+		}
+		dispatch_one();
+		for (int c = C0; c <= C2; c++) {
+			here(&p, c);
+			lit(&p, OP_addq, V0, (unsigned)c, V0);
+			dispatch_one();
+		}
+		fixture_image(&f, &p);
+		unsigned char t[8 * 8], gotw[8];
+		for (int k = 0; k < 8; k++)
+			for (int b = 0; b < 8; b++)
+				t[8 * k + b] = (unsigned char)(addr_of(&p, C0 + k % 3) >> (8 * b));
+		for (int b = 0; b < 8; b++)
+			gotw[b] = (unsigned char)((uint64_t)TABLE >> (8 * b));
+		assert_true(an_image_add_seg(&f.im, TABLE, 0x1000, t, sizeof t, false));
+		assert_true(an_image_add_seg(&f.im, GOTSLOT, 0x2000, gotw, sizeof gotw, false));
+		assert_true(an_image_add_proc(&f.im, "p", BASE, 4 * p.n));
+		assert_true(an_image_finish(&f.im));
+		assert_true(fixture_proc(&f, 0));
+		assert_int_equal(f.g.tables, 4);
+		assert_int_equal(f.g.unresolved, 0);
+		assert_int_equal(count_kind(&f.g, AN_E_orphan), 0);
+		for (int from = 0; from < 4; from++) {
+			uint32_t j = from ? blk(&f, &p, C0 + from - 1) : 0;
+			for (int c = C0; c <= C2; c++)
+				edge(j, blk(&f, &p, c), AN_E_table);
+		}
+		fixture_free(&f);
+	}
+}
+
+/* GCC's alignment padding after a BR, a JMP or a RET is a block of its
+ * own, never the start of the code after it, even when nothing the graph
+ * knows goes there (a case of a jump not resolved); unreached, it goes
+ * to EXIT and the code after it gets the orphan edge. */
+static void test_padding_after_transfer(void **state)
+{
+	(void)state;
+	for (int k = 0; k < 3; k++) {
+		prog_init(&p, BASE);
+		bra(&p, OP_beq, A0, END);
+		if (k == 0)
+			bra(&p, OP_br, ZERO, END);
+		else if (k == 1)
+			jmp(&p, OP_jmp, ZERO, T0, -1);
+		else
+			fixture_ret(&p);
+		mem(&p, OP_ldq_u, ZERO, 0, SP);      /* unop */
+		opr(&p, OP_bis, ZERO, ZERO, ZERO);   /* nop */
+		here(&p, MID);
+		opr(&p, OP_addq, A0, A1, V0);
+		here(&p, END);
+		fixture_ret(&p);
+		build();
+		assert_int_equal(f.g.nb, 5);
+		long m = an_cfg_block_at(&f.g, addr_of(&p, MID));
+		assert_true(m == 3);
+		assert_int_equal(f.g.b[2].n, 2);
+		edge(2, f.g.exit, AN_E_padding);
+		edge(f.g.entry, 2, AN_E_orphan);
+		edge(f.g.entry, 3, AN_E_orphan);
+		edge(3, blk(&f, &p, END), AN_E_fall);
 		fixture_free(&f);
 	}
 }
@@ -367,6 +553,10 @@ UNIT_MAIN(NULL, NULL,
 	fixture_unit_test(test_nested_loops, &f),
 	fixture_unit_test(test_jump_table, &f),
 	fixture_unit_test(test_jump_table_refused, &f),
+	fixture_unit_test(test_dispatch_loop, &f),
+	fixture_unit_test(test_dispatch_base_changed, &f),
+	fixture_unit_test(test_computed_goto, &f),
+	fixture_unit_test(test_padding_after_transfer, &f),
 	fixture_unit_test(test_calls, &f),
 	fixture_unit_test(test_computed_jumps, &f),
 	fixture_unit_test(test_falls_off_end, &f),

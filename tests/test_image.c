@@ -5,7 +5,9 @@
  * the code; GCC's jump table in the real code resolved (every case body
  * reached from the entry, only padding left unreachable); the local call
  * from main making a second entry point; file offsets and addresses;
- * a file that is not an image refused with a message naming it.
+ * a file that is not an image refused with a message naming it; and the
+ * interpreters of tests/anprogs/dispatch.c (a switch and a computed goto
+ * through a table of label addresses) with every dispatch resolved.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,13 +21,14 @@
 #include "analysis/cfg.h"
 #include "isa/isa.h"
 
-static char path[512], stripped[512], err[512];
+static char path[512], stripped[512], dispatch[512], err[512];
 
 static void paths(void)
 {
 	const char *top = getenv("top_builddir");
 	snprintf(path, sizeof path, "%s/tests/anprogs/switch.dyn", top ? top : ".");
 	snprintf(stripped, sizeof stripped, "%s/tests/anprogs/switch.stripped", top ? top : ".");
+	snprintf(dispatch, sizeof dispatch, "%s/tests/anprogs/dispatch.dyn", top ? top : ".");
 }
 
 static size_t count_kind(const struct an_cfg *g, enum an_edge_kind k)
@@ -140,6 +143,36 @@ static void test_stripped(void **state)
 	an_image_free(&st);
 }
 
+/* Every block of procedure name of im that is not padding reached from
+ * the entries, no computed jump unknown, at least tables tables. */
+static void check_all_reached(const struct an_image *im, const char *name, size_t tables)
+{
+	long p = an_image_proc_named(im, name);
+	assert_true(p >= 0);
+	struct an_cfg g;
+	assert_true(an_cfg_build_proc(&g, im, (size_t)p, err, sizeof err));
+	if (g.tables < tables || g.unresolved)
+		fail_msg("%s: %zu tables, %zu computed jumps unknown", name, g.tables, g.unresolved);
+	for (size_t e = 0; e < g.ne; e++)
+		if (g.e[e].kind == AN_E_orphan && !padding_block(&g, g.e[e].dst))
+			fail_msg("%s: code at 0x%llx only reached by an orphan edge", name,
+			         (unsigned long long)an_cfg_pc(&g, g.b[g.e[e].dst].first));
+	an_cfg_free(&g);
+}
+
+/* The switch interpreter's one table (its address formed before the
+ * loop) and the computed goto's dispatch at the end of each of its 8
+ * handlers (a table of 64-bit label addresses). */
+static void test_dispatch(void **state)
+{
+	(void)state;
+	struct an_image im;
+	assert_true(an_image_load(&im, dispatch, err, sizeof err));
+	check_all_reached(&im, "run_switch", 1);
+	check_all_reached(&im, "run_goto", 8);
+	an_image_free(&im);
+}
+
 static void test_not_an_image(void **state)
 {
 	(void)state;
@@ -162,6 +195,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_symbols),
 		cmocka_unit_test(test_stripped),
+		cmocka_unit_test(test_dispatch),
 		cmocka_unit_test(test_not_an_image),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
