@@ -32,5 +32,5 @@ static void row(void *arg, const struct pmu_trace *t)
 
 struct pmu_tracer skid_tracer(FILE *f)
 {
-	return (struct pmu_tracer){ row, f };
+	return (struct pmu_tracer){ .row = row, .arg = f };
 }

@@ -179,6 +179,9 @@ void pmu_clear(struct pmu *p, unsigned mask)
 			p->cleared[c]++;
 			p->pend[c].active = false;
 		}
+		bool set = p->latch >> c & 1;
 		p->latch &= (uint8_t)~(1u << c);
+		if (set && p->trace.ack)
+			p->trace.ack(p->trace.arg, p->cpu, c);
 	}
 }

@@ -59,10 +59,15 @@ struct pmu_trace {
 	enum pmu_fate fate;
 	uint64_t deliver_cycle, delivered_pc;      /* PMU_DELIVERED only     */
 };
-/* Who is told, row(arg, trace), for every overflow. */
+/* Who is told, row(arg, trace), for every overflow; and, when ack is
+ * set, ack(arg, cpu, ctr) each time HWINT_CLR clears a counter's ISR bit
+ * that was set (after the row of an overflow that clearing drops): the
+ * moment PALcode takes the request for the handler, whatever interrupt
+ * it entered for (docs/pmu.md, "Overflow and delivery"). */
 struct pmu_tracer {
 	void (*row)(void *arg, const struct pmu_trace *t);
 	void *arg;
+	void (*ack)(void *arg, unsigned cpu, int ctr);
 };
 
 struct pmu {
@@ -96,7 +101,7 @@ struct pmu {
 	 * (docs/pmu.md "Blind spots of sampling"). */
 	uint64_t discarded[PMU_NCTR];
 	bool     wrapped[PMU_NCTR]; /* overflowed since the last write    */
-	struct pmu_tracer trace;    /* row NULL: nobody                  */
+	struct pmu_tracer trace;    /* row, ack NULL: nobody             */
 };
 
 /* trace may be NULL (nobody is told). */
@@ -198,7 +203,7 @@ void pmu_deliver(struct pmu *p, int ctr, uint64_t now, uint64_t pc);
 
 /* HWINT_CLR: clear the ISR bits of the counters in mask (bit n =
  * counter n); an overflow not yet delivered is dropped (the tracer is
- * told). */
+ * told, and of each bit cleared that was set). */
 void pmu_clear(struct pmu *p, unsigned mask);
 
 #endif

@@ -167,9 +167,11 @@ static void draw_procs(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr,
 	const struct view_model *v = fr->vm;
 	const struct view_proc *top[VIEW_PROCS];
 	size_t n = viewmodel_top(v, top, VIEW_PROCS);
-	uint64_t all = v->fate[PMU_DELIVERED];
+	uint64_t all = v->samples;
 	text(s, f, M, y, head_fg, "top procedures by samples (%llu samples)",
 	     (unsigned long long)all);
+	if (tx)
+		fprintf(tx, "procs samples=%llu\n", (unsigned long long)all);
 	for (size_t r = 0; r < n; r++) {
 		int ry = y + (int)(r + 1) * LINE;
 		int w = (int)(top[r]->samples * BAR_W / top[0]->samples);

@@ -165,15 +165,31 @@ static void row(void *arg, const struct pmu_trace *t)
 		.delivered_pc = t->delivered_pc, .proc = -1,
 	};
 	v->fate[t->fate]++;
-	if (t->fate == PMU_DELIVERED && (o->proc = landed(v, t->cpu, t->delivered_pc)) >= 0)
-		v->procs[o->proc].samples++;
+	if (t->fate == PMU_DELIVERED)
+		o->proc = landed(v, t->cpu, t->delivered_pc);
 	if (v->next.row)
 		v->next.row(v->next.arg, t);
 }
 
+/* PALcode took counter ctr's request for the handler (HWINT_CLR): the
+ * sample is the handler's, at EXC_ADDR, as the driver records it, which
+ * is not always the delivered PC of that counter's overflow (docs/pmu.md,
+ * "Overflow and delivery"): counted here, the procedures' samples are
+ * the database's. */
+static void ack(void *arg, unsigned cpu, int ctr)
+{
+	struct view_model *v = arg;
+	long p = landed(v, cpu, v->m->bus.cpu[cpu]->ipr[IPR_EXC_ADDR]);
+	v->samples++;
+	if (p >= 0)
+		v->procs[p].samples++;
+	if (v->next.ack)
+		v->next.ack(v->next.arg, cpu, ctr);
+}
+
 struct pmu_tracer viewmodel_tracer(struct view_model *v)
 {
-	return (struct pmu_tracer){ row, v };
+	return (struct pmu_tracer){ .row = row, .arg = v, .ack = ack };
 }
 
 /* ---- the listings ------------------------------------------------------- */
@@ -188,11 +204,15 @@ static int by_samples(const void *a, const void *b)
 
 size_t viewmodel_top(const struct view_model *v, const struct view_proc **out, size_t n)
 {
+	/* (a place an overflow was delivered at has a row before, or
+	 * without, a sample there) */
 	const struct view_proc **all = xcalloc(v->nprocs + 1, sizeof *all);
+	size_t have = 0;
 	for (size_t i = 0; i < v->nprocs; i++)
-		all[i] = &v->procs[i];
-	qsort(all, v->nprocs, sizeof *all, by_samples);
-	size_t k = v->nprocs < n ? v->nprocs : n;
+		if (v->procs[i].samples)
+			all[have++] = &v->procs[i];
+	qsort(all, have, sizeof *all, by_samples);
+	size_t k = have < n ? have : n;
 	memcpy(out, all, k * sizeof *out);
 	free(all);
 	return k;

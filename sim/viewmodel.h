@@ -2,8 +2,9 @@
  * viewmodel.h - what the live view (docs/view.md) shows, gathered as the
  * simulation runs through narrow interfaces: each instruction's issue
  * cycle (struct cpu_watch, chip/cpu.h: the issue strip), the counters'
- * tracer (struct pmu_tracer, pmu/pmu.h: every
- * overflow, its cause and delivered PC), the simctl hints (which image
+ * tracer (struct pmu_tracer, pmu/pmu.h: every overflow, its cause and
+ * delivered PC, and each request PALcode acknowledges, whose EXC_ADDR
+ * is the sample's PC), the simctl hints (which image
  * a delivered PC is in) and the truth (obs/truth.h: CPI and the cycle
  * breakdown by cause).  Nothing here draws: sim/viewdraw.c does.
  */
@@ -32,7 +33,10 @@ struct view_strip {
 	uint64_t now, from;
 };
 
-/* One counter overflow, as the tracer told it. */
+/* One counter overflow, as the tracer told it (proc: where a delivered
+ * one was delivered; its sample is counted where PALcode hands it on,
+ * the same place but for the cases docs/pmu.md, "Overflow and
+ * delivery", lists). */
 struct view_overflow {
 	unsigned cpu;
 	int ctr, event;
@@ -61,6 +65,7 @@ struct view_model {
 	struct view_overflow over[VIEW_MARKS]; /* ring of the latest          */
 	uint64_t nover;              /* every overflow so far                 */
 	uint64_t fate[3];            /* by enum pmu_fate                      */
+	uint64_t samples;            /* requests PALcode handed the handler   */
 	struct view_proc *procs;
 	size_t nprocs;
 	struct view_image *images;   /* loaded on first sample in them        */
@@ -82,7 +87,7 @@ void viewmodel_insn(struct view_model *v, unsigned i, uint64_t t);
 /* Instructions of CPU i's strip at cycle t (0 outside it). */
 unsigned viewmodel_slots(const struct view_model *v, unsigned i, uint64_t t);
 
-/* The procedures, most samples first (ties by name), at most n. */
+/* The procedures with samples, most first (ties by name), at most n. */
 size_t viewmodel_top(const struct view_model *v, const struct view_proc **out, size_t n);
 
 /* The truth's cycles by cause, and all head cycles, instructions. */

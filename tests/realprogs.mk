@@ -1,12 +1,14 @@
 # tests/realprogs.mk (fragment; see tests/local.mk) - real programs built
 # from Debian 12's source packages by testprogs/real/build.sh (fetched
-# from deb.debian.org, built with the cross compiler, cached outside the
-# build tree) and run on alphasim against qemu-alpha: docs/testing.md,
+# from Debian's archive as this machine's apt is configured, built with
+# the cross compiler, cached outside the build tree) and run on alphasim against qemu-alpha: docs/testing.md,
 # "Real programs".  Each test skips (77) when the sources cannot be
 # fetched.
 REALPROGS_TESTS = tests/realprogs_bzip2.sh tests/realprogs_sqlite3.sh \
 	tests/realprogs_lua.sh tests/realprogs_mawk.sh tests/realprogs_zlib.sh
 TESTS += $(REALPROGS_TESTS)
+# where build.sh takes the archive from (apt's sources), without fetching
+TESTS += tests/realprogs_archive.sh
 # --profile needs dcpid (the checks of profiles run analysis/dcpiprof and
 # analysis/truthcsv, which every build makes)
 GUEST_CHECK += minios/minios.elf daemon/dcpid.lnx

@@ -1,8 +1,9 @@
 /*
  * test_pmu.c - unit tests of the performance counters (pmu/): PMCTR
  * fields, control modes, kill bits, exact overflow cycles, the delivery
- * delay and the skid trace rows.  Expected values come from the PMCTR
- * layout in docs/ev5.md ("Performance counters"), not from the module.
+ * delay, the skid trace rows and the acknowledgements.  Expected values
+ * come from the PMCTR layout in docs/ev5.md ("Performance counters"), not
+ * from the module.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -199,6 +200,43 @@ static void lost_until_cleared(void **state)
 	assert_int_equal(pmu_next_deliver(&p), 36);
 }
 
+/* What a tracer was told, in order: 'd', 'l', 'c' for a row's fate,
+ * then a digit for each acknowledged counter. */
+static char told[16];
+static void told_row(void *arg, const struct pmu_trace *t)
+{
+	(void)arg;
+	strncat(told, t->fate == PMU_DELIVERED ? "d" : t->fate == PMU_LOST ? "l" : "c",
+	        sizeof told - strlen(told) - 1);
+}
+static void told_ack(void *arg, unsigned cpu, int ctr)
+{
+	(void)arg;
+	assert_int_equal(cpu, 2);
+	char d[2] = { (char)('0' + ctr), 0 };
+	strncat(told, d, sizeof told - strlen(told) - 1);
+}
+
+/* HWINT_CLR tells ack of each ISR bit it clears that was set, whether
+ * its overflow was delivered (the handler's sample) or not yet (dropped
+ * from the counters, its row first), and of no bit that was clear. */
+static void ack_of_each_bit_cleared(void **state)
+{
+	(void)state;
+	const struct pmu_tracer t = { .row = told_row, .ack = told_ack };
+	told[0] = 0;
+	pmu_init(&p, 2, 6, &t);
+	ctr0_wrap_at(&p, 10, 0);
+	pmu_deliver(&p, 0, 16, 0);
+	pmu_clear(&p, 7);                     /* CTR0's bit, delivered */
+	pmu_clear(&p, 1);                     /* nothing set: no ack */
+	ctr0_wrap_at(&p, 20, 0);
+	pmu_clear(&p, 2);                     /* CTR1's bit was not set */
+	pmu_clear(&p, 1);                     /* before delivery */
+	assert_string_equal(told, "d0c0");
+	assert_int_equal(pmu_isr_bits(&p), 0);
+}
+
 /* Events to the next interrupt point, by counter width and CTL mode;
  * the watch mask names the events selected. */
 static void next_point(void **state)
@@ -230,5 +268,6 @@ UNIT_MAIN(NULL, NULL,
 	cmocka_unit_test_setup(exact_overflow_cycle, fresh),
 	cmocka_unit_test(skid_trace_rows),
 	cmocka_unit_test_setup(lost_until_cleared, fresh),
+	cmocka_unit_test(ack_of_each_bit_cleared),
 	cmocka_unit_test_setup(next_point, fresh),
 )

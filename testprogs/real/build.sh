@@ -12,9 +12,11 @@
 # PACKAGE names a recipe, testprogs/real/PACKAGE.sh, which sets SOURCE (the
 # Debian source package) and defines build() with the helpers below.
 #
-# Sources come from deb.debian.org through apt-get run with a private
-# sources list and state under the cache (the system's apt configuration
-# is not touched); apt checks them against the archive's signed index.
+# Sources come from Debian's archive as this machine's apt is configured
+# (its mirror or proxy: testprogs/real/apt-archive.sh finds the URI in
+# apt's sources) through apt-get run with a private sources list and
+# state under the cache (the system's apt configuration is read, not
+# touched); apt checks them against the archive's signed index.
 # The index is refreshed when older than REALPROGS_INDEX_MINUTES (1440),
 # and once more if the sources cannot be fetched with it.
 # The build is kept under
@@ -29,8 +31,10 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 pkg=${1:-}
 recipe=$here/$pkg.sh
-if [ -z "$pkg" ] || [ ! -f "$recipe" ]; then
-	echo "usage: $0 PACKAGE (one of: $(cd "$here" && ls *.sh | grep -v '^build\.sh$' | sed 's/\.sh$//' | tr '\n' ' '))" >&2
+# the recipes: every script here but this one and apt-archive.sh
+recipes=$(cd "$here" && ls *.sh | grep -v '^\(build\|apt-archive\)\.sh$' | sed 's/\.sh$//')
+if [ -z "$pkg" ] || [ ! -f "$recipe" ] || ! echo "$recipes" | grep -qx "$pkg"; then
+	echo "usage: $0 PACKAGE (one of: $(echo "$recipes" | tr '\n' ' '))" >&2
 	exit 2
 fi
 CC=${ALPHA_CC:-alpha-linux-gnu-gcc}
@@ -42,7 +46,8 @@ mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$cache/dl" || exit 
 
 # apt-get/apt-cache on the private state: Debian 12's archive, bookworm
 # with its updates and security suites (the highest version wins), source
-# indices only, verified with the archive keyring.
+# indices only, verified with the keyring the machine's entry names (the
+# Debian archive's when it names none).
 aptq() {
 	tool=$1
 	shift
@@ -59,21 +64,41 @@ aptq() {
 # build.sh may be using the same state); the index is refreshed when
 # stale, or when REALPROGS_REFRESH is set, and an old one is used if the
 # archive cannot be reached.
+# The archive's URIs, from the machine's apt sources: the bookworm
+# suites from its Debian archive, bookworm-security from its security
+# archive (left out when it has none).
+archive=$(sh "$here/apt-archive.sh")
+case $? in
+0) ;;
+77) echo "$archive"; exit 77 ;;
+*) exit 1 ;;
+esac
+src_line() {  # URI KEYRING SUITE
+	k=$2
+	[ "$k" = - ] && k=/usr/share/keyrings/debian-archive-keyring.gpg
+	echo "deb-src [signed-by=$k] $1 $3 main"
+}
+uri=$(echo "$archive" | awk '$1 == "archive" { print $2 }')
+sources=$(echo "$archive" | while read -r what u k; do
+	case $what in
+	archive) src_line "$u" "$k" bookworm; src_line "$u" "$k" bookworm-updates ;;
+	security) src_line "$u" "$k" bookworm-security ;;
+	esac
+done)
 exec 8>"$cache/apt.lock"
 flock 8
-key=/usr/share/keyrings/debian-archive-keyring.gpg
-cat >"$apt/sources.list" <<SOURCES
-deb-src [signed-by=$key] http://deb.debian.org/debian bookworm main
-deb-src [signed-by=$key] http://deb.debian.org/debian bookworm-updates main
-deb-src [signed-by=$key] http://deb.debian.org/debian-security bookworm-security main
-SOURCES
 stamp=$apt/updated
+# another archive than the index's (apt's configuration changed): a new index
+if [ "$(cat "$apt/sources.list" 2>/dev/null)" != "$sources" ]; then
+	echo "$sources" >"$apt/sources.list"
+	rm -f "$stamp"
+fi
 if [ -n "${REALPROGS_REFRESH:-}" ] ||
    [ -z "$(find "$stamp" -mmin -"${REALPROGS_INDEX_MINUTES:-1440}" 2>/dev/null)" ]; then
 	if aptq apt-get update >"$apt/update.log" 2>&1 && ! grep -q '^[WE]:' "$apt/update.log"; then
 		touch "$stamp"
 	elif [ ! -f "$stamp" ]; then
-		echo "SKIP: cannot fetch Debian's source index from deb.debian.org (see $apt/update.log)"
+		echo "SKIP: cannot fetch Debian's source index from $uri (see $apt/update.log)"
 		exit 77
 	fi
 fi
@@ -117,7 +142,7 @@ if [ $st != 0 ]; then
 			flock -u 9
 			REALPROGS_REFRESH=1 exec sh "$0" "$pkg"
 		fi
-		echo "SKIP: cannot fetch the $SOURCE $version sources from deb.debian.org (see $log)"
+		echo "SKIP: cannot fetch the $SOURCE $version sources from $uri (see $log)"
 		exit 77
 	fi
 	echo "build.sh: $pkg: apt-get source failed:" >&2
