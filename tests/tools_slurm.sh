@@ -6,13 +6,17 @@
 #   - 24 small runs as a job array, the table written by the dependent
 #     collect job: the same bytes as the same sweep under GNU parallel;
 #   - sbatch options after -- reach the jobs (--comment);
-#   - runs gone from the results: resubmitted alone.
+#   - runs gone from the results: resubmitted alone;
+#   - while an array job runs (its guest waits for a file the test makes),
+#     it holds the results directory's lock: a sweep on GNU parallel into
+#     the same directory is refused, one line, status 2, the run intact.
 # Skipped (status 77, saying why) where Slurm is not installed, the test
 # is not root (slurmd starts the jobs as their user), or the daemons do
 # not come up.
 . "$top_srcdir/tests/lib.sh"
 long_simulation "a sweep on Slurm"
 B=$(cd "$top_builddir" && pwd)
+S0=$(cd "$top_srcdir" && pwd)
 SWEEP="$B/sim/alphasim-sweep"
 cd "$tmp" || exit 1
 unset ALPHASIM_MINIOS ALPHASIM_DCPID
@@ -132,4 +136,38 @@ grep -q "24 runs, 22 already done" err2.txt && grep -q "2 runs submitted" err2.t
 	ok "--slurm resumed: 2 runs submitted" || fail "--slurm resumed: $(cat err2.txt)"
 wait_table slurm.results && cmp -s slurm.results/runs.csv parallel.results/runs.csv &&
 	ok "--slurm resumed: the same table" || fail "--slurm resumed: $(cat slurm.results/slurm/collect.out)"
+
+# an array job running holds the lock (shared): a local sweep is refused
+"$ALPHA_CC" -O2 -o progs/sweep_guest "$S0/tests/sweep_guest.c" ||
+	{ fail "$ALPHA_CC sweep_guest.c"; finish; }
+cat > gate.spec <<EOF
+program gate progs/sweep_guest wait '$tmp/progs/go'
+events cycles:4096
+EOF
+"$SWEEP" --slurm -o gate.results gate.spec > /dev/null 2> gate1.txt
+expect_eq "--slurm, a run that waits: submission status" "$?" 0
+for i in $(seq 600); do
+	[ -d gate.results/runs/.0001-gate.tmp ] && break
+	sleep 0.5
+done
+if [ -d gate.results/runs/.0001-gate.tmp ]; then
+	# refused at once; let in, it would say how many runs it has to do
+	# and wait at the gate too (until the gate opens below)
+	"$SWEEP" -j 1 -o gate.results gate.spec > /dev/null 2> gate2.txt &
+	local=$!
+	while kill -0 $local 2> /dev/null && ! grep -q "already done" gate2.txt; do sleep 0.1; done
+	[ "$(wc -l < gate2.txt)" -eq 1 ] && grep -q "gate.results: another alphasim-sweep is using it" gate2.txt &&
+		[ -d gate.results/runs/.0001-gate.tmp/guest ] &&
+		ok "a local sweep while an array job runs: refused, the run intact" ||
+		fail "a local sweep while an array job runs: $(cat gate2.txt)"
+	touch progs/go
+	wait $local
+	expect_eq "a local sweep while an array job runs: status" "$?" 2
+else
+	fail "--slurm, a run that waits: it never started: $(squeue)"
+fi
+touch progs/go
+wait_table gate.results && grep -q "1 of 1 runs succeeded" gate.results/slurm/collect.out &&
+	ok "--slurm, a run that waits: done once let go" ||
+	fail "--slurm, a run that waits: $(cat gate.results/slurm/collect.out)"
 finish
