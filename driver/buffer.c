@@ -11,19 +11,29 @@
  * The reader's view of a remote CPU's entries is made current by an IPI
  * to that CPU before it reads (minios/pcount.c), as section 4.2.3 makes
  * IPIs, not barriers in the handler, pay for the synchronisation.
- * Samples are lost only when both buffers are the reader's.
+ * Samples are lost, and counted in drops, only when both buffers are
+ * the reader's.
  */
 #include "driver/driver.h"
 
-/* The active buffer is spent (or was handed over): take the other one
- * if the reader has given it back. */
+/* The active buffer was handed over: take a buffer the reader has given
+ * back, the other one first.  The active one itself may be free again
+ * too: after a hand-over whose switch failed, the reader may copy and
+ * give back the buffer just handed over before the other (it takes the
+ * lower-numbered FULL buffer first, pcount_take); looking only at the
+ * other buffer would then drop samples while an empty buffer waits.
+ * (Straight after a hand-over the active buffer is FULL, so this takes
+ * the other or nothing.) */
 PCOUNT_MISS static bool switch_buffer(struct pcount_cpu *c)
 {
-	unsigned other = c->hot.active ^ 1u;
-	if (c->state[other] != BUF_FREE)
-		return false;
-	c->hot.active = (uint8_t)other;
-	c->hot.buf = c->bufs[other];
+	unsigned b = c->hot.active ^ 1u;
+	if (c->state[b] != BUF_FREE) {
+		b ^= 1u;
+		if (c->state[b] != BUF_FREE)
+			return false;
+	}
+	c->hot.active = (uint8_t)b;
+	c->hot.buf = c->bufs[b];
 	c->hot.fill = 0;
 	c->st.switches++;
 	return true;

@@ -257,6 +257,59 @@ static void test_buffers(void **state)
 	assert_int_equal(stats().samples_read, PCOUNT_BUF_ENTRIES);
 }
 
+/* A hand-over whose switch fails leaves the handler with no room; the
+ * reader may then give back the buffer just handed over before the
+ * other (pcount_take takes the lower-numbered FULL buffer first), and
+ * the next sample must go into it, not drop while it waits empty.  And
+ * with both given back, the other one first. */
+static void test_buffer_given_back(void **state)
+{
+	(void)state;
+	setup_cpu(1, NULL);
+	uint64_t pc = 0x10000;
+	const struct pcount_slot *s;
+	for (int i = 0; i < 4 + 2 * PCOUNT_BUF_ENTRIES; i++)
+		sample(0, pc += 4, 1);                  /* 0 then 1 full */
+	assert_int_equal(pcount_take(&cpu, &s), PCOUNT_BUF_ENTRIES);
+	assert_ptr_equal(s, cpu.bufs[0]);
+	pcount_give(&cpu, s, PCOUNT_BUF_ENTRIES);
+	for (int i = 0; i < PCOUNT_BUF_ENTRIES; i++)
+		sample(0, pc += 4, 1);                  /* into 0 until full */
+	assert_int_equal(cpu.state[0], BUF_FULL);
+	assert_int_equal(cpu.state[1], BUF_FULL);
+	assert_int_equal(cpu.hot.active, 0);        /* no room: the switch failed */
+	assert_int_equal(cpu.hot.fill, PCOUNT_BUF_ENTRIES);
+	assert_int_equal(stats().drops, 0);
+	assert_int_equal(stats().switches, 2);
+	sample(0, pc += 4, 1);                      /* both full: a drop */
+	assert_int_equal(stats().drops, 1);
+
+	/* the reader gives back 0, the buffer just handed over */
+	assert_int_equal(pcount_take(&cpu, &s), PCOUNT_BUF_ENTRIES);
+	assert_ptr_equal(s, cpu.bufs[0]);
+	pcount_give(&cpu, s, PCOUNT_BUF_ENTRIES);
+	sample(0, pc += 4, 1);
+	assert_int_equal(stats().drops, 1);         /* not dropped: into 0 */
+	assert_int_equal(stats().switches, 3);
+	assert_int_equal(cpu.hot.active, 0);
+	assert_int_equal(cpu.hot.fill, 1);
+	assert_int_equal(cpu.state[1], BUF_FULL);
+
+	/* fill 0 again (1 still FULL), then both come back: the other, 1 */
+	for (int i = 1; i < PCOUNT_BUF_ENTRIES; i++)
+		sample(0, pc += 4, 1);
+	assert_int_equal(cpu.hot.fill, PCOUNT_BUF_ENTRIES);
+	assert_int_equal(drain(), 2 * PCOUNT_BUF_ENTRIES);
+	sample(0, pc += 4, 1);
+	assert_int_equal(cpu.hot.active, 1);
+	assert_int_equal(cpu.hot.fill, 1);
+	struct pcount_cpu_stats st = stats();
+	assert_int_equal(st.drops, 1);
+	assert_int_equal(st.switches, 4);
+	assert_int_equal(st.interrupts, st.samples_read + st.drops + cpu.hot.fill +
+	                 table_total());
+}
+
 /* The flush: with the flag set samples go straight to the buffer; the
  * table is staged and cleared; the end hands over the partial buffer;
  * the reader then gets every sample. */
@@ -723,6 +776,7 @@ int main(void)
 		cmocka_unit_test(test_eviction_order),
 		cmocka_unit_test(test_saturation),
 		cmocka_unit_test(test_buffers),
+		cmocka_unit_test(test_buffer_given_back),
 		cmocka_unit_test(test_flush),
 		cmocka_unit_test(test_conservation),
 		cmocka_unit_test(test_prng),

@@ -249,23 +249,28 @@ pal_whami:
  *
  * PM_BIT: for counter n (a1 bit n), or its CTL field (3 << ctlpos) into
  * r8 and its count field into r9.  The count field is bytes `bytes` of
- * a mask (CTR0, CTR1) or, for CTR2's 14 bits, ldah `hi`.
+ * a mask (CTR0, CTR1) or, for CTR2's 14 bits, ldah `hi`.  Scratch: r10,
+ * r12; never r11, which holds the PS (trap.S): a wrperfmon that left
+ * its IPL at 0 made the next swpipl pair in the counter interrupt
+ * (wakeup's lock, when a buffer fills) drop IPLR to 0 inside the
+ * handler, so that another counter interrupt came in half-way through
+ * an eviction and a sample was lost.
  */
 	.macro	PM_BIT n, ctlpos, bytes, hi
 	srl	$17, \n, $10
 	and	$10, 1, $10
 	negq	$10, $10		/* 0 or all ones */
 	.if	\hi
-	ldah	$11, \hi($31)
-	and	$10, $11, $11
+	ldah	$12, \hi($31)
+	and	$10, $12, $12
 	.else
-	zapnot	$10, \bytes, $11
+	zapnot	$10, \bytes, $12
 	.endif
-	bis	$9, $11, $9
-	lda	$11, 3($31)
-	sll	$11, \ctlpos, $11
-	and	$10, $11, $11
-	bis	$8, $11, $8
+	bis	$9, $12, $9
+	lda	$12, 3($31)
+	sll	$12, \ctlpos, $12
+	and	$10, $12, $12
+	bis	$8, $12, $8
 	.endm
 pal_wrperfmon:
 	mov	$31, $8			/* CTL fields of the chosen counters */
@@ -343,9 +348,9 @@ pm_clear:				/* 7: zero the counts, then enable */
 	hw_mtpr	$12, EV5__PMCTR
 pm_enable:				/* 1: CTLn = the kept mode; ICSR<PMA> */
 	hw_mfpr	$10, EV5__ICSR
-	lda	$11, 1($31)
-	sll	$11, ICSR_PMA_SHIFT, $11
-	bis	$10, $11, $10
+	lda	$12, 1($31)
+	sll	$12, ICSR_PMA_SHIFT, $12
+	bis	$10, $12, $10
 	hw_mtpr	$10, EV5__ICSR
 	hw_mfpr	$17, PT_PERFMON
 	mov	$8, $9
