@@ -5,7 +5,7 @@ bin_PROGRAMS += sim/alphasim
 # --profile (sim/profile.c) reads the database with dcpiprof's report
 # module, and summarises it with the analysis's (analysis/session.h).
 sim_alphasim_SOURCES = sim/main.c sim/opts.h sim/opts.c sim/run.h sim/run.c \
-	sim/profile.h sim/profile.c sim/dblock.h sim/dblock.c
+	sim/profile.h sim/profile.c sim/dblock.h sim/dblock.c sim/progress.h sim/progress.c
 sim_alphasim_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
 sim_alphasim_LDADD = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a \
 	$(SIM_LIBS) $(LIBELF_LIBS) -lm

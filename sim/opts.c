@@ -37,9 +37,13 @@ static const struct cmd_option options[] = {
 	{ "overhead",     no_argument,       'o', NULL,   0, "--profile: print what the collection cost, measured from the ground truth" },
 	{ "seed",         required_argument, 'r', "N",    0, "--profile: seed the sampling driver's period generator with N, 1 or more (default: the driver's)" },
 	{ "trace-syscalls", no_argument,     'Z', NULL,   0, "minios prints each system call of the guest (number, name, arguments, result) on stderr" },
-	{ "quiet",        no_argument,       'q', NULL,   CMD_SHORT, "do not print the run summary on stderr" },
+	{ "quiet",        no_argument,       'q', NULL,   CMD_SHORT, "do not print the run summary on stderr (nor the progress line)" },
+	{ "progress",     no_argument,       'U', NULL,   0, "show the run's progress on stderr, refreshed a few times a second (default: when\n"
+	                                                     "stderr is a terminal and not --quiet)" },
+	{ "no-progress",  no_argument,       'u', NULL,   0, "do not show the progress line" },
 	{ "view",         no_argument,       'W', NULL,   0, "show the run in a window as it goes (docs/view.md; keys: space pause/run,\n"
 	                                                     "n step a block, + faster, - slower, q quit)" },
+	{ "view-exit",    no_argument,       'X', NULL,   0, "--view: close the window when the run ends (default: wait for q)" },
 	{ "view-png",     required_argument, 'G', "FILE", 0, "write the view's picture to FILE: at --view-at, or with --view when the window closes" },
 	{ "view-at",      required_argument, 'A', "CYCLE", 0, "--view-png: draw the picture once the clocks reach CYCLE, without a window" },
 };
@@ -121,6 +125,9 @@ static bool take(struct sim_opts *o, int opt, const char *arg)
 	case 'K': o->out_path[SIM_OUT_SKID] = arg; break;
 	case 'O': o->minios = arg; break;
 	case 'q': o->quiet = true; break;
+	case 'U': o->progress = PROGRESS_ON; break;
+	case 'u': o->progress = PROGRESS_OFF; break;
+	case 'X': o->view_exit = true; break;
 	case 'Z': o->trace_syscalls = true; break;
 	case 'p': o->profile = true; o->profile_dir = arg; break;
 	case 'e': o->events = arg; break;
@@ -185,6 +192,8 @@ enum sim_action sim_opts_parse(struct sim_opts *o, int argc, char **argv)
 		die_usage("%s", "no program given");
 	if ((o->view || o->view_png) && !o->timing)
 		die_usage("%s", "--view and --view-png need the timing model (--timing=on)");
+	if (o->view_exit && !o->view)
+		die_usage("%s", "--view-exit goes with --view");
 	if (o->view_png && !o->view && !o->view_at)
 		die_usage("%s", "--view-png needs --view-at CYCLE (or --view)");
 	if (o->view_at && (o->view || !o->view_png))
