@@ -524,7 +524,11 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 	for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++) {
 		if (k == 2 && !truth)
 			break;
-		fprintf(f, "alphasim: analysis/%s -db ", cmds[k][0]);
+		char tool[PATH_MAX];
+		paths_tool(cmds[k][0], tool, sizeof tool);
+		fputs("alphasim: ", f);
+		shell_arg(f, tool);
+		fputs(" -db ", f);
 		shell_arg(f, pr->db);
 		if (truth) {
 			fputs(" --truth ", f);
@@ -553,11 +557,17 @@ void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fi
 		fprintf(f, "alphasim: %s\n", err);
 		return;
 	}
+	char tool[PATH_MAX];
+	paths_tool("dcpiprof", tool, sizeof tool);
 	fprintf(f, "alphasim: profile %s, epoch %u: %" PRIu64 " samples (%.2f%% unknown, %"
-	        PRIu64 " dropped); analysis/dcpiprof -db %s for more\n", pr->db, pr->epoch,
+	        PRIu64 " dropped); ", pr->db, pr->epoch,
 	        fig->samples_in_db + fig->samples_unknown,
 	        report_pct(fig->samples_unknown, fig->samples_in_db + fig->samples_unknown),
-	        fig->samples_dropped == NONE ? 0 : fig->samples_dropped, pr->db);
+	        fig->samples_dropped == NONE ? 0 : fig->samples_dropped);
+	shell_arg(f, tool);
+	fputs(" -db ", f);
+	shell_arg(f, pr->db);
+	fputs(" for more\n", f);
 	if (fig->pm_retired + fig->pm_killed)
 		fprintf(f, "alphasim: instruction sampling: %" PRIu64 " records (%" PRIu64
 		        " retired, %" PRIu64 " killed)\n",
