@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -515,6 +516,21 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 		fprintf(f, "alphasim: (few samples for estimates per instruction: sample more "
 		        "often with --events cycles:PERIOD)\n");
 	an_wcg_print(&w.w, f, "  ", true);
+	/* what the table's two puzzles mean (docs/analysis.md, "dcpiwhatcg") */
+	bool range = false;
+	for (int i = 0; i < AN_WCG_N; i++)
+		range |= w.w.hi[i] > w.w.lo[i];
+	if (range)
+		fprintf(f, "alphasim: LOW%% - HIGH%%: stalls with several possible culprits; at "
+		        "least those where this is the only one, at most all where it is listed\n");
+	if (truth && w.w.have_truth && w.w.truth_total > 0 && w.w.samples > 0) {
+		double d = 100 * (w.w.total - w.w.truth_total) / w.w.truth_total;
+		fprintf(f, "alphasim: cycles: the estimate is samples x mean period, %.1f%% %s than "
+		        "the truth's: sampling noise (about %.1f%%) and the blind spots, cycles in "
+		        "PALcode or with interrupts held off charged to the next instruction "
+		        "(docs/pmu.md)\n", fabs(d), d >= 0 ? "more" : "less",
+		        100 / sqrt(w.w.samples));
+	}
 	/* the commands, to copy */
 	const char *cmds[][2] = {
 		{ "dcpicalc", "the annotated listing of its top procedure" },
@@ -546,6 +562,17 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 		}
 		fprintf(f, "   # %s\n", cmds[k][1]);
 	}
+}
+
+void profile_intro(const struct profile_run *pr, FILE *f)
+{
+	if (!pr->demo[0])
+		return;
+	/* testprogs/accuracy/workload.c: one line a kernel, named by what it
+	 * walks, in the order of kernels.h */
+	fprintf(f, "alphasim: the default workload prints a checksum of each stress kernel's work, "
+	        "not a time (lines: D-cache, blocks: S-cache, pages: DTB, flips: branch "
+	        "prediction, stores: write buffer, mul: IMUL, div: FDIV, hops: I-cache)\n");
 }
 
 void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fig,

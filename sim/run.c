@@ -384,6 +384,8 @@ static int run(struct run *r)
 		status = open_outputs(r);
 	if (status)
 		return status;
+	if (r->o->profile && !r->o->quiet)
+		profile_intro(&r->pr, stderr);
 	const struct pmu_tracer *skid = r->out_path[SIM_OUT_SKID] ? &r->skid : NULL, *trace = skid;
 	struct pmu_tracer viewed;
 	if (r->view) {

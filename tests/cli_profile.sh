@@ -7,9 +7,13 @@
 #     dcpitopstalls, dcpiaccuracy) run as printed from where the user
 #     ran alphasim, here a directory outside the build tree: the build
 #     tree's tools by absolute path (tests/install.sh checks the
-#     installed names).
+#     installed names);
+#   - a second run into one database adds an epoch: dcpiprof, merging
+#     them, warns in one line when they are runs of different programs
+#     or sampling periods, and not when they are of one, nor with --epoch.
 . "$top_srcdir/tests/lib.sh"
 B=$(cd "$top_builddir" && pwd)
+A=$B/analysis/dcpiprof
 cd "$tmp" || exit 1
 unset ALPHASIM_MINIOS ALPHASIM_DCPID
 cp "$B/testprogs/demo.lnx" .
@@ -40,4 +44,25 @@ while read -r c; do
 		fail "does not run here: $c: $(head -2 cmd$n.err | tr '\n' ' ')"
 	fi
 done <cmds
+
+# a second --profile into one database adds an epoch; dcpiprof merges
+# them, and says so when they are runs of different programs or periods
+cp "$B/testprogs/accuracy/misp.dyn" .
+"$ALPHASIM" -q --profile=db demo.lnx >/dev/null 2>&1
+"$A" -db db >/dev/null 2>same.err
+expect_eq "two runs of one program: dcpiprof's stderr" "$(cat same.err)" ""
+"$ALPHASIM" -q --profile=db --events cycles:8192 demo.lnx >/dev/null 2>&1
+"$A" -db db >prof.out 2>period.err
+expect_eq "another period: dcpiprof's status" "$?" 0
+grep -q "^dcpiprof: warning: db: epochs 1 and 3 sampled cycles with different periods" period.err &&
+	[ "$(wc -l <period.err)" -eq 1 ] && ok "another period: $(cat period.err)" ||
+	fail "another period: no warning: $(cat period.err)"
+"$A" -db db --epoch 3 >/dev/null 2>one.err
+expect_eq "--epoch 3: no warning" "$(cat one.err)" ""
+rm -rf db2
+"$ALPHASIM" -q --profile=db2 demo.lnx >/dev/null 2>&1
+"$ALPHASIM" -q --profile=db2 misp.dyn >/dev/null 2>&1
+"$A" -db db2 >/dev/null 2>prog.err
+grep -q "^dcpiprof: warning: db2: epochs 1 and 2 are runs of different programs (.*demo.lnx, .*misp.dyn)" prog.err &&
+	ok "another program: $(cut -c1-100 prog.err)" || fail "another program: no warning: $(cat prog.err)"
 finish
