@@ -249,6 +249,9 @@ int main(int argc, char **argv)
 	char err[PROF_ERR_MAX];
 	if (!report_read(&rep, opt.db, opt.epoch, opt.image, err, sizeof err))
 		cmd_die(1, "%s", err);
+	if (rep.mixed[0])
+		fprintf(stderr, "%s: warning: %s: %s, and all epochs are merged; --epoch N shows "
+		        "one\n", cmd_name, opt.db, rep.mixed);
 	if (opt.sort) {
 		for (sort_col = 0; sort_col < rep.ncols && strcmp(rep.cols[sort_col].name, opt.sort);)
 			sort_col++;

@@ -45,8 +45,8 @@ static void text(const struct an_session *s, const struct acc *x, const struct a
 	printf("Where have all the cycles gone?  %s%s%s, estimator %s\n", scope,
 	       s->o.proc ? " in " : "", s->o.proc ? s->o.image : "",
 	       s->o.true_freq ? "truth (--true-freq)" : an_estimator_name[s->o.est]);
-	printf("%.0f cycles samples analysed in %zu procedures (%llu in the scope)\n\n",
-	       x->w.samples, x->procs, (unsigned long long)s->samples);
+	printf("%.0f cycles samples analysed in %zu procedure%s (%llu in the scope)\n\n",
+	       x->w.samples, x->procs, x->procs == 1 ? "" : "s", (unsigned long long)s->samples);
 	an_wcg_print(&x->w, stdout, "", false);
 	an_skips_text(k, stdout, "");
 	if (x->w.have_pm)

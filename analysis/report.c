@@ -139,6 +139,84 @@ static void sort_cols(struct report *r)
 	memcpy(r->cols, sorted, sizeof sorted);
 }
 
+/* What tells one epoch's run from another's: its program (the user
+ * image with the most samples) and each event's mean period. */
+struct epoch_sig {
+	unsigned epoch;
+	char program[PROF_PATH_MAX];
+	struct report_col cols[REPORT_MAX_COLS];
+	size_t ncols;
+};
+
+static bool epoch_sig(const char *db, unsigned epoch, struct epoch_sig *sig,
+                      char *err, size_t errlen)
+{
+	struct report one;
+	memset(&one, 0, sizeof one);
+	bool ok = read_epoch(&one, db, epoch, NULL, err, errlen);
+	if (ok) {
+		sig->epoch = epoch;
+		uint64_t best = 0;
+		sig->program[0] = 0;
+		for (size_t i = 0; i < one.nimages; i++) {
+			uint64_t n = 0;
+			for (size_t c = 0; c < one.ncols; c++)
+				if (report_kind_of(one.cols[c].name) == REPORT_SAMPLES)
+					n += one.images[i].samples[c];
+			if (one.images[i].kind == PROF_USER && n > best) {
+				best = n;
+				snprintf(sig->program, sizeof sig->program, "%s", one.images[i].path);
+			}
+		}
+		memcpy(sig->cols, one.cols, sizeof sig->cols);
+		sig->ncols = one.ncols;
+	}
+	report_free(&one);
+	return ok;
+}
+
+/* The mean period of event in sig, or 0 if it has no samples of it. */
+static double sig_period(const struct epoch_sig *sig, const char *event)
+{
+	for (size_t c = 0; c < sig->ncols; c++)
+		if (!strcmp(sig->cols[c].name, event) && sig->cols[c].samples)
+			return sig->cols[c].period_weight / (double)sig->cols[c].samples;
+	return 0;
+}
+
+/* Compare the n epochs' runs: r->mixed says how the first that differs
+ * from the first epoch differs (periods drawn at random average out to
+ * well within 2% over a run's samples: a larger gap is another --events). */
+static bool check_mixed(struct report *r, const char *db, const unsigned *epochs, size_t n,
+                        char *err, size_t errlen)
+{
+	struct epoch_sig *a = malloc(2 * sizeof *a), *b = a + 1;
+	if (!a)
+		FAIL("out of memory");
+	bool ok = epoch_sig(db, epochs[0], a, err, errlen);
+	for (size_t i = 1; ok && i < n && !r->mixed[0]; i++) {
+		if (!(ok = epoch_sig(db, epochs[i], b, err, errlen)))
+			break;
+		if (strcmp(a->program, b->program)) {
+			snprintf(r->mixed, sizeof r->mixed, "epochs %u and %u are runs of different "
+			         "programs (%s, %s)", a->epoch, b->epoch,
+			         a->program[0] ? a->program : "none", b->program[0] ? b->program : "none");
+			break;
+		}
+		for (size_t c = 0; c < a->ncols; c++) {
+			double pa = sig_period(a, a->cols[c].name), pb = sig_period(b, a->cols[c].name);
+			if (pa > 0 && pb > 0 && (pa > pb * 1.02 || pb > pa * 1.02)) {
+				snprintf(r->mixed, sizeof r->mixed, "epochs %u and %u sampled %s with "
+				         "different periods (means %.0f, %.0f)", a->epoch, b->epoch,
+				         a->cols[c].name, pa, pb);
+				break;
+			}
+		}
+	}
+	free(a);
+	return ok;
+}
+
 bool report_read(struct report *r, const char *db, unsigned epoch, const char *image,
                  char *err, size_t errlen)
 {
@@ -162,6 +240,8 @@ bool report_read(struct report *r, const char *db, unsigned epoch, const char *i
 		snprintf(err, errlen, "%s: no epoch %u (it has %u to %u)", db, epoch,
 		         epochs[0], epochs[n - 1]);
 	ok = ok && found;
+	if (ok && !epoch && n > 1)
+		ok = check_mixed(r, db, epochs, n, err, errlen);
 	free(epochs);
 	if (!ok) {
 		report_free(r);

@@ -41,6 +41,9 @@ struct report {
 	struct report_image *images;
 	size_t nimages;
 	uint64_t bytes;              /* the profile files' sizes */
+	char mixed[2 * PROF_PATH_MAX + 128]; /* "": the epochs merged had
+	                                        one program and period; else
+	                                        how they differ */
 };
 
 /* Which images' profiles report_read keeps: those a name matches (its
@@ -50,7 +53,10 @@ struct report {
 /* Read epoch of db (0: every epoch, merged) into r, keeping the profiles
  * of the images image names (NULL: none; REPORT_ALL: all), the columns
  * in pmu/events.def order.  False with one message in err (r is then
- * freed). */
+ * freed).  Merging epochs whose programs (the user image with the most
+ * samples) or mean sampling periods of an event differ fills r->mixed
+ * with one line saying which, for the caller to warn with: a blend of
+ * two runs is rarely what was meant (docs/usage.md, "dcpiprof"). */
 bool report_read(struct report *r, const char *db, unsigned epoch, const char *image,
                  char *err, size_t errlen);
 void report_free(struct report *r);

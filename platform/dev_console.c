@@ -48,6 +48,8 @@ void console_write(struct machine *m, struct cpu *c, uint64_t off,
 	if (off != CON_PUTC && off != CON_ERRC)
 		return;
 	unsigned i = off == CON_ERRC;
+	if (m->observer)
+		m->observer->console(m->observer->arg);
 	if (putc((int)(val & 0xff), i ? m->con_err : m->con_out) == EOF && !m->con_errno[i])
 		m->con_errno[i] = errno ? errno : EIO;
 }

@@ -331,6 +331,8 @@ enum cpu_stop machine_run(struct machine *m, uint64_t max_insns, uint64_t max_cy
 			m->stop_cpu = 0;
 			return STOP_CYCLES;
 		}
+		if (m->observer)
+			m->observer->slice(m->observer->arg, m);
 		end += q;
 	}
 }

@@ -75,6 +75,18 @@ struct machine_mark {
 };
 #define SIMCTL_HINT_REGS 8            /* PID ... PATHLEN staging registers */
 
+/* Someone who watches a run from the host without taking part in it
+ * (alphasim's progress line, sim/progress.h): told between the slices of
+ * machine_run and before each byte the guest writes to the console.  It
+ * may only read the machine, so that a run is the same with or without
+ * it. */
+struct machine;
+struct machine_observer {
+	void (*slice)(void *arg, const struct machine *m);
+	void (*console)(void *arg);
+	void *arg;
+};
+
 struct machine {
 	struct bus     bus;           /* memory, CPUs (m->bus.cpu[i]: their */
 	                              /* timing models are ->timing)        */
@@ -108,6 +120,7 @@ struct machine {
 	size_t         nhints;
 	struct machine_mark *marks;
 	size_t         nmarks;
+	const struct machine_observer *observer; /* NULL: nobody             */
 };
 
 /* The machine whose bus b is (the bus's hooks get the bus). */

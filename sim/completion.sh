@@ -1,24 +1,31 @@
 #!/bin/sh
-# sim/completion.sh ALPHASIM - print bash's completion for alphasim,
-# read from its --help (which sim/opts.c's option table writes), so the
-# two cannot drift: every option; after an option that takes a FILE a
-# file name, a DIR a directory, a choice (on|off, ev5|ev56) one of its
-# words, KEY=VALUE a parameter's key (from --print-config); after the
-# others (numbers, LIST) nothing; and file names for the program and
-# its arguments.  make builds it as
-# sim/alphasim.bash and installs it in bash-completion's directory.
+# sim/completion.sh TOOL - print bash's completion for TOOL (alphasim, or
+# one of the analysis tools: dcpiprof, dcpicalc...), read from its --help
+# (which an option table writes: sim/opts.c's, analysis/ancli.c's), so
+# the two cannot drift: every option; after an option that takes a FILE
+# a file name, a DIR a directory, a choice (on|off, ev5|ev56) one of its
+# words, KEY=VALUE a parameter's key (alphasim's --print-config); after
+# the others (numbers, LIST, EVENT) nothing; and file names for the
+# operands.  make builds it as sim/completion/NAME and installs it in
+# bash-completion's directory, where it is loaded when NAME is first
+# completed.
 set -e
-keys=$("$1" --print-config | awk '{ printf "%s%s=", n++ ? " " : "", $1 }')
-"$1" --help | awk -v keys="$keys" '
-# "  -X, --name ARG   help" or "  --name ARG   help" or "  --name[=DIR] help"
+name=$(basename "$1")
+func=_$(echo "$name" | tr -c 'a-zA-Z0-9_\n' _)
+keys=
+[ "$name" != alphasim ] || keys=$("$1" --print-config | awk '{ printf "%s%s=", n++ ? " " : "", $1 }')
+"$1" --help | awk -v keys="$keys" -v tool="$name" -v func="$func" '
+# "  -X, --name ARG   help", "  --name ARG help", "  -name ARG, --name ARG  help",
+# "  --name[=DIR] help", "  --a, --b  help": option words, each followed
+# by its argument (upper case, or words with |) and a comma when more
+# spellings follow; the help starts at the first other word
 /^  -/ {
-	spell = $0
-	sub(/^  /, "", spell)
-	sub(/   .*/, "", spell)          # the spellings end at the help column
-	n = split(spell, w, /[ ,]+/)
+	n = split($0, w, / +/)
 	arg = ""
 	names = ""
-	for (i = 1; i <= n; i++) {
+	for (i = 2; i <= n; i++) {
+		more = w[i] ~ /,$/
+		sub(/,$/, "", w[i])
 		if (w[i] ~ /^--?[a-zA-Z]/) {
 			name = w[i]
 			if (name ~ /\[=/) {      # an optional argument: --name[=DIR]
@@ -28,8 +35,16 @@ keys=$("$1" --print-config | awk '{ printf "%s%s=", n++ ? " " : "", $1 }')
 			}
 			names = names " " name
 			all = all " " name
-		} else if (w[i] != "")
+		} else if (w[i] ~ /^[A-Z][A-Z_=]*$/ || w[i] ~ /\|/)
 			arg = w[i]
+		else
+			break
+		if (!more && w[i] !~ /^--?[a-zA-Z]/)
+			break
+		# an option with no argument and no comma ends the spellings
+		# unless its argument follows
+		if (!more && w[i] ~ /^--?[a-zA-Z]/ && !(w[i + 1] ~ /^[A-Z][A-Z_=]*,?$/ || w[i + 1] ~ /\|/))
+			break
 	}
 	if (arg == "")
 		next
@@ -50,9 +65,9 @@ keys=$("$1" --print-config | awk '{ printf "%s%s=", n++ ? " " : "", $1 }')
 	cases[kind] = cases[kind] (cases[kind] == "" ? "" : "|") names
 }
 END {
-	print "# bash completion for alphasim: generated from alphasim --help by"
+	print "# bash completion for " tool ": generated from " tool " --help by"
 	print "# sim/completion.sh (docs/usage.md); do not edit."
-	print "_alphasim() {"
+	print func "() {"
 	print "\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}"
 	print "\tCOMPREPLY=()"
 	print "\tcase $prev in"
@@ -81,5 +96,5 @@ END {
 	print "\tesac"
 	print "\tCOMPREPLY=($(compgen -f -- \"$cur\"))"
 	print "}"
-	print "complete -o filenames -F _alphasim alphasim"
+	print "complete -o filenames -F " func " " tool
 }'

@@ -5,7 +5,7 @@ bin_PROGRAMS += sim/alphasim
 # --profile (sim/profile.c) reads the database with dcpiprof's report
 # module, and summarises it with the analysis's (analysis/session.h).
 sim_alphasim_SOURCES = sim/main.c sim/opts.h sim/opts.c sim/run.h sim/run.c \
-	sim/profile.h sim/profile.c sim/dblock.h sim/dblock.c
+	sim/profile.h sim/profile.c sim/dblock.h sim/dblock.c sim/progress.h sim/progress.c
 sim_alphasim_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
 sim_alphasim_LDADD = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a \
 	$(SIM_LIBS) $(LIBELF_LIBS) -lm
@@ -45,13 +45,18 @@ docs/view.png: sim/alphasim$(EXEEXT) minios/minios.elf $(profile_DATA)
 CLEANFILES += docs/view.png
 .PHONY: docs-view
 
-# bash completion for alphasim's options, generated from its --help (so
-# from sim/opts.c's table: sim/completion.sh), installed where
+# bash completion for alphasim's options and the analysis tools',
+# generated from each one's --help (so from sim/opts.c's and
+# analysis/ancli.c's tables: sim/completion.sh), installed where
 # bash-completion loads it on first use, under the command's name.
 bashcompdir = $(datadir)/bash-completion/completions
-bashcomp_DATA = sim/completion/alphasim
+COMPLETED_TOOLS = truthcsv dcpiprof $(AN_TOOLS:analysis/%=%) $(AN_TOOLS2:analysis/%=%)
+bashcomp_DATA = sim/completion/alphasim $(COMPLETED_TOOLS:%=sim/completion/%)
 sim/completion/alphasim: sim/alphasim$(EXEEXT) $(srcdir)/sim/completion.sh
 	@$(MKDIR_P) $(@D)
 	$(AM_V_GEN)$(SHELL) $(srcdir)/sim/completion.sh sim/alphasim$(EXEEXT) >$@.tmp && mv $@.tmp $@
-CLEANFILES += sim/completion/alphasim sim/completion/alphasim.tmp
+sim/completion/%: analysis/%$(EXEEXT) $(srcdir)/sim/completion.sh
+	@$(MKDIR_P) $(@D)
+	$(AM_V_GEN)$(SHELL) $(srcdir)/sim/completion.sh analysis/$*$(EXEEXT) >$@.tmp && mv $@.tmp $@
+CLEANFILES += $(bashcomp_DATA) $(bashcomp_DATA:=.tmp)
 EXTRA_DIST += sim/completion.sh

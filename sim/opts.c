@@ -5,12 +5,14 @@
 #include "config.h"
 #include "sim/opts.h"
 #include "sim/profile.h"
+#include "pmu/events.h"
 #include "util/cmd.h"
 #include "util/outfile.h"
 #include "util/paths.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const struct cmd_option options[] = {
 	{ "help",         no_argument,       'h', NULL,   CMD_SHORT, "print this help and exit" },
@@ -33,13 +35,19 @@ static const struct cmd_option options[] = {
 	{ "skid-trace",   required_argument, 'K', "FILE", 0, "write a CSV row per counter overflow to FILE (docs/pmu.md)" },
 	{ "minios",       required_argument, 'O', "FILE", 0, "the minios kernel that runs Linux/Alpha programs (default: its own, in its build tree or installed beside it)" },
 	{ "profile",      optional_argument, 'p', "[=DIR]", 0, "profile the program with DCPI (no program: the default workload) into database DIR (default ./" PROFILE_DEFAULT_DIR ", any writable directory) and DIR.truth" },
-	{ "events",       required_argument, 'e', "LIST", 0, "--profile: the events to sample, EVENT[:PERIOD],... (default cycles; see dcpid --help); pm[:PERIOD][:WORD]... adds instruction sampling, an alphasim extension (docs/precise.md)" },
+	{ "events",       required_argument, 'e', "LIST", 0, "--profile: the events to sample, EVENT[:PERIOD],... (default cycles; the events\n"
+	                                                     "are listed below, the syntax in docs/dcpi-db.md); pm[:PERIOD][:WORD]... adds\n"
+	                                                     "instruction sampling, an alphasim extension (docs/precise.md)" },
 	{ "overhead",     no_argument,       'o', NULL,   0, "--profile: print what the collection cost, measured from the ground truth" },
 	{ "seed",         required_argument, 'r', "N",    0, "--profile: seed the sampling driver's period generator with N, 1 or more (default: the driver's)" },
 	{ "trace-syscalls", no_argument,     'Z', NULL,   0, "minios prints each system call of the guest (number, name, arguments, result) on stderr" },
-	{ "quiet",        no_argument,       'q', NULL,   CMD_SHORT, "do not print the run summary on stderr" },
+	{ "quiet",        no_argument,       'q', NULL,   CMD_SHORT, "do not print the run summary on stderr (nor the progress line)" },
+	{ "progress",     no_argument,       'U', NULL,   0, "show the run's progress on stderr, refreshed a few times a second (default: when\n"
+	                                                     "stderr is a terminal and not --quiet)" },
+	{ "no-progress",  no_argument,       'u', NULL,   0, "do not show the progress line" },
 	{ "view",         no_argument,       'W', NULL,   0, "show the run in a window as it goes (docs/view.md; keys: space pause/run,\n"
 	                                                     "n step a block, + faster, - slower, q quit)" },
+	{ "view-exit",    no_argument,       'X', NULL,   0, "--view: close the window when the run ends (default: wait for q)" },
 	{ "view-png",     required_argument, 'G', "FILE", 0, "write the view's picture to FILE: at --view-at, or with --view when the window closes" },
 	{ "view-at",      required_argument, 'A', "CYCLE", 0, "--view-png: draw the picture once the clocks reach CYCLE, without a window" },
 };
@@ -51,6 +59,18 @@ void sim_opts_help(FILE *f)
 	           "       alphasim --disassemble FILE\n\n"
 	           "Runs an Alpha program on a simulated Alpha 21164.\n\noptions:\n");
 	cmd_help(f, options, NOPT, 24);
+	/* the names --events takes: pmu/events.def's, wrapped */
+	fprintf(f, "\nevents (--events):");
+	for (int e = 0, col = 80; e < PEV_COUNT; e++) {
+		int w = (int)strlen(pmu_events[e].name) + 1;
+		if (col + w > 78) {
+			fprintf(f, "\n ");
+			col = 1;
+		}
+		fprintf(f, " %s", pmu_events[e].name);
+		col += w;
+	}
+	fputc('\n', f);
 	fprintf(f, "\nexit status: the guest's; 124 --max-insns, --max-cycles or --view's q; 125 usage or input\n"
 	           "error; 126 unhandled exception in a program without PALcode; --profile: 70 the\n"
 	           "samples do not add up, 69 the program killed dcpid, 75 another run holds DIR.\n");
@@ -121,6 +141,9 @@ static bool take(struct sim_opts *o, int opt, const char *arg)
 	case 'K': o->out_path[SIM_OUT_SKID] = arg; break;
 	case 'O': o->minios = arg; break;
 	case 'q': o->quiet = true; break;
+	case 'U': o->progress = PROGRESS_ON; break;
+	case 'u': o->progress = PROGRESS_OFF; break;
+	case 'X': o->view_exit = true; break;
 	case 'Z': o->trace_syscalls = true; break;
 	case 'p': o->profile = true; o->profile_dir = arg; break;
 	case 'e': o->events = arg; break;
@@ -175,6 +198,13 @@ enum sim_action sim_opts_parse(struct sim_opts *o, int argc, char **argv)
 		return SIM_PRINT_CONFIG;
 	if (o->argc && !*o->argv[0])
 		die_usage("%s", "empty program name");
+	/* "--profile DIR": getopt takes an optional argument only after '=',
+	 * so DIR came as the program; a directory is never one */
+	struct stat st;
+	if (o->profile && !o->profile_dir && o->argc && stat(o->argv[0], &st) == 0 &&
+	    S_ISDIR(st.st_mode))
+		cmd_die(EXIT_USAGE, "--profile %s: %s is a directory, not a program: use "
+		        "--profile=%s", o->argv[0], o->argv[0], o->argv[0]);
 	if (o->out_path[SIM_OUT_TRUTH] && !o->timing)
 		die_usage("%s", "--truth needs the timing model (--timing=on)");
 	if (o->profile && !o->timing)
@@ -185,6 +215,8 @@ enum sim_action sim_opts_parse(struct sim_opts *o, int argc, char **argv)
 		die_usage("%s", "no program given");
 	if ((o->view || o->view_png) && !o->timing)
 		die_usage("%s", "--view and --view-png need the timing model (--timing=on)");
+	if (o->view_exit && !o->view)
+		die_usage("%s", "--view-exit goes with --view");
 	if (o->view_png && !o->view && !o->view_at)
 		die_usage("%s", "--view-png needs --view-at CYCLE (or --view)");
 	if (o->view_at && (o->view || !o->view_png))

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "sim/progress.h"
 #include "timing/params.h"
 
 /* EXIT_PROFILE: sysexits.h's EX_SOFTWARE, an internal error: samples lost
@@ -36,6 +37,8 @@ struct sim_opts {
 	const char *profile_dir, *events;
 	bool quiet, timing, print_config, profile, overhead, trace_syscalls;
 	bool view;                       /* --view                         */
+	bool view_exit;                  /* --view-exit                    */
+	enum progress_mode progress;     /* --progress, --no-progress      */
 	const char *view_png;            /* --view-png FILE                */
 	uint64_t view_at;                /* --view-at CYCLE, 0: none       */
 	struct params params;

@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -515,6 +516,21 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 		fprintf(f, "alphasim: (few samples for estimates per instruction: sample more "
 		        "often with --events cycles:PERIOD)\n");
 	an_wcg_print(&w.w, f, "  ", true);
+	/* what the table's two puzzles mean (docs/analysis.md, "dcpiwhatcg") */
+	bool range = false;
+	for (int i = 0; i < AN_WCG_N; i++)
+		range |= w.w.hi[i] > w.w.lo[i];
+	if (range)
+		fprintf(f, "alphasim: LOW%% - HIGH%%: stalls with several possible culprits; at "
+		        "least those where this is the only one, at most all where it is listed\n");
+	if (truth && w.w.have_truth && w.w.truth_total > 0 && w.w.samples > 0) {
+		double d = 100 * (w.w.total - w.w.truth_total) / w.w.truth_total;
+		fprintf(f, "alphasim: cycles: the estimate is samples x mean period, %.1f%% %s than "
+		        "the truth's: sampling noise (about %.1f%%) and the blind spots, cycles in "
+		        "PALcode or with interrupts held off charged to the next instruction "
+		        "(docs/pmu.md)\n", fabs(d), d >= 0 ? "more" : "less",
+		        100 / sqrt(w.w.samples));
+	}
 	/* the commands, to copy */
 	const char *cmds[][2] = {
 		{ "dcpicalc", "the annotated listing of its top procedure" },
@@ -524,7 +540,11 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 	for (size_t k = 0; k < sizeof cmds / sizeof cmds[0]; k++) {
 		if (k == 2 && !truth)
 			break;
-		fprintf(f, "alphasim: analysis/%s -db ", cmds[k][0]);
+		char tool[PATH_MAX];
+		paths_tool(cmds[k][0], tool, sizeof tool);
+		fputs("alphasim: ", f);
+		shell_arg(f, tool);
+		fputs(" -db ", f);
 		shell_arg(f, pr->db);
 		if (truth) {
 			fputs(" --truth ", f);
@@ -544,6 +564,17 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 	}
 }
 
+void profile_intro(const struct profile_run *pr, FILE *f)
+{
+	if (!pr->demo[0])
+		return;
+	/* testprogs/accuracy/workload.c: one line a kernel, named by what it
+	 * walks, in the order of kernels.h */
+	fprintf(f, "alphasim: the default workload prints a checksum of each stress kernel's work, "
+	        "not a time (lines: D-cache, blocks: S-cache, pages: DTB, flips: branch "
+	        "prediction, stores: write buffer, mul: IMUL, div: FDIV, hops: I-cache)\n");
+}
+
 void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fig,
                      const char *minios, FILE *f)
 {
@@ -553,11 +584,17 @@ void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fi
 		fprintf(f, "alphasim: %s\n", err);
 		return;
 	}
+	char tool[PATH_MAX];
+	paths_tool("dcpiprof", tool, sizeof tool);
 	fprintf(f, "alphasim: profile %s, epoch %u: %" PRIu64 " samples (%.2f%% unknown, %"
-	        PRIu64 " dropped); analysis/dcpiprof -db %s for more\n", pr->db, pr->epoch,
+	        PRIu64 " dropped); ", pr->db, pr->epoch,
 	        fig->samples_in_db + fig->samples_unknown,
 	        report_pct(fig->samples_unknown, fig->samples_in_db + fig->samples_unknown),
-	        fig->samples_dropped == NONE ? 0 : fig->samples_dropped, pr->db);
+	        fig->samples_dropped == NONE ? 0 : fig->samples_dropped);
+	shell_arg(f, tool);
+	fputs(" -db ", f);
+	shell_arg(f, pr->db);
+	fputs(" for more\n", f);
 	if (fig->pm_retired + fig->pm_killed)
 		fprintf(f, "alphasim: instruction sampling: %" PRIu64 " records (%" PRIu64
 		        " retired, %" PRIu64 " killed)\n",

@@ -71,6 +71,9 @@ struct truth;
 bool profile_measure(struct profile_run *pr, struct machine *m, const struct truth *truth,
                      const char *minios, struct dcpi_figures *fig, char *err, size_t errlen);
 
+/* Before the run of the default workload: what its output means. */
+void profile_intro(const struct profile_run *pr, FILE *f);
+
 /* The summary (top images per event, top procedures by the first
  * event); the overhead table beside the paper's targets. */
 void profile_summary(const struct profile_run *pr, const struct dcpi_figures *fig,

@@ -13,6 +13,7 @@
 #include "platform/loader.h"
 #include "platform/machine.h"
 #include "sim/profile.h"
+#include "sim/progress.h"
 #include "sim/view.h"
 #include "util/outfile.h"
 #include "util/paths.h"
@@ -39,6 +40,7 @@ struct run {
 	struct outfile out[SIM_OUT_N];
 	struct pmu_tracer skid;
 	struct view *view;                   /* --view, --view-png            */
+	struct progress progress;            /* the progress line, if shown   */
 	double secs;                         /* the run's host time           */
 	char err[PATH_MAX + 512];
 };
@@ -363,7 +365,7 @@ static int open_view(struct run *r)
 {
 	const struct sim_opts *o = r->o;
 	const struct view_cfg cfg = {
-		.window = o->view, .png = o->view_png, .at = o->view_at,
+		.window = o->view, .exit = o->view_exit, .png = o->view_png, .at = o->view_at,
 		.ncpus = (unsigned)o->params.cpus,
 	};
 	if ((o->view || o->view_png) && !(r->view = view_open(&cfg, r->err, sizeof r->err)))
@@ -382,6 +384,8 @@ static int run(struct run *r)
 		status = open_outputs(r);
 	if (status)
 		return status;
+	if (r->o->profile && !r->o->quiet)
+		profile_intro(&r->pr, stderr);
 	const struct pmu_tracer *skid = r->out_path[SIM_OUT_SKID] ? &r->skid : NULL, *trace = skid;
 	struct pmu_tracer viewed;
 	if (r->view) {
@@ -391,11 +395,15 @@ static int run(struct run *r)
 		trace = &viewed;
 	}
 	machine_configure(r->m, trace);
+	if (progress_wanted(r->o->progress, r->o->quiet, stderr))
+		progress_start(&r->progress, r->m, stderr, r->o->max_insns, r->o->max_cycles,
+		               r->o->profile);
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	enum cpu_stop why = r->view ? view_run(r->view, r->o->max_insns, r->o->max_cycles)
 	                            : machine_run(r->m, r->o->max_insns, r->o->max_cycles);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	progress_stop(&r->progress);
 	fflush(stdout);
 	r->secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	return finish(r, why);

@@ -254,14 +254,15 @@ enum cpu_stop view_run(struct view *v, uint64_t max_insns, uint64_t max_cycles)
 		return why;
 	}
 	/* the run ended first: the picture shows the end; the window stays
-	 * until the user quits, and the picture is its last frame */
-	v->state = v->win ? "finished: q quits" : "finished";
+	 * until the user quits (or closes now, --view-exit), and the picture
+	 * is its last frame */
+	v->state = v->win && !v->cfg.exit ? "finished: q quits" : "finished";
 	v->finished = true;
 	if (v->win) {
 		v->paused = true;
 		v->stepping = false;
 		show(v);
-		while (!v->quit)
+		while (!v->cfg.exit && !v->quit)
 			events(v);
 		v->quit = false;
 	}

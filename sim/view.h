@@ -26,6 +26,7 @@ struct truth;
 
 struct view_cfg {
 	bool window;                 /* --view: the window                     */
+	bool exit;                   /* --view-exit: close it when the run ends */
 	const char *png;             /* --view-png FILE, or NULL               */
 	uint64_t at;                 /* --view-at CYCLE (without --view)       */
 	unsigned ncpus;              /* the machine's CPUs (the picture's size) */
@@ -47,7 +48,8 @@ struct pmu_tracer view_attach(struct view *v, struct machine *m, const struct tr
 
 /* Run the machine as machine_run does (same limits, same reasons), with
  * the window's keys (or up to --view-at for the picture).  The user may
- * quit: STOP_CYCLES then, and view_quit says so. */
+ * quit: STOP_CYCLES then, and view_quit says so.  When the run ends
+ * first the window waits for q, or with cfg->exit closes at once. */
 enum cpu_stop view_run(struct view *v, uint64_t max_insns, uint64_t max_cycles);
 bool view_quit(const struct view *v);
 

@@ -3,7 +3,8 @@
 # tools") on the default workload, as a user runs it: alphasim --profile
 # with no program (testprogs/accuracy/workload.lnx, every stress kernel in
 # its own procedure, about 11,000 CYCLES samples), then
-#   - its summary: the dcpiwhatcg breakdown beside the truth, and
+#   - its summary: the dcpiwhatcg breakdown beside the truth, a line
+#     each on the workload's output, the ranges and the two totals, and
 #     commands that work when copied;
 #   - every tool in every format: the text's landmarks (dcpicalc's
 #     "Best-case X/N = M CPI" header, bubbles, legend), JSON that parses,
@@ -39,8 +40,16 @@ grep -q "where the cycles of $img went: DCPI's estimate from its .* beside the t
 # (an estimate is a range, LOW% - HIGH%, where the culprits are ambiguous)
 grep -Eq '^    D-cache miss +[0-9.]+%( - +[0-9.]+%)? +[0-9.]+%$' err.txt &&
 	ok "summary: D-cache miss, estimate beside truth" || fail "summary: no D-cache row"
-cmd=$(sed -n 's/^alphasim: \(analysis\/dcpicalc .*\)   # .*/\1/p' err.txt)
-[ -n "$cmd" ] && (cd "$B" && eval "$cmd" > "$tmp/fromsummary.txt" 2>&1) &&
+# one line each says what the first screen's puzzles mean: the
+# workload's checksums, the ranges, the estimate's cycles against the truth's
+grep -q "^alphasim: the default workload prints a checksum .*(lines: D-cache," err.txt &&
+	ok "summary: the workload's output explained" || fail "summary: no legend of lines: ... hops:"
+grep -q "^alphasim: LOW% - HIGH%: stalls with several possible culprits" err.txt &&
+	ok "summary: the ranges explained" || fail "summary: the ranges not explained"
+grep -Eq "^alphasim: cycles: the estimate is samples x mean period, [0-9.]+% (more|less) than the truth's" err.txt &&
+	ok "summary: the two totals explained" || fail "summary: the totals' difference not explained"
+cmd=$(sed -n 's/^alphasim: \([^ ]*\/dcpicalc .*\)   # .*/\1/p' err.txt)
+[ -n "$cmd" ] && (eval "$cmd" > "$tmp/fromsummary.txt" 2>&1) &&
 	grep -q '^\*\*\* Best-case' fromsummary.txt && ok "summary: its dcpicalc command runs" ||
 	fail "summary: '$cmd' did not run: $(head -3 fromsummary.txt)"
 

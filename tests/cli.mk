@@ -1,5 +1,9 @@
 # Command-line behaviour: the demo runs, bad input is refused cleanly.
 TESTS += tests/cli_demo.sh tests/cli_badinput.sh
+# The progress line (sim/progress.c): on a terminal only, changing nothing.
+TESTS += tests/cli_progress.sh
+# --profile DIR refused with a hint; the summary's commands run where the user is.
+TESTS += tests/cli_profile.sh
 
 # Output files (util/outfile): the module, and alphasim's --stats, --truth
 # and --skid-trace on devices, pipes, links and unwritable directories.

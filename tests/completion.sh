@@ -5,16 +5,20 @@
 # checked against --help, --print-config and the files there.
 #   - "-" offers every option --help lists (taken from --help here with
 #     grep, not with the generator's awk), and nothing else;
-#   - "--vi" offers the three --view options;
+#   - "--vi" offers the four --view options;
 #   - after --model: ev5 ev56; after --timing: on off; after --param
 #     ma: the parameters starting so (from --print-config);
 #   - after a FILE option: files, after --root: directories only, after
 #     --profile=: directories; after a number option: nothing;
-#   - the program and its arguments: files.
+#   - the program and its arguments: files;
+#   - the analysis tools (dcpiprof, dcpicalc... truthcsv) have theirs,
+#     sim/completion/NAME, with every option of their --help; after -db,
+#     --db and --root directories, after --truth and --kernel files.
 # (tests/install.sh checks that make install puts it in
 # share/bash-completion/completions.)
 . "$top_srcdir/tests/lib.sh"
-comp=$(cd "$top_builddir" && pwd)/sim/completion/alphasim
+BD=$(cd "$top_builddir" && pwd)
+comp=$BD/sim/completion/alphasim
 [ -f "$comp" ] || { fail "no $comp (make builds it)"; finish; }
 command -v bash >/dev/null || { echo "SKIP: no bash"; exit 77; }
 cd "$tmp" || exit 1
@@ -32,7 +36,7 @@ complete_() {
 want=$("$ALPHASIM" --help | grep -oE '^  -[^ ]+(, --[a-z-]+)?' | tr -d ',' |
 	sed 's/\[=.*//' | tr ' ' '\n' | grep . | sort | tr '\n' ' ' | sed 's/ $//')
 expect_eq "every option of --help" "$(complete_ -)" "$want"
-expect_eq "--vi" "$(complete_ --vi)" "--view --view-at --view-png"
+expect_eq "--vi" "$(complete_ --vi)" "--view --view-at --view-exit --view-png"
 expect_eq "--model" "$(complete_ --model '')" "ev5 ev56"
 expect_eq "--timing" "$(complete_ --timing '')" "off on"
 want=$("$ALPHASIM" --print-config | awk '$1 ~ /^ma/ { print $1 "=" }' | sort |
@@ -47,4 +51,27 @@ expect_eq "--profile= (a directory)" "$(complete_ --profile=d)" "--profile=dir1 
 expect_eq "--max-cycles (a number)" "$(complete_ --max-cycles '')" ""
 expect_eq "the program" "$(complete_ -q fi)" "file1.c file2.txt"
 expect_eq "its arguments" "$(complete_ ./prog file2)" "file2.txt"
+
+# tool_complete TOOL WORD...: what TOOL's completion offers for the last word
+tool_complete() {
+	_t=$1
+	shift
+	bash -c '. "$1"; f=_$2; shift 2; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+		$f; printf "%s\n" "${COMPREPLY[@]}"' sh "$BD/sim/completion/$_t" "$_t" \
+		"$_t" "$@" | sort | tr '\n' ' ' | sed 's/ $//'
+}
+for t in truthcsv dcpiprof dcpicalc dcpilist dcpitopstalls dcpiwhatcg dcpiaccuracy \
+	dcpidiff dcpistats dcpicat dcpi2dot; do
+	[ -f "$BD/sim/completion/$t" ] || { fail "$t: no completion (make builds it)"; continue; }
+	want=$("$BD/analysis/$t" --help 2>&1 | grep -oE '^  -[^ ]+( [A-Z]+)?(, --?[a-z-]+( [A-Z]+)?)*' |
+		grep -oE -- '--?[a-z][a-z-]*' | sort -u | tr '\n' ' ' | sed 's/ $//')
+	expect_eq "$t: every option of --help" "$(tool_complete $t -)" "$want"
+done
+for o in -db --db --root; do
+	expect_eq "dcpicalc $o (a directory)" "$(tool_complete dcpicalc $o '')" "dir1 dir2"
+done
+expect_eq "dcpiaccuracy --truth (a file)" "$(tool_complete dcpiaccuracy --truth file)" \
+	"file1.c file2.txt"
+expect_eq "dcpiprof -n (a number)" "$(tool_complete dcpiprof -n '')" ""
+expect_eq "dcpicat FILE" "$(tool_complete dcpicat fi)" "file1.c file2.txt"
 finish

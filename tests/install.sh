@@ -8,8 +8,11 @@
 # are hidden under an empty tmpfs in a private mount namespace, and a
 # hot loop built as a user builds it is profiled with the installed
 # alphasim --profile and read back with the installed dcpiprof (the
-# kernel's procedures too, from the installed minios.elf) and dcpicalc.  No installed file names the build or source tree outside
-# its debug information, and every installed program has its man page.
+# kernel's procedures too, from the installed minios.elf) and dcpicalc;
+# the commands a profiled run's summary ends with name the installed
+# tools as $PATH finds them, and run.  No installed file names the build
+# or source tree outside its debug information, and every installed
+# program has its man page and (but alphasim-sweep) its bash completion.
 # A copy of alphasim alone, away from its tree, is refused with one line
 # naming the places it looked, the configured $(pkglibdir) last (where a
 # --libdir other than bindir's ../lib puts the guest files).
@@ -30,6 +33,12 @@ for f in bin/alphasim bin/alphasim-sweep bin/truthcsv bin/dcpiprof bin/dcpicalc 
 	share/man/man1/alphasim.1 share/man/man1/dcpiprof.1 \
 	share/bash-completion/completions/alphasim; do
 	[ -s "$P/$f" ] || fail "not installed: $f"
+done
+# every installed program but alphasim-sweep has its bash completion
+for p in "$P"/bin/*; do
+	case ${p##*/} in alphasim-sweep) continue ;; esac
+	[ -s "$P/share/bash-completion/completions/${p##*/}" ] ||
+		fail "no bash completion for bin/${p##*/}"
 done
 # every installed program has its man page, and every man page its program
 for p in "$P"/bin/*; do
@@ -81,6 +90,12 @@ dcpiprof -db db --csv > dcpiprof.csv 2> dcpiprof.err || exit 3
 dcpiprof -db db hot > dcpiprof.out 2>> dcpiprof.err || exit 3
 dcpicalc -db db hot hot_loop > dcpicalc.out 2> dcpicalc.err || exit 4
 dcpiprof -db db minios.elf > kernel.out 2> kernel.err || exit 5
+# the commands the summary ends with: the installed names, which run here
+alphasim --profile=db2 ./hot 2000000 > /dev/null 2> summary.err || exit 6
+sed -n -e 's/^alphasim: \(dcpi[a-z]* -db .*\)   # .*/\1/p' \
+	-e 's/.*dropped); \(dcpiprof -db [^ ]*\) for more$/\1/p' summary.err > cmds
+[ "$(wc -l < cmds)" -ge 3 ] || exit 7
+while read -r c; do eval "$c" > /dev/null 2>> cmds.err || exit 8; done < cmds
 REOF
 # a private mount namespace where a tmpfs may be mounted: root's, or a
 # user namespace's
@@ -100,7 +115,8 @@ else
 	st=$?
 	expect_eq "installed tools: exit status" "$st" 0
 fi
-[ "$st" -ne 0 ] && cat prof.err dcpiprof.err dcpicalc.err kernel.err 2> /dev/null | head -20
+[ "$st" -ne 0 ] && cat prof.err dcpiprof.err dcpicalc.err kernel.err summary.err cmds.err 2> /dev/null | head -20
+[ "$st" -eq 0 ] && ok "the summary's $(wc -l < cmds) commands, installed names, run: $(cut -d' ' -f1 cmds | tr '\n' ' ')"
 # the samples land in hot's own image, in hot_loop
 total=$(awk -F, '$1 == "total" { print $2 }' dcpiprof.csv 2> /dev/null)
 [ "${total:-0}" -gt 0 ] && ok "dcpiprof: $total samples" || fail "dcpiprof: no samples"

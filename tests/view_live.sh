@@ -13,7 +13,7 @@
 #   - the window's run is the run without the view: its skid trace, up
 #     to where it stopped, is the start of that run's;
 #   - a guest that finishes keeps the window until q, and exits with
-#     the guest's status.
+#     the guest's status; with --view-exit the window closes by itself.
 # Skipped (77) where Xvfb or xdotool is missing.
 . "$top_srcdir/tests/lib.sh"
 top_srcdir=$(cd "$top_srcdir" && pwd) top_builddir=$(cd "$top_builddir" && pwd)
@@ -103,4 +103,12 @@ expect_eq "finished: the guest's status" "$(cat status)" 0
 expect_eq "finished: the guest's output" "$(cat fin.out)" "$("$ALPHASIM" -q "$prog" 300000)"
 expect_eq "finished: the last frame's state" \
 	"$(check_png text fin.png | sed -n 's/^state //p')" "finished: q quits"
+
+# --view-exit: the window closes when the guest finishes, with no key
+PROG=$prog ALPHASIM=$ALPHASIM timeout 120 xvfb-run -a -s "-screen 0 1280x1024x24" \
+	sh -c '"$ALPHASIM" --view --view-exit --view-png ex.png "$PROG" 30000 >ex.out 2>ex.err
+	echo $? >status' || fail "xvfb-run --view-exit: $(cat ex.err)"
+expect_eq "--view-exit: the guest's status, no key pressed" "$(cat status)" 0
+expect_eq "--view-exit: the last frame's state" \
+	"$(check_png text ex.png | sed -n 's/^state //p')" "finished"
 finish

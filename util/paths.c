@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 bool paths_find_file(const char *build_rel, const char *env_name,
@@ -58,4 +59,39 @@ bool paths_find_minios(char *buf, size_t len, char *err, size_t errlen)
 	size_t k = strlen(err);
 	snprintf(err + k, errlen - k, " or --minios FILE");
 	return false;
+}
+
+/* Is NAME, searched for in $PATH as a shell does, the file st is? */
+static bool path_finds(const char *name, const struct stat *st)
+{
+	const char *p = getenv("PATH");
+	char file[PATH_MAX];
+	for (; p && *p; p += strcspn(p, ":") + (p[strcspn(p, ":")] == ':')) {
+		int n = (int)strcspn(p, ":");
+		snprintf(file, sizeof file, "%.*s/%s", n, n ? p : ".", name);
+		struct stat fs;
+		if (access(file, X_OK) == 0 && stat(file, &fs) == 0)
+			return fs.st_dev == st->st_dev && fs.st_ino == st->st_ino;
+	}
+	return false;
+}
+
+void paths_tool(const char *name, char *buf, size_t len)
+{
+	char dir[PATH_MAX], path[2 * PATH_MAX], real[PATH_MAX];
+	snprintf(buf, len, "%s", name);
+	ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+	if (n <= 0)
+		return;
+	dir[n] = 0;
+	*strrchr(dir, '/') = 0;
+	struct stat st;
+	snprintf(path, sizeof path, "%s/../analysis/%s", dir, name);
+	if (access(path, X_OK) == 0 && realpath(path, real)) {
+		snprintf(buf, len, "%s", real);
+		return;
+	}
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (access(path, X_OK) == 0 && stat(path, &st) == 0 && !path_finds(name, &st))
+		snprintf(buf, len, "%s", path);
 }

@@ -27,4 +27,12 @@ bool paths_find_file(const char *build_rel, const char *env_name,
  * minios/minios.elf and $ALPHASIM_MINIOS. */
 bool paths_find_minios(char *buf, size_t len, char *err, size_t errlen);
 
+/* How the user runs NAME, one of the host tools that come with alphasim
+ * (dcpiprof, dcpicalc...), from wherever they are: when alphasim runs
+ * from its build tree (NAME in ../analysis beside sim/alphasim), that
+ * file's absolute path; when installed, NAME alone if $PATH finds the
+ * NAME beside the installed alphasim, else its absolute path; NAME alone
+ * if neither is there. */
+void paths_tool(const char *name, char *buf, size_t len);
+
 #endif

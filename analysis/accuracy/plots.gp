@@ -45,13 +45,15 @@ do for [fmt in "png svg"] {
 	# ---- estimated against true CPI ---------------------------------------------
 	set output "cpi-scatter." . fmt
 	unset key
-	set multiplot layout (nest + 2) / 3, (nest < 3 ? nest : 3) title sprintf("CPI per instruction with CYCLES samples, period %s, every workload and seed (make accuracy)\nvalues beyond %g..%g drawn at the edge", refperiod, lo, hi)
+	set multiplot layout (nest + 2) / 3, (nest < 3 ? nest : 3) title sprintf("CPI per instruction with CYCLES samples, period %s, every workload and seed (make accuracy)\nvalues beyond %g..%g drawn at the edge; the line: y = x", refperiod, lo, hi)
 	set logscale xy
 	set xrange [lo:hi]
 	set yrange [lo:hi]
 	set format y "%g"
 	set size ratio 1
-	set key inside top left
+	# no key: it sat on the points; each panel's title names its
+	# estimator and the figure's title the line
+	unset key
 	set xlabel "true CPI"
 	set ylabel "estimated CPI"
 	do for [i=1:nest] {
