@@ -370,9 +370,6 @@ int main(int argc, char **argv)
 {
 	cli.opts = own;
 	an_cli_parse(&cli, argc, argv);
-	if (cli.fmt == AN_CSV)
-		ancli_bad(cli.tool, "--csv: dcpiexport writes a profile, not a table (--json "
-		          "gives its summary as JSON)");
 	if (cli.top)
 		ancli_bad(cli.tool, "-n: dcpiexport writes every sample");
 	if (!output)

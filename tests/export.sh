@@ -260,7 +260,7 @@ bad() { # WHAT STATUS ARGS...
 	"$A/dcpiexport" "$@" > bad.out 2> bad.err
 	_st=$?
 	expect_eq "$_w: exit status" "$_st" "$_s"
-	[ "$(wc -l < bad.err)" -ge 1 ] && grep -q "^dcpiexport: " bad.err &&
+	[ "$(wc -l < bad.err)" -ge 1 ] && grep -q "dcpiexport: " bad.err &&
 		ok "$_w: $(head -1 bad.err)" || fail "$_w: no message: $(cat bad.err)"
 	[ ! -e bad.pb.gz ] && ok "$_w: no file written" || fail "$_w: a file was written"
 }

@@ -26,7 +26,7 @@ mv "dest$PREFIX" inst && rm -rf dest
 P=$tmp/inst
 
 for f in bin/alphasim bin/alphasim-sweep bin/truthcsv bin/dcpiprof bin/dcpicalc \
-	lib/alphasim/minios.elf lib/alphasim/dcpid.lnx lib/alphasim/workload.lnx \
+	bin/dcpiexport lib/alphasim/minios.elf lib/alphasim/dcpid.lnx lib/alphasim/workload.lnx \
 	share/man/man1/alphasim.1 share/man/man1/dcpiprof.1 \
 	share/bash-completion/completions/alphasim; do
 	[ -s "$P/$f" ] || fail "not installed: $f"
@@ -81,6 +81,7 @@ dcpiprof -db db --csv > dcpiprof.csv 2> dcpiprof.err || exit 3
 dcpiprof -db db hot > dcpiprof.out 2>> dcpiprof.err || exit 3
 dcpicalc -db db hot hot_loop > dcpicalc.out 2> dcpicalc.err || exit 4
 dcpiprof -db db minios.elf > kernel.out 2> kernel.err || exit 5
+dcpiexport -db db --json --output prof.pb.gz > export.json 2> export.err || exit 6
 REOF
 # a private mount namespace where a tmpfs may be mounted: root's, or a
 # user namespace's
@@ -100,7 +101,8 @@ else
 	st=$?
 	expect_eq "installed tools: exit status" "$st" 0
 fi
-[ "$st" -ne 0 ] && cat prof.err dcpiprof.err dcpicalc.err kernel.err 2> /dev/null | head -20
+[ "$st" -ne 0 ] && cat prof.err dcpiprof.err dcpicalc.err kernel.err export.err 2> /dev/null |
+	head -20
 # the samples land in hot's own image, in hot_loop
 total=$(awk -F, '$1 == "total" { print $2 }' dcpiprof.csv 2> /dev/null)
 [ "${total:-0}" -gt 0 ] && ok "dcpiprof: $total samples" || fail "dcpiprof: no samples"
@@ -121,6 +123,12 @@ head -1 kernel.out | grep -q -F "($P/bin/../lib/alphasim/minios.elf)" &&
 	ok "minios.elf found beside the moved bin/" ||
 	fail "minios.elf not from the moved tree: $(head -1 kernel.out)"
 unknown_ok installed st.json
+# the installed dcpiexport: every image with its functions, the kernel's
+# found beside the moved bin/ too (none exported by address alone)
+python3 -c 'import json, sys; j = json.load(open(sys.argv[1]))
+sys.exit(not (j["functions"] > 1 and j["images_without_file"] == 0))' export.json &&
+	[ -s prof.pb.gz ] && ok "dcpiexport: $(tr -d '\n' < export.json | cut -c1-60)..." ||
+	fail "dcpiexport: $(cat export.json export.err 2> /dev/null | head -3)"
 
 # alphasim alone, away from its tree: one line naming the places tried,
 # the configured $(pkglibdir) last
