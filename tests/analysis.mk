@@ -78,3 +78,8 @@ TESTS += tests/tools.sh tests/tools_badinput.sh tests/tools_sweep.sh tests/tools
 # dcpiprof and dcpilist, on the default workload and on a dynamic program
 # built as a user builds it (tests/export.sh, tests/libc_sort.c).
 TESTS += tests/export.sh
+
+# Every tool's --json against its written schema (docs/json.md,
+# docs/schema/), with a checker of the standard library's
+# (tests/json_schema.sh, tests/jsonschema.py).
+TESTS += tests/json_schema.sh
