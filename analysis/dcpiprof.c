@@ -287,7 +287,7 @@ static const struct cmd_option options[] = {
 	{ "sort", required_argument, 's', "EVENT", 0,
 	  "order by EVENT's samples (default: the first event)" },
 	{ "csv", no_argument, 'c', NULL, CMD_WITH_NEXT, NULL },
-	{ "json", no_argument, 'j', NULL, 0, "comma-separated values, or JSON (docs/schema/dcpiprof.json)" },
+	{ "json", no_argument, 'j', NULL, 0, "comma-separated values, or JSON (docs/json.md)" },
 	{ NULL, required_argument, 'n', "N", 0, "the top N rows only" },
 	ANCLI_OPT_ROOT,
 	ANCLI_OPT_SYSROOT,
