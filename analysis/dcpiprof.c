@@ -8,7 +8,8 @@
  * All epochs are merged unless --epoch N.  Procedures come from the
  * image file's symbols: guest paths under /lib and /usr/lib are looked
  * up in the cross sysroot, others under --root, the kernel's in
- * --kernel.  Usage: docs/usage.md, "dcpiprof".  Exit status: 0; 1 for a
+ * --kernel.  Text, --csv or --json (docs/json.md).  Usage: docs/usage.md,
+ * "dcpiprof".  Exit status: 0; 1 for a
  * missing or corrupt database, an unknown image or event, an image file
  * that cannot be found or read; 2 for a bad option.
  */
@@ -26,6 +27,7 @@
 #include "analysis/report.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
+#include "util/json.h"
 #include "util/outfile.h"
 #include "util/paths.h"
 
@@ -34,9 +36,9 @@
 static struct {
 	const char *db, *sort, *sysroot, *root, *kernel, *image;
 	unsigned epoch;              /* 0: all */
-	bool csv;
+	bool csv, json;
 	size_t top;                  /* 0: all */
-} opt = { PROFDB_DEFAULT_DIR, NULL, PATHS_DEFAULT_SYSROOT, ".", NULL, NULL, 0, false, 0 };
+} opt = { PROFDB_DEFAULT_DIR, NULL, PATHS_DEFAULT_SYSROOT, ".", NULL, NULL, 0, false, false, 0 };
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -52,6 +54,9 @@ static struct report rep;
 /* ---- tables ------------------------------------------------------------- */
 
 static size_t sort_col;
+/* the image listed by procedure, and its file ("" for the unknown one) */
+static const char *what_image = "";
+static const char *what_file = "";
 
 static int row_cmp(const void *a, const void *b)
 {
@@ -59,6 +64,75 @@ static int row_cmp(const void *a, const void *b)
 	if (x->count[sort_col] != y->count[sort_col])
 		return x->count[sort_col] > y->count[sort_col] ? -1 : 1;
 	return strcmp(x->name, y->name);
+}
+
+/* samples {"EVENT": N, ...} and pct of the columns listed */
+static void json_counts(const uint64_t *cnt, const size_t *col, size_t ncols,
+                        const uint64_t *total)
+{
+	printf("\"samples\": {");
+	for (size_t k = 0; k < ncols; k++) {
+		printf("%s", k ? ", " : "");
+		json_str(stdout, rep.cols[col[k]].name);
+		printf(": %" PRIu64, cnt[col[k]]);
+	}
+	printf("}, \"pct\": {");
+	for (size_t k = 0; k < ncols; k++) {
+		printf("%s", k ? ", " : "");
+		json_str(stdout, rep.cols[col[k]].name);
+		printf(": %.2f", report_pct(cnt[col[k]], total[col[k]]));
+	}
+	printf("}");
+}
+
+/* The listing as JSON (docs/schema/dcpiprof.json): the events' totals,
+ * the rows shown, the total. */
+static void json(const struct report_row *rows, size_t shown, const char *what,
+                 const struct report_col *hdr, const size_t *col, size_t ncols,
+                 const uint64_t *total)
+{
+	printf("{\"tool\": \"dcpiprof\", \"database\": ");
+	json_str(stdout, opt.db);
+	printf(", \"epoch\": ");
+	if (opt.epoch)
+		printf("%u", opt.epoch);
+	else
+		printf("null");
+	printf(", \"image\": ");
+	if (opt.image)
+		json_str(stdout, what_image);
+	else
+		printf("null");
+	printf(", \"file\": ");
+	if (opt.image && *what_file)
+		json_str(stdout, what_file);
+	else
+		printf("null");
+	printf(", \"sort\": ");
+	json_str(stdout, rep.ncols ? rep.cols[sort_col].name : "");
+	printf(",\n \"events\": [");
+	for (size_t k = 0; k < ncols; k++) {
+		const struct report_col *h = &hdr[col[k]];
+		printf("%s\n  {\"event\": ", k ? "," : "");
+		json_str(stdout, h->name);
+		printf(", \"samples\": %" PRIu64 ", \"period\": %.0f, \"monitored_pct\": ", h->samples,
+		       h->samples ? h->period_weight / (double)h->samples : 0);
+		if (h->elapsed)
+			printf("%.1f}", report_pct(h->monitored, h->elapsed));
+		else
+			printf("null}");
+	}
+	printf("],\n \"rows_are\": \"%s\", \"rows\": [", what);
+	for (size_t i = 0; i < shown; i++) {
+		printf("%s\n  {\"name\": ", i ? "," : "");
+		json_str(stdout, rows[i].name);
+		printf(", ");
+		json_counts(rows[i].count, col, ncols, total);
+		printf("}");
+	}
+	printf("],\n \"total\": {");
+	json_counts(total, col, ncols, total);
+	printf("}}\n");
 }
 
 /* The events' totals, periods and monitored shares (hdr: of the whole
@@ -81,6 +155,10 @@ static void print(struct report_row *rows, size_t n, const char *what, const str
 			col[ncols++] = c;
 	qsort(rows, n, sizeof *rows, row_cmp);
 	size_t shown = opt.top && opt.top < n ? opt.top : n;
+	if (opt.json) {
+		json(rows, shown, what, hdr, col, ncols, total);
+		return;
+	}
 	if (opt.csv) {
 		printf("%s", what);
 		for (size_t k = 0; k < ncols; k++)
@@ -192,7 +270,9 @@ static void list_procedures(void)
 		                       im->have[c] ? p->monitored : 0, im->have[c] ? p->elapsed : 0 };
 		memcpy(hdr[c].name, rep.cols[c].name, sizeof hdr[c].name);
 	}
-	if (!opt.csv)
+	what_image = im->path;
+	what_file = file;
+	if (!opt.csv && !opt.json)
 		printf("image %s (%s)\n\n", im->path,
 		       im->kind == PROF_UNKNOWN ? "samples of no known image" : file);
 	print(rows, out, im->kind == PROF_UNKNOWN ? "process" : "procedure", hdr);
@@ -206,7 +286,8 @@ static const struct cmd_option options[] = {
 	{ "epoch", required_argument, 'E', "N", 0, "only epoch N (default: all epochs merged)" },
 	{ "sort", required_argument, 's', "EVENT", 0,
 	  "order by EVENT's samples (default: the first event)" },
-	{ "csv", no_argument, 'c', NULL, 0, "comma-separated values" },
+	{ "csv", no_argument, 'c', NULL, CMD_WITH_NEXT, NULL },
+	{ "json", no_argument, 'j', NULL, 0, "comma-separated values, or JSON (docs/json.md)" },
 	{ NULL, required_argument, 'n', "N", 0, "the top N rows only" },
 	ANCLI_OPT_ROOT,
 	ANCLI_OPT_SYSROOT,
@@ -226,7 +307,8 @@ int main(int argc, char **argv)
 		case 'd': opt.db = optarg; break;
 		case 'E': opt.epoch = (unsigned)ancli_number(cmd_name, "--epoch", optarg, UINT_MAX); break;
 		case 's': opt.sort = optarg; break;
-		case 'c': opt.csv = true; break;
+		case 'c': opt.csv = true; opt.json = false; break;
+		case 'j': opt.json = true; opt.csv = false; break;
 		case 'n': opt.top = ancli_number(cmd_name, "-n", optarg, ULONG_MAX); break;
 		case 'r': opt.root = optarg; root = true; break;
 		case 'S': opt.sysroot = optarg; sysroot = true; break;

@@ -65,4 +65,13 @@ analysis_dcpistats_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpicat_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpi2dot_LDADD = $(AN_TOOL_LIBS)
 
+# dcpiexport: a database in pprof's profile.proto (docs/tools.md), its
+# protocol buffers encoding our own (analysis/pbwire.c), gzipped by zlib.
+noinst_LIBRARIES += analysis/libpprof.a
+analysis_libpprof_a_SOURCES = analysis/pbwire.h analysis/pbwire.c \
+	analysis/pprof.h analysis/pprof.c
+analysis_libpprof_a_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS)
+bin_PROGRAMS += analysis/dcpiexport
+analysis_dcpiexport_LDADD = analysis/libpprof.a $(AN_TOOL_LIBS) $(ZLIB_LIBS)
+
 include analysis/accuracy/local.mk

@@ -370,13 +370,15 @@ static const struct cmd_option common[] = {
 /* the tool's own options follow, getopt value OPT_TOOL + k */
 enum { NCOMMON = sizeof common / sizeof *common, OPT_TOOL = 256 };
 
-static _Noreturn void help(const struct an_cli *c, const struct cmd_option *opts, size_t n)
+static _Noreturn void help(const struct an_cli *c, const struct cmd_option *opts, size_t n,
+                           size_t ncommon)
 {
 	printf("%s", tools[c->id].usage);
-	cmd_help(stdout, opts, NCOMMON, ANCLI_HELP_WIDTH);
-	printf("IMAGE: a guest path or basename, as dcpiprof lists them; PROC: a "
-	       "procedure name (proc@0xADDR in code without symbols)\n");
-	cmd_help(stdout, opts + NCOMMON, n - NCOMMON, ANCLI_HELP_WIDTH);
+	cmd_help(stdout, opts, ncommon, ANCLI_HELP_WIDTH);
+	printf("IMAGE: a guest path or basename, as dcpiprof lists them%s\n",
+	       tools[c->id].args > 1 ? "; PROC: a procedure name (proc@0xADDR in code "
+	       "without symbols)" : "");
+	cmd_help(stdout, opts + ncommon, n - ncommon, ANCLI_HELP_WIDTH);
 	exit(an_cli_done(c));
 }
 
@@ -387,6 +389,15 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 	struct cmd_option opts[NCOMMON + AN_CLI_MAX_OPTS];
 	memcpy(opts, common, sizeof common);
 	size_t n = NCOMMON;
+	/* a tool that writes no table (dcpiexport): no --csv, and --json
+	 * its summary */
+	for (size_t k = 0; (tools[c->id].needs & AN_NO_CSV) && k < n; k++)
+		if (opts[k].val == 'c') {
+			memmove(&opts[k], &opts[k + 1], (n - k - 1) * sizeof *opts);
+			opts[k].help = "print the summary as JSON";
+			n--;
+		}
+	size_t ncommon = n;
 	for (size_t k = 0; c->opts && c->opts[k].name && k < AN_CLI_MAX_OPTS; k++)
 		opts[n++] = (struct cmd_option){ c->opts[k].name,
 			c->opts[k].arg ? required_argument : no_argument, OPT_TOOL + (int)k,
@@ -434,7 +445,7 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 		case 'S': o->paths.sysroot = optarg; sysroot = true; break;
 		case 'k': o->paths.kernel = optarg; break;
 		case 'n': c->top = ancli_number(c->tool, "-n", optarg, 1ul << 30); break;
-		case 'h': help(c, opts, n);
+		case 'h': help(c, opts, n, ncommon);
 		default: {
 			const struct an_cli_opt *t = &c->opts[ch - OPT_TOOL];
 			if (t->arg)

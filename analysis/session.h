@@ -91,7 +91,7 @@ struct an_cli_opt {
 
 /* The tools, each a row of analysis/antools.def: the arguments it takes,
  * what must be given, its own lines of --help. */
-enum { AN_NEEDS_TRUTH = 1, AN_NEEDS_IMAGE = 2 };
+enum { AN_NEEDS_TRUTH = 1, AN_NEEDS_IMAGE = 2, AN_NO_CSV = 4 };
 enum an_tool {
 #define AN_TOOL(name, args, dbs, needs, usage) AN_TOOL_##name,
 #include "analysis/antools.def"

@@ -73,3 +73,13 @@ CLEANFILES += $(AN_PROGS)
 # (tests/tools_sweep.sh) and on a single-node Slurm started by the test
 # (tests/tools_slurm.sh, skipped where Slurm cannot be installed).
 TESTS += tests/tools.sh tests/tools_badinput.sh tests/tools_sweep.sh tests/tools_slurm.sh
+
+# dcpiexport's profile.proto decoded by protoc and checked against
+# dcpiprof and dcpilist, on the default workload and on a dynamic program
+# built as a user builds it (tests/export.sh, tests/libc_sort.c).
+TESTS += tests/export.sh
+
+# Every tool's --json against its written schema (docs/json.md,
+# docs/schema/), with a checker of the standard library's
+# (tests/json_schema.sh, tests/jsonschema.py).
+TESTS += tests/json_schema.sh

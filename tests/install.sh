@@ -29,7 +29,7 @@ mv "dest$PREFIX" inst && rm -rf dest
 P=$tmp/inst
 
 for f in bin/alphasim bin/alphasim-sweep bin/truthcsv bin/dcpiprof bin/dcpicalc \
-	lib/alphasim/minios.elf lib/alphasim/dcpid.lnx lib/alphasim/workload.lnx \
+	bin/dcpiexport lib/alphasim/minios.elf lib/alphasim/dcpid.lnx lib/alphasim/workload.lnx \
 	share/man/man1/alphasim.1 share/man/man1/dcpiprof.1 \
 	share/bash-completion/completions/alphasim; do
 	[ -s "$P/$f" ] || fail "not installed: $f"
@@ -96,6 +96,7 @@ sed -n -e 's/^alphasim: \(dcpi[a-z]* -db .*\)   # .*/\1/p' \
 	-e 's/.*dropped); \(dcpiprof -db [^ ]*\) for more$/\1/p' summary.err > cmds
 [ "$(wc -l < cmds)" -ge 3 ] || exit 7
 while read -r c; do eval "$c" > /dev/null 2>> cmds.err || exit 8; done < cmds
+dcpiexport -db db --json --output prof.pb.gz > export.json 2> export.err || exit 9
 REOF
 # a private mount namespace where a tmpfs may be mounted: root's, or a
 # user namespace's
@@ -115,7 +116,8 @@ else
 	st=$?
 	expect_eq "installed tools: exit status" "$st" 0
 fi
-[ "$st" -ne 0 ] && cat prof.err dcpiprof.err dcpicalc.err kernel.err summary.err cmds.err 2> /dev/null | head -20
+[ "$st" -ne 0 ] && cat prof.err dcpiprof.err dcpicalc.err kernel.err summary.err cmds.err export.err 2> /dev/null |
+	head -20
 [ "$st" -eq 0 ] && ok "the summary's $(wc -l < cmds) commands, installed names, run: $(cut -d' ' -f1 cmds | tr '\n' ' ')"
 # the samples land in hot's own image, in hot_loop
 total=$(awk -F, '$1 == "total" { print $2 }' dcpiprof.csv 2> /dev/null)
@@ -137,6 +139,12 @@ head -1 kernel.out | grep -q -F "($P/bin/../lib/alphasim/minios.elf)" &&
 	ok "minios.elf found beside the moved bin/" ||
 	fail "minios.elf not from the moved tree: $(head -1 kernel.out)"
 unknown_ok installed st.json
+# the installed dcpiexport: every image with its functions, the kernel's
+# found beside the moved bin/ too (none exported by address alone)
+python3 -c 'import json, sys; j = json.load(open(sys.argv[1]))
+sys.exit(not (j["functions"] > 1 and j["images_without_file"] == 0))' export.json &&
+	[ -s prof.pb.gz ] && ok "dcpiexport: $(tr -d '\n' < export.json | cut -c1-60)..." ||
+	fail "dcpiexport: $(cat export.json export.err 2> /dev/null | head -3)"
 
 # alphasim alone, away from its tree: one line naming the places tried,
 # the configured $(pkglibdir) last
