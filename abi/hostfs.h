@@ -60,6 +60,8 @@ enum hostfs_op {
  * --profile) or one of its threads, which alone reaches the guarded
  * directory, the profile database (platform/hostfs.h, hostfs_guard). */
 #define HOSTFS_AS_DAEMON (1ull << 32)
+/* The operation of a request, without that mark. */
+#define HOSTFS_OP(op) ((op) & ~HOSTFS_AS_DAEMON)
 
 /* The request block in guest memory: 8 little-endian quadwords. */
 struct hostfs_req {

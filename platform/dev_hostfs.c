@@ -35,11 +35,10 @@ static void serve(struct machine *m, uint64_t pa)
 	memcpy(m->bus.ram + pa + offsetof(struct hostfs_req, result), &req.result,
 	       sizeof req.result);
 	machine_dma_write(m, pa + offsetof(struct hostfs_req, result), sizeof req.result);
-	if (req.op < N_OUT && (out_area[req.op].fixed || out_area[req.op].counted) &&
-	    req.result >= 0) {
-		uint64_t len = out_area[req.op].counted ? (uint64_t)req.result
-		                                        : out_area[req.op].fixed;
-		machine_dma_write(m, req.arg[out_area[req.op].arg], len);
+	uint64_t op = HOSTFS_OP(req.op);
+	if (op < N_OUT && (out_area[op].fixed || out_area[op].counted) && req.result >= 0) {
+		uint64_t len = out_area[op].counted ? (uint64_t)req.result : out_area[op].fixed;
+		machine_dma_write(m, req.arg[out_area[op].arg], len);
 	}
 }
 

@@ -991,7 +991,7 @@ void hostfs_serve(struct hostfs *fs, struct hostfs_req *req, uint8_t *ram,
                   uint64_t ram_size)
 {
 	struct ctx x = { fs, ram, ram_size, req->arg };
-	uint64_t code = req->op & ~HOSTFS_AS_DAEMON;
+	uint64_t code = HOSTFS_OP(req->op);
 	enum hostfs_op op = (enum hostfs_op)code;
 	fs->daemon = req->op & HOSTFS_AS_DAEMON;
 	fs->ops++;
