@@ -308,6 +308,7 @@ int64_t sys_set_robust_list(struct trapframe *tf)
  * INIT_RLIMITS), with the descriptor and thread limits minios has:
  * RLIMIT_NOFILE and RLIMIT_NPROC are its tables' sizes. */
 #define RLIM_INF (~0ul)
+#define RLIM_INF_OLD (~0ul >> 1)   /* getrlimit's infinity on Alpha */
 static const uint64_t rlimit_start[RLIM_NLIMITS][2] = {
 	[RLIMIT_CPU] = { RLIM_INF, RLIM_INF }, [RLIMIT_FSIZE] = { RLIM_INF, RLIM_INF },
 	[RLIMIT_DATA] = { RLIM_INF, RLIM_INF }, [RLIMIT_STACK] = { STACK_MAX, RLIM_INF },
@@ -326,19 +327,25 @@ void rlimit_init(struct proc *p)
 
 /* prlimit64(pid, resource, new, old): the process's limits (every
  * thread's copy).  A hard limit may be raised only up to what minios
- * has (EPERM, as Linux's nr_open for RLIMIT_NOFILE), and only by root. */
-int64_t sys_prlimit64(struct trapframe *tf)
+ * has (EPERM, as Linux's nr_open for RLIMIT_NOFILE), and only by root.
+ * The system calls below name their arguments to it: a call must leave
+ * the caller's argument registers as it found them (the C library keeps
+ * values in them across a system call). */
+static int64_t prlimit(int pid, uint64_t r, uint64_t unew, uint64_t uold, bool wide)
 {
-	struct proc *me = proc_current(), *p = ARG(tf, 0) ? proc_find((int)ARG(tf, 0)) : me;
-	uint64_t r = ARG(tf, 1), old[2], lim[2];
+	struct proc *me = proc_current(), *p = pid ? proc_find(pid) : me;
+	uint64_t old[2], lim[2];
 	if (!p || p->state == P_ZOMBIE)
 		return -ESRCH;
 	if (r >= RLIM_NLIMITS)
 		return -EINVAL;
 	memcpy(old, p->rlim[r], sizeof old);
-	if (ARG(tf, 2)) {
-		if (copyin(me, lim, ARG(tf, 2), sizeof lim))
+	if (unew) {
+		if (copyin(me, lim, unew, sizeof lim))
 			return -EFAULT;
+		for (int k = 0; k < 2 && !wide; k++)
+			if (lim[k] >= RLIM_INF_OLD)
+				lim[k] = RLIM_INF;
 		if (lim[0] > lim[1])
 			return -EINVAL;
 		if (lim[1] > old[1] && (cred_uid() != 0 || lim[1] > rlimit_start[r][1]))
@@ -347,30 +354,31 @@ int64_t sys_prlimit64(struct trapframe *tf)
 			if (q->tgid == p->tgid)
 				memcpy(q->rlim[r], lim, sizeof lim);
 	}
-	if (ARG(tf, 3) && copyout(me, ARG(tf, 3), old, sizeof old))
+	for (int k = 0; k < 2 && !wide; k++)
+		if (old[k] > RLIM_INF_OLD)
+			old[k] = RLIM_INF_OLD;
+	if (uold && copyout(me, uold, old, sizeof old))
 		return -EFAULT;
 	return 0;
 }
 
+int64_t sys_prlimit64(struct trapframe *tf)
+{
+	return prlimit((int)ARG(tf, 0), ARG(tf, 1), ARG(tf, 2), ARG(tf, 3), true);
+}
+
 /* getrlimit(resource, old) and setrlimit(resource, new): prlimit64 of
- * the caller (Linux's kernel/sys.c defines them so; Alpha's struct
- * rlimit is prlimit64's, two 64-bit words). */
+ * the caller in the older struct rlimit (Linux's kernel/sys.c), whose
+ * infinity on Alpha is 2^63 - 1 (arch/alpha/include/uapi/asm/resource.h)
+ * where prlimit64's is 2^64 - 1. */
 int64_t sys_getrlimit(struct trapframe *tf)
 {
-	ARG(tf, 3) = ARG(tf, 1);
-	ARG(tf, 2) = 0;
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = 0;
-	return sys_prlimit64(tf);
+	return prlimit(0, ARG(tf, 0), 0, ARG(tf, 1), false);
 }
 
 int64_t sys_setrlimit(struct trapframe *tf)
 {
-	ARG(tf, 3) = 0;
-	ARG(tf, 2) = ARG(tf, 1);
-	ARG(tf, 1) = ARG(tf, 0);
-	ARG(tf, 0) = 0;
-	return sys_prlimit64(tf);
+	return prlimit(0, ARG(tf, 0), ARG(tf, 1), 0, false);
 }
 
 /* RLIMIT_FSIZE (Linux's generic_write_check_limits and

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t xfsz;
@@ -37,10 +38,38 @@ static void check(const char *what, long got, long want, int err)
 	fails++;
 }
 
+/* The older getrlimit and setrlimit system calls themselves: their
+ * infinity is 2^63 - 1 on Alpha (arch/alpha/include/uapi/asm/resource.h),
+ * and a system call leaves its argument registers as it found them
+ * (the C library keeps values there across one). */
+static void raw_calls(void)
+{
+	unsigned long lim[2] = { 7, 7 };
+	register long a0 __asm__("$16") = RLIMIT_FSIZE;
+	register unsigned long *a1 __asm__("$17") = lim;
+	register long v0 __asm__("$0") = SYS_getrlimit;
+	register long a3 __asm__("$19");
+	__asm__ volatile("callsys" : "+r"(v0), "=r"(a3), "+r"(a0), "+r"(a1)
+	                 : : "$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8", "$18", "$20",
+	                     "$21", "$22", "$23", "$24", "$25", "$27", "$28", "memory");
+	long rc = a3 ? -1 : v0, kept0 = a0;   /* before a call reuses $16, $17 */
+	unsigned long *kept1 = a1;
+	check("getrlimit: returns 0", rc, 0, 0);
+	check("getrlimit: a0 kept", kept0, RLIMIT_FSIZE, 0);
+	check("getrlimit: a1 kept", kept1 == lim, 1, 0);
+	check("getrlimit: infinity is 2^63 - 1", lim[0] == ~0ul >> 1 && lim[1] == ~0ul >> 1, 1, 0);
+	unsigned long core[2] = { ~0ul >> 1, ~0ul >> 1 };
+	check("setrlimit: 2^63 - 1 is infinity", syscall(SYS_setrlimit, RLIMIT_CORE, core), 0, 0);
+	struct rlimit back;
+	check("prlimit64 reads it back as 2^64 - 1",
+	      getrlimit(RLIMIT_CORE, &back) ? -1 : back.rlim_max == RLIM_INFINITY, 1, 0);
+}
+
 static int rlimit(void)
 {
 	char buf[600];
 	memset(buf, 'x', sizeof buf);
+	raw_calls();
 	struct rlimit rl = { 1000, RLIM_INFINITY };
 	check("setrlimit", setrlimit(RLIMIT_FSIZE, &rl), 0, 0);
 	struct rlimit back;
