@@ -98,6 +98,22 @@ void an_freq_cluster(struct an_point *p, size_t n, const struct an_freq_opts *o,
 	out->conf = level(s, m, out->m, o);
 }
 
+size_t an_block_points(const struct an_block *b, const struct an_sched_insn *s,
+                       const double *samples, const double *imiss, struct an_point *out)
+{
+	size_t n = 0;
+	for (uint32_t i = b->first; i < b->first + b->n; i++) {
+		double im = imiss ? imiss[i] : 0;
+		if (s[i].m)
+			out[n++] = (struct an_point){ samples[i], s[i].m, im };
+		else if (n) {
+			out[n - 1].s += samples[i];
+			out[n - 1].imiss += im;
+		}
+	}
+	return n;
+}
+
 /* AN_EST_imiss: where the I-cache misses' stall (per_miss CYCLES
  * samples for each IMISS sample) could be all that makes the cluster's
  * ratio high.  All of the class's samples less all of its misses' stall,
@@ -151,13 +167,8 @@ static bool clusters(struct an_estimate *e, const struct an_cfg *g, const struct
 		per_miss = o->imiss_period * o->imiss_cost / (o->period * o->scale);
 	for (size_t c = 0; c < q->nclass; c++) {
 		size_t n = 0;
-		for (uint32_t k = q->at[c]; k < q->at[c + 1]; k++) {
-			const struct an_block *b = &g->b[q->block[k]];
-			for (uint32_t i = b->first; i < b->first + b->n; i++)
-				if (s[i].m)
-					p[n++] = (struct an_point){ samples[i], s[i].m,
-					                            imiss ? imiss[i] : 0 };
-		}
+		for (uint32_t k = q->at[c]; k < q->at[c + 1]; k++)
+			n += an_block_points(&g->b[q->block[k]], s, samples, imiss, p + n);
 		struct an_class_est *ce = &e->cls[c];
 		an_freq_cluster(p, n, o, &ce->cl);
 		if (per_miss > 0)
