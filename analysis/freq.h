@@ -21,7 +21,9 @@
  * samples less its misses x the cost of one (in samples) are what it
  * would have drawn without them.  In a loop where every instruction
  * misses alike no ratio is honest without this; elsewhere the cluster's
- * answer is lower and stands.
+ * answer is lower and stands.  The cost of a miss is the procedure's
+ * own where its classes show it (docs/analysis.md, "A third
+ * estimator"), at most imiss_cost.
  *
  * Then, with P the mean CYCLES period and s the share of time CYCLES was
  * not monitored for (elapsed / monitored, 1 unless multiplexed):
@@ -75,8 +77,8 @@ struct an_freq_opts {
 	                            x interrupts per CYCLES sample); 0: none  */
 	double imiss_period;     /* AN_EST_imiss: IMISS's mean period x scale;
 	                            0: not sampled (then it is AN_EST_dcpi)     */
-	double imiss_cost;       /* ... the cycles an I-cache miss stalls the
-	                            head (one served by the S-cache)            */
+	double imiss_cost;       /* ... the most cycles an I-cache miss stalls
+	                            the head (one served by the S-cache)        */
 };
 void an_freq_defaults(struct an_freq_opts *o);
 
@@ -129,8 +131,14 @@ struct an_insn_est {
 	double cpi, stall;       /* NAN when count is 0                        */
 };
 
+/* AN_EST_imiss: the IMISS samples a procedure's calibration needs
+ * (analysis/freq.c, calibrate()); with fewer, the cost of a miss is
+ * imiss_cost. */
+#define AN_IMISS_CALIBRATE 16
+
 struct an_estimate {
 	enum an_estimator est;
+	double imiss_cost;       /* AN_EST_imiss: the cycles per miss taken off */
 	size_t nclass, ninsn, ne;
 	struct an_class_est *cls;
 	struct an_insn_est *insn;

@@ -306,6 +306,46 @@ static void test_imiss(void **state)
 	an_estimate_free(&e);
 }
 
+/* AN_EST_imiss with misses cheaper than the S-cache's latency (stream
+ * fills, the refill buffer: 4 cycles where imiss_cost says 8): block
+ * 0's first point misses (20 IMISS samples, 80 samples of stall) beside
+ * points that do not, so the procedure's own cost is 4; the "then" arm
+ * misses at every point (10 IMISS samples each), and its misses are
+ * taken off at that cost.  At 8 a miss the first class would lose a
+ * fifth of its executions (1200 - 160 over M 4: 260), the arm a fifth
+ * (500 - 160 over M 2: 170). */
+static void test_imiss_cost(void **state)
+{
+	(void)state;
+	diamond();
+	opts.est = AN_EST_imiss;
+	opts.imiss_period = 1;
+	opts.imiss_cost = 8;
+	double I[6] = { 20, 0, 10, 10, 0, 0 };
+	samples(300, 210, 90);
+	for (size_t i = 0; i < 6; i++)
+		S[i] += 4 * I[i];
+	struct an_estimate e;
+	assert_true(an_estimate_proc(&e, &f.g, &f.q, sch, S, I, &opts));
+	assert_float_equal(e.imiss_cost, 4, 1e-9);
+	assert_float_equal(e.cls[class_of_insn(0)].freq, 300, 1e-9);
+	assert_float_equal(e.cls[class_of_insn(2)].freq, 210, 1e-9);
+	assert_float_equal(e.cls[class_of_insn(4)].freq, 90, 1e-9);
+	an_estimate_free(&e);
+	/* misses that cost nothing: nothing is taken off */
+	samples(300, 210, 90);
+	assert_true(an_estimate_proc(&e, &f.g, &f.q, sch, S, I, &opts));
+	assert_float_equal(e.imiss_cost, 0, 1e-9);
+	assert_float_equal(e.cls[class_of_insn(0)].freq, 300, 1e-9);
+	assert_float_equal(e.cls[class_of_insn(2)].freq, 210, 1e-9);
+	an_estimate_free(&e);
+	/* too few IMISS samples to calibrate from: imiss_cost */
+	I[0] = AN_IMISS_CALIBRATE - 1;
+	assert_true(an_estimate_proc(&e, &f.g, &f.q, sch, S, I, &opts));
+	assert_float_equal(e.imiss_cost, 8, 1e-9);
+	an_estimate_free(&e);
+}
+
 /* Hidden cycles per period (--handler-cycles): counts and cycles from
  * P - h, CPI unchanged. */
 static void test_hidden(void **state)
@@ -374,4 +414,5 @@ UNIT_MAIN(NULL, NULL,
 	proc_unit_test(test_imiss),
 	proc_unit_test(test_hidden),
 	proc_unit_test(test_issue_groups),
+	proc_unit_test(test_imiss_cost),
 )
