@@ -5,6 +5,7 @@
 #include "analysis/freq.h"
 #include "analysis/flow.h"
 #include "analysis/wls.h"
+#include "isa/isa.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,18 +99,31 @@ void an_freq_cluster(struct an_point *p, size_t n, const struct an_freq_opts *o,
 	out->conf = level(s, m, out->m, o);
 }
 
-size_t an_block_points(const struct an_block *b, const struct an_sched_insn *s,
+/* Can instruction i trap and be fetched again (a load or a store: a
+ * DTB miss, a replay)? */
+static bool refetched(const struct an_cfg *g, uint32_t i)
+{
+	return g->op[i] < OP_COUNT && (isa_table[g->op[i]].flags & (I_LOAD | I_STORE));
+}
+
+size_t an_block_points(const struct an_cfg *g, uint32_t b, const struct an_sched_insn *s,
                        const double *samples, const double *imiss, struct an_point *out)
 {
+	const struct an_block *bl = &g->b[b];
 	size_t n = 0;
-	for (uint32_t i = b->first; i < b->first + b->n; i++) {
+	bool whole = false;      /* the current point takes its M = 0 ones */
+	bool trap = false;       /* the current group holds a load or store */
+	for (uint32_t i = bl->first; i < bl->first + bl->n; i++) {
 		double im = imiss ? imiss[i] : 0;
-		if (s[i].m)
+		if (s[i].m) {
+			whole = trap;
+			trap = false;
 			out[n++] = (struct an_point){ samples[i], s[i].m, im };
-		else if (n) {
+		} else if (n && whole) {
 			out[n - 1].s += samples[i];
 			out[n - 1].imiss += im;
 		}
+		trap = trap || refetched(g, i);
 	}
 	return n;
 }
@@ -169,7 +183,7 @@ static size_t class_points(const struct an_cfg *g, const struct an_equiv *q, siz
 {
 	size_t n = 0;
 	for (uint32_t k = q->at[c]; k < q->at[c + 1]; k++)
-		n += an_block_points(&g->b[q->block[k]], s, samples, imiss, p + n);
+		n += an_block_points(g, q->block[k], s, samples, imiss, p + n);
 	return n;
 }
 

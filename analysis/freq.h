@@ -87,19 +87,21 @@ struct an_point {
 	double s, m, imiss;
 };
 
-/* The issue points of block b (instructions b->first ... of samples[],
- * s[], imiss[] (may be NULL)) into out[], one per static issue group:
- * an instruction with M > 0 and the instructions after it in the block
- * with M = 0, which the schedule issues in the same cycle; S and IMISS
- * are the group's sums, M the group's cycles.  The schedule's M is a
- * lower bound on a group's cycles, not on each of its instructions':
- * when a trap's refetch starts a group at one of its later instructions
- * (a load missing the DTB), the pairs form anew and a cycle moves from
- * the leader to the instruction after it, whose M is 0 (DCPI paper,
- * section 6.1.2: the smallest ratios must be the honest ones).
- * Returns the number of points; instructions before the block's first
- * M > 0 make none. */
-size_t an_block_points(const struct an_block *b, const struct an_sched_insn *s,
+/* The issue points of block b of g (its instructions' samples[], s[],
+ * imiss[] (may be NULL), indexed as g's) into out[]: one per
+ * instruction with M > 0, and where the group before it in the block
+ * holds a load or a store, one for its whole static issue group (it
+ * and the instructions after it with M = 0, which the schedule issues
+ * in the same cycle): S and IMISS the group's sums, M the group's.
+ * The schedule's M is a lower bound on a group's cycles, not on each of
+ * its instructions': when a load or store traps (a DTB miss, a replay)
+ * it is fetched again and issues with the instruction after it, and
+ * the pairs after it form anew, moving a cycle off the next group's
+ * first instruction onto the one after it, whose M is 0 (DCPI paper,
+ * section 6.1.2: the smallest ratios must be the honest ones;
+ * docs/analysis.md, "Issue groups").  Returns the number of points;
+ * instructions before the block's first M > 0 make none. */
+size_t an_block_points(const struct an_cfg *g, uint32_t b, const struct an_sched_insn *s,
                        const double *samples, const double *imiss, struct an_point *out);
 
 struct an_cluster {

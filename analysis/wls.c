@@ -21,14 +21,13 @@ struct fit {
 	double *in, *net;     /* per node: flow in; flow in - flow out         */
 };
 
-/* The weights from the block frequencies f; the points are the static
- * issue groups, as the cluster's (analysis/freq.h, an_block_points),
- * into p[]. */
+/* The weights from the block frequencies f; the points are the
+ * cluster's (analysis/freq.h, an_block_points), made in p[]. */
 static void weigh(struct fit *t, const struct an_sched_insn *s, const double *samples,
                   const double *f, double z, struct an_point *p)
 {
 	for (size_t v = 0; v < t->nb; v++) {
-		size_t n = an_block_points(&t->g->b[v], s, samples, NULL, p);
+		size_t n = an_block_points(t->g, (uint32_t)v, s, samples, NULL, p);
 		t->a[v] = t->b[v] = 0;
 		for (size_t j = 0; j < n; j++) {
 			double m = p[j].m, mean = f[v] * m;

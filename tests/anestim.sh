@@ -6,7 +6,7 @@
 #     misses regroup the loop's issue pairs, and the cmpeq the schedule
 #     issues alone holds a sixth of its cycle.  Every estimator within
 #     25% for most of the image's samples (with single instructions as
-#     the points: 0-2%, every count 4 to 6 times too low; within 10%
+#     the points: 0-2%, every count 3 to 6 times too low; within 10%
 #     asks more than its loop's 200 cluster samples allow at every
 #     phase), and no instruction with over 5% of the samples estimated
 #     at frequency 0;
