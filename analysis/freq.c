@@ -5,6 +5,7 @@
 #include "analysis/freq.h"
 #include "analysis/flow.h"
 #include "analysis/wls.h"
+#include "isa/isa.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,35 @@ void an_freq_cluster(struct an_point *p, size_t n, const struct an_freq_opts *o,
 	out->conf = level(s, m, out->m, o);
 }
 
+/* Can instruction i trap and be fetched again (a load or a store: a
+ * DTB miss, a replay)? */
+static bool refetched(const struct an_cfg *g, uint32_t i)
+{
+	return g->op[i] < OP_COUNT && (isa_table[g->op[i]].flags & (I_LOAD | I_STORE));
+}
+
+size_t an_block_points(const struct an_cfg *g, uint32_t b, const struct an_sched_insn *s,
+                       const double *samples, const double *imiss, struct an_point *out)
+{
+	const struct an_block *bl = &g->b[b];
+	size_t n = 0;
+	bool whole = false;      /* the current point takes its M = 0 ones */
+	bool trap = false;       /* the current group holds a load or store */
+	for (uint32_t i = bl->first; i < bl->first + bl->n; i++) {
+		double im = imiss ? imiss[i] : 0;
+		if (s[i].m) {
+			whole = trap;
+			trap = false;
+			out[n++] = (struct an_point){ samples[i], s[i].m, im };
+		} else if (n && whole) {
+			out[n - 1].s += samples[i];
+			out[n - 1].imiss += im;
+		}
+		trap = trap || refetched(g, i);
+	}
+	return n;
+}
+
 /* AN_EST_imiss: where the I-cache misses' stall (per_miss CYCLES
  * samples for each IMISS sample) could be all that makes the cluster's
  * ratio high.  All of the class's samples less all of its misses' stall,
@@ -111,9 +141,20 @@ void an_freq_cluster(struct an_point *p, size_t n, const struct an_freq_opts *o,
 static void less_imiss(struct an_cluster *cl, const struct an_point *p, size_t n,
                        double per_miss, const struct an_freq_opts *o)
 {
-	double im = 0;
-	for (size_t j = 0; j < n; j++)
+	double im = 0, im_cl = 0;
+	for (size_t j = 0; j < n; j++) {
 		im += p[j].imiss;
+		if (j < cl->in_cluster)
+			im_cl += p[j].imiss;
+	}
+	/* Only when the misses stalled the cluster itself (their stall
+	 * beyond its noise): a cluster of points that did not miss is
+	 * honest about the misses, and the class's misses then say only
+	 * that the cost of one was below per_miss if taking them off goes
+	 * below it (refill-buffer hits and stream fills cost less than the
+	 * S-cache's latency: docs/analysis.md, "A third estimator"). */
+	if (!(per_miss * im_cl > o->z * sqrt(cl->cluster_samples) + 1))
+		return;
 	double left = cl->samples - per_miss * im;
 	if (!(im > 0) || !(cl->m > 0) || left / cl->m >= cl->freq)
 		return;
@@ -135,10 +176,49 @@ void an_estimate_free(struct an_estimate *e)
 	memset(e, 0, sizeof *e);
 }
 
+/* The points of class c into p[]; their number. */
+static size_t class_points(const struct an_cfg *g, const struct an_equiv *q, size_t c,
+                           const struct an_sched_insn *s, const double *samples,
+                           const double *imiss, struct an_point *p)
+{
+	size_t n = 0;
+	for (uint32_t k = q->at[c]; k < q->at[c + 1]; k++)
+		n += an_block_points(g, q->block[k], s, samples, imiss, p + n);
+	return n;
+}
+
+/* Calibration of the cost of a miss from one class (its points p[0..n),
+ * the cluster cl found): where the cluster holds points that did not
+ * miss, their ratio is the class's frequency F, and the points that
+ * missed drew S - F M samples more, for their IMISS samples; added to
+ * *excess and *misses. */
+static void calibrate(const struct an_cluster *cl, const struct an_point *p, size_t n,
+                      double *excess, double *misses)
+{
+	double s = 0, m = 0;
+	for (size_t j = 0; j < cl->in_cluster; j++)
+		if (!(p[j].imiss > 0)) {
+			s += p[j].s;
+			m += p[j].m;
+		}
+	if (!(m > 0) || !(m * 2 >= cl->cluster_m))
+		return;
+	double f = s / m;
+	for (size_t j = 0; j < n; j++)
+		if (p[j].imiss > 0) {
+			*excess += fmax(0, p[j].s - f * p[j].m);
+			*misses += p[j].imiss;
+		}
+}
+
 /* Each class's cluster from the issue points of its blocks; with
  * AN_EST_imiss, less the I-cache misses' stall: IMISS samples x its
  * period misses, x the cost of one, over the cycles a CYCLES sample
- * stands for. */
+ * stands for.  The cost is the procedure's own where its classes whose
+ * clusters hold points that did not miss show it (calibrate(), from
+ * AN_IMISS_CALIBRATE IMISS samples or more), at most imiss_cost (the
+ * S-cache's latency; a miss served from the refill buffer or a stream
+ * fill costs less), else imiss_cost. */
 static bool clusters(struct an_estimate *e, const struct an_cfg *g, const struct an_equiv *q,
                      const struct an_sched_insn *s, const double *samples,
                      const double *imiss, const struct an_freq_opts *o)
@@ -146,22 +226,28 @@ static bool clusters(struct an_estimate *e, const struct an_cfg *g, const struct
 	struct an_point *p = malloc((g->ninsn + 1) * sizeof *p);
 	if (!p)
 		return false;
-	double per_miss = 0;     /* CYCLES samples of stall per IMISS sample */
-	if (o->est == AN_EST_imiss && imiss && o->imiss_period > 0)
-		per_miss = o->imiss_period * o->imiss_cost / (o->period * o->scale);
+	double excess = 0, misses = 0;
+	bool use = o->est == AN_EST_imiss && imiss && o->imiss_period > 0;
 	for (size_t c = 0; c < q->nclass; c++) {
-		size_t n = 0;
-		for (uint32_t k = q->at[c]; k < q->at[c + 1]; k++) {
-			const struct an_block *b = &g->b[q->block[k]];
-			for (uint32_t i = b->first; i < b->first + b->n; i++)
-				if (s[i].m)
-					p[n++] = (struct an_point){ samples[i], s[i].m,
-					                            imiss ? imiss[i] : 0 };
-		}
+		size_t n = class_points(g, q, c, s, samples, imiss, p);
 		struct an_class_est *ce = &e->cls[c];
 		an_freq_cluster(p, n, o, &ce->cl);
-		if (per_miss > 0)
-			less_imiss(&ce->cl, p, n, per_miss, o);
+		ce->freq = ce->cl.freq;
+		ce->conf = ce->cl.conf;
+		if (use)
+			calibrate(&ce->cl, p, n, &excess, &misses);
+	}
+	/* cycles a CYCLES sample stands for, per IMISS sample's misses */
+	double to_cycles = o->imiss_period / (o->period * o->scale);
+	e->imiss_cost = o->imiss_cost;
+	if (use && misses >= AN_IMISS_CALIBRATE)
+		e->imiss_cost = fmin(o->imiss_cost, excess / misses / to_cycles);
+	double per_miss = use ? to_cycles * e->imiss_cost : 0;
+	for (size_t c = 0; per_miss > 0 && c < q->nclass; c++) {
+		size_t n = class_points(g, q, c, s, samples, imiss, p);
+		struct an_class_est *ce = &e->cls[c];
+		an_freq_cluster(p, n, o, &ce->cl);
+		less_imiss(&ce->cl, p, n, per_miss, o);
 		ce->freq = ce->cl.freq;
 		ce->conf = ce->cl.conf;
 	}

@@ -21,7 +21,9 @@
  * samples less its misses x the cost of one (in samples) are what it
  * would have drawn without them.  In a loop where every instruction
  * misses alike no ratio is honest without this; elsewhere the cluster's
- * answer is lower and stands.
+ * answer is lower and stands.  The cost of a miss is the procedure's
+ * own where its classes show it (docs/analysis.md, "A third
+ * estimator"), at most imiss_cost.
  *
  * Then, with P the mean CYCLES period and s the share of time CYCLES was
  * not monitored for (elapsed / monitored, 1 unless multiplexed):
@@ -75,8 +77,8 @@ struct an_freq_opts {
 	                            x interrupts per CYCLES sample); 0: none  */
 	double imiss_period;     /* AN_EST_imiss: IMISS's mean period x scale;
 	                            0: not sampled (then it is AN_EST_dcpi)     */
-	double imiss_cost;       /* ... the cycles an I-cache miss stalls the
-	                            head (one served by the S-cache)            */
+	double imiss_cost;       /* ... the most cycles an I-cache miss stalls
+	                            the head (one served by the S-cache)        */
 };
 void an_freq_defaults(struct an_freq_opts *o);
 
@@ -84,6 +86,23 @@ void an_freq_defaults(struct an_freq_opts *o);
 struct an_point {
 	double s, m, imiss;
 };
+
+/* The issue points of block b of g (its instructions' samples[], s[],
+ * imiss[] (may be NULL), indexed as g's) into out[]: one per
+ * instruction with M > 0, and where the group before it in the block
+ * holds a load or a store, one for its whole static issue group (it
+ * and the instructions after it with M = 0, which the schedule issues
+ * in the same cycle): S and IMISS the group's sums, M the group's.
+ * The schedule's M is a lower bound on a group's cycles, not on each of
+ * its instructions': when a load or store traps (a DTB miss, a replay)
+ * it is fetched again and issues with the instruction after it, and
+ * the pairs after it form anew, moving a cycle off the next group's
+ * first instruction onto the one after it, whose M is 0 (DCPI paper,
+ * section 6.1.2: the smallest ratios must be the honest ones;
+ * docs/analysis.md, "Issue groups").  Returns the number of points;
+ * instructions before the block's first M > 0 make none. */
+size_t an_block_points(const struct an_cfg *g, uint32_t b, const struct an_sched_insn *s,
+                       const double *samples, const double *imiss, struct an_point *out);
 
 struct an_cluster {
 	double freq;             /* samples per cycle of M                     */
@@ -114,8 +133,14 @@ struct an_insn_est {
 	double cpi, stall;       /* NAN when count is 0                        */
 };
 
+/* AN_EST_imiss: the IMISS samples a procedure's calibration needs
+ * (analysis/freq.c, calibrate()); with fewer, the cost of a miss is
+ * imiss_cost. */
+#define AN_IMISS_CALIBRATE 16
+
 struct an_estimate {
 	enum an_estimator est;
+	double imiss_cost;       /* AN_EST_imiss: the cycles per miss taken off */
 	size_t nclass, ninsn, ne;
 	struct an_class_est *cls;
 	struct an_insn_est *insn;

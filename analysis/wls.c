@@ -3,6 +3,7 @@
  * points (analysis/wls.h).
  */
 #include "analysis/wls.h"
+#include "analysis/freq.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,23 +21,22 @@ struct fit {
 	double *in, *net;     /* per node: flow in; flow in - flow out         */
 };
 
-/* The weights from the block frequencies f. */
+/* The weights from the block frequencies f; the points are the
+ * cluster's (analysis/freq.h, an_block_points), made in p[]. */
 static void weigh(struct fit *t, const struct an_sched_insn *s, const double *samples,
-                  const double *f, double z)
+                  const double *f, double z, struct an_point *p)
 {
 	for (size_t v = 0; v < t->nb; v++) {
-		const struct an_block *bl = &t->g->b[v];
+		size_t n = an_block_points(t->g, (uint32_t)v, s, samples, NULL, p);
 		t->a[v] = t->b[v] = 0;
-		for (uint32_t i = bl->first; i < bl->first + bl->n; i++) {
-			double m = s[i].m, mean = f[v] * m;
-			if (!m)
-				continue;
+		for (size_t j = 0; j < n; j++) {
+			double m = p[j].m, mean = f[v] * m;
 			double w = 1 / (mean + 1), band = z * sqrt(mean) + 1;
-			double excess = samples[i] - mean;
+			double excess = p[j].s - mean;
 			if (excess > band)
 				w *= (band / excess) * (band / excess);
 			t->a[v] += w * m * m;
-			t->b[v] += w * m * samples[i];
+			t->b[v] += w * m * p[j].s;
 		}
 	}
 }
@@ -95,11 +95,12 @@ bool an_wls_fit(const struct an_cfg *g, const struct an_equiv *q, const struct a
 	t.in = calloc(nn, sizeof *t.in);
 	t.net = calloc(nn, sizeof *t.net);
 	double *f = malloc(nb * sizeof *f);
-	bool ok = t.a && t.b && t.x && t.in && t.net && f;
+	struct an_point *p = malloc((g->ninsn + 1) * sizeof *p);
+	bool ok = t.a && t.b && t.x && t.in && t.net && f && p;
 	for (size_t v = 0; ok && v < nb; v++)
 		f[v] = init[q->class_of[v]];
 	for (int round = 0; ok && round < IRLS_MAX; round++) {
-		weigh(&t, s, samples, f, z);
+		weigh(&t, s, samples, f, z, p);
 		double scale = 0;
 		size_t n = 0;
 		for (size_t v = 0; v < nb; v++)
@@ -133,5 +134,6 @@ bool an_wls_fit(const struct an_cfg *g, const struct an_equiv *q, const struct a
 	free(t.in);
 	free(t.net);
 	free(f);
+	free(p);
 	return ok;
 }

@@ -55,9 +55,10 @@ TESTS += tests/an_schedule.sh
 # The tools end to end on the default workload (tests/antools.sh): every
 # tool and format, the accuracy floors, each stress kernel's culprit
 # named; and their bad input (tests/antools_badinput.sh); interpreters'
-# dispatch profiled (tests/andispatch.sh).
+# dispatch profiled (tests/andispatch.sh); the estimators on a pointer
+# chase and on code larger than the I-cache (tests/anestim.sh).
 GUEST_CHECK += $(ACCURACY_DYN) $(ACCURACY_WORKLOAD)
-TESTS += tests/antools.sh tests/antools_badinput.sh tests/andispatch.sh
+TESTS += tests/antools.sh tests/antools_badinput.sh tests/andispatch.sh tests/anestim.sh
 # test_image's programs: built like a user's (the .dyn rule of
 # testprogs/local.mk: -O2, dynamic), a stripped copy of the switch, and
 # the interpreters (also tests/andispatch.sh's).

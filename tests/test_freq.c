@@ -4,7 +4,8 @@
  * when samples are M x F, the minimum-ratio cluster leaving stalled
  * instructions out and taking noisy ones in, confidence levels, counts
  * and CPI from the period, flow propagation into a class without
- * samples, and the least-squares estimator on the same cases.
+ * samples, the least-squares estimator on the same cases, and issue
+ * groups as the points.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -305,6 +306,46 @@ static void test_imiss(void **state)
 	an_estimate_free(&e);
 }
 
+/* AN_EST_imiss with misses cheaper than the S-cache's latency (stream
+ * fills, the refill buffer: 4 cycles where imiss_cost says 8): block
+ * 0's first point misses (20 IMISS samples, 80 samples of stall) beside
+ * points that do not, so the procedure's own cost is 4; the "then" arm
+ * misses at every point (10 IMISS samples each), and its misses are
+ * taken off at that cost.  At 8 a miss the first class would lose a
+ * fifth of its executions (1200 - 160 over M 4: 260), the arm a fifth
+ * (500 - 160 over M 2: 170). */
+static void test_imiss_cost(void **state)
+{
+	(void)state;
+	diamond();
+	opts.est = AN_EST_imiss;
+	opts.imiss_period = 1;
+	opts.imiss_cost = 8;
+	double I[6] = { 20, 0, 10, 10, 0, 0 };
+	samples(300, 210, 90);
+	for (size_t i = 0; i < 6; i++)
+		S[i] += 4 * I[i];
+	struct an_estimate e;
+	assert_true(an_estimate_proc(&e, &f.g, &f.q, sch, S, I, &opts));
+	assert_float_equal(e.imiss_cost, 4, 1e-9);
+	assert_float_equal(e.cls[class_of_insn(0)].freq, 300, 1e-9);
+	assert_float_equal(e.cls[class_of_insn(2)].freq, 210, 1e-9);
+	assert_float_equal(e.cls[class_of_insn(4)].freq, 90, 1e-9);
+	an_estimate_free(&e);
+	/* misses that cost nothing: nothing is taken off */
+	samples(300, 210, 90);
+	assert_true(an_estimate_proc(&e, &f.g, &f.q, sch, S, I, &opts));
+	assert_float_equal(e.imiss_cost, 0, 1e-9);
+	assert_float_equal(e.cls[class_of_insn(0)].freq, 300, 1e-9);
+	assert_float_equal(e.cls[class_of_insn(2)].freq, 210, 1e-9);
+	an_estimate_free(&e);
+	/* too few IMISS samples to calibrate from: imiss_cost */
+	I[0] = AN_IMISS_CALIBRATE - 1;
+	assert_true(an_estimate_proc(&e, &f.g, &f.q, sch, S, I, &opts));
+	assert_float_equal(e.imiss_cost, 8, 1e-9);
+	an_estimate_free(&e);
+}
+
 /* Hidden cycles per period (--handler-cycles): counts and cycles from
  * P - h, CPI unchanged. */
 static void test_hidden(void **state)
@@ -322,6 +363,56 @@ static void test_hidden(void **state)
 	an_estimate_free(&e);
 }
 
+/* Issue groups: a pointer chase's loop body as one block (lda, ldq;
+ * cmpeq, ldq; addq, ret: M 1 0 1 0 1 0).  Its first ldq misses the DTB
+ * (its samples are stall) and is fetched again, issues with the cmpeq,
+ * and the second ldq then issues alone: nine executions in ten the
+ * cmpeq holds no cycle of its own.  The cmpeq's ratio alone (30) would
+ * make the frequency ten times too low; its group's (30 + 270 over M 1)
+ * is honest, and so is the lda alone (no load before it), whose group
+ * is stalled by the ldq; the addq's group is stalled too. */
+static const uint32_t MG[] = { 1, 0, 1, 0, 1, 0 };
+static void test_issue_groups(void **state)
+{
+	(void)state;
+	prog_init(&p, BASE);
+	mem(&p, OP_lda, T0, 1, T0);
+	mem(&p, OP_ldq, T1, 8, S0);
+	opr(&p, OP_cmpeq, A0, T0, T2);
+	mem(&p, OP_ldq, S0, 0, S0);
+	opr(&p, OP_addq, A1, T1, A1);
+	fixture_ret(&p);
+	assert_true(fixture_build(&f, &p));
+	assert_int_equal(f.g.nb, 1);
+	struct sched_table t = { BASE, MG, NULL, 0, { 0 } };
+	struct an_sched sc = { sched_table_fn, &t };
+	assert_true(an_sched_cfg(&sc, &f.g, sch));
+	static const double gs[6] = { 310, 3000, 29, 261, 3000, 0 };
+	struct an_estimate e;
+	assert_true(an_estimate_proc(&e, &f.g, &f.q, sch, gs, NULL, &opts));
+	assert_int_equal(e.cls[0].cl.points, 3);
+	assert_int_equal(e.cls[0].cl.in_cluster, 2);
+	assert_float_equal(e.cls[0].freq, 300, 1e-9);
+	assert_float_equal(e.insn[2].cpi, 29.0 / 300, 1e-9);
+	an_estimate_free(&e);
+	opts.est = AN_EST_wls;
+	assert_true(an_estimate_proc(&e, &f.g, &f.q, sch, gs, NULL, &opts));
+	assert_float_equal(e.cls[0].freq, 300, 3);
+	an_estimate_free(&e);
+	/* the points themselves: the lda alone, the cmpeq's group, the
+	 * addq's group, with their IMISS samples */
+	const double im[6] = { 1, 2, 3, 4, 5, 6 };
+	struct an_point pt[6];
+	assert_int_equal(an_block_points(&f.g, 0, sch, gs, im, pt), 3);
+	assert_float_equal(pt[0].s, 310, 0);
+	assert_float_equal(pt[0].imiss, 1, 0);
+	assert_float_equal(pt[1].s, 290, 0);
+	assert_float_equal(pt[1].m, 1, 0);
+	assert_float_equal(pt[1].imiss, 7, 0);
+	assert_float_equal(pt[2].s, 3000, 0);
+	assert_float_equal(pt[2].imiss, 11, 0);
+}
+
 UNIT_MAIN(NULL, NULL,
 	cmocka_unit_test_setup(test_exact, defaults),
 	cmocka_unit_test_setup(test_stalled_left_out, defaults),
@@ -332,4 +423,6 @@ UNIT_MAIN(NULL, NULL,
 	proc_unit_test(test_wls),
 	proc_unit_test(test_imiss),
 	proc_unit_test(test_hidden),
+	proc_unit_test(test_issue_groups),
+	proc_unit_test(test_imiss_cost),
 )
