@@ -58,6 +58,10 @@ TESTS += tests/an_schedule.sh
 # dispatch profiled (tests/andispatch.sh).
 GUEST_CHECK += $(ACCURACY_DYN) $(ACCURACY_WORKLOAD)
 TESTS += tests/antools.sh tests/antools_badinput.sh tests/andispatch.sh
+# Files a guest could have planted in or beside a database, refused by
+# every reader (tests/planted_files.sh); crafted images refused by the
+# tools that walk their text (tests/elf_crafted.sh).
+TESTS += tests/planted_files.sh tests/elf_crafted.sh
 # test_image's programs: built like a user's (the .dyn rule of
 # testprogs/local.mk: -O2, dynamic), a stripped copy of the switch, and
 # the interpreters (also tests/andispatch.sh's).
