@@ -5,7 +5,8 @@
 # have made"; util/infile.h): a profile, an epoch or dcpid.stats made a
 # symbolic link to /dev/zero (read until memory ran out) or to another
 # directory, a FIFO (waited on for ever), a profile of a sparse gigabyte
-# (read whole), and truth files the same.  `timeout` only guards against
+# (read whole), and truth files the same; alphasim's own summary after a
+# run whose daemon planted links.  `timeout` only guards against
 # the old hang: a reader still running after it fails the test.
 . "$top_srcdir/tests/lib.sh"
 B=$(cd "$top_builddir" && pwd)
@@ -85,16 +86,20 @@ for t in zero.truth fifo.truth; do
 	reader "dcpicalc --truth $t" $t "$A/dcpicalc" -db db --truth $t dcache.dyn dcache_lines
 done
 
-# alphasim's summary, after the run, of a database whose dcpid.stats a
-# guest made a link to /dev/zero or a FIFO (the guest's dcpid cannot
-# write it then, and says so)
-for kind in zero fifo; do
-	rm -rf run && mkdir run
+# alphasim's summary, after the run, of a database in which the guest's
+# daemon (testprogs/guard/plantdb.c in dcpid's place: only the daemon
+# may write the database) made dcpid.stats, a profile or the epoch a
+# link to /dev/zero or /
+here=$(pwd -P)
+for kind in stats prof epoch; do
 	case $kind in
-	zero) ln -s /dev/zero run/dcpid.stats ;;
-	fifo) mkfifo run/dcpid.stats ;;
+	stats) file=$here/run-$kind/dcpid.stats ;;
+	prof)  file=$here/run-$kind/epoch-0001/0000000000000001-prog.cycles.prof ;;
+	epoch) file=$here/run-$kind/epoch-0001 ;;
 	esac
-	reader "alphasim --profile, dcpid.stats $kind" "$(pwd -P)/run/dcpid.stats" \
-		"$ALPHASIM" -q --profile=run --events cycles:2048 "$B/testprogs/accuracy/dcache.dyn" 2
+	PLANT=$kind ALPHASIM_DCPID=$B/testprogs/guard/plantdb.dyn \
+		reader "alphasim --profile, $kind planted by the daemon" "$file" \
+		"$ALPHASIM" -q --profile=run-$kind "$B/testprogs/accuracy/dcache.dyn" 2
+	[ -L "$file" ] || fail "alphasim --profile, $kind: nothing planted at $file"
 done
 finish

@@ -16,12 +16,14 @@
 /* What is wrong with opening path, errno e: a link refused by
  * O_NOFOLLOW says ELOOP ("Too many levels of symbolic links"), which
  * would send the reader looking for a loop. */
-static bool open_failed(const char *path, bool nofollow, int e, char *err, size_t errlen)
+static bool open_failed(const char *path, bool nofollow, bool dir, int e, char *err,
+                        size_t errlen)
 {
 	struct stat st;
 	if (nofollow && (e == ELOOP || e == ENOTDIR) && lstat(path, &st) == 0 &&
 	    S_ISLNK(st.st_mode))
-		FAIL("%s: a symbolic link, not followed: this file is read only as a regular file", path);
+		FAIL("%s: a symbolic link, not followed (only a %s itself is read here)", path,
+		     dir ? "directory" : "regular file");
 	FAIL("%s: %s", path, strerror(e));
 }
 
@@ -53,7 +55,7 @@ int infile_open(const char *path, bool nofollow, uint64_t *size, char *err, size
 	                    (nofollow ? O_NOFOLLOW : 0));
 	struct stat st;
 	if (fd < 0) {
-		open_failed(path, nofollow, errno, err, errlen);
+		open_failed(path, nofollow, false, errno, err, errlen);
 		return -1;
 	}
 	if (!check_type(fd, path, false, &st, err, errlen)) {
@@ -111,7 +113,7 @@ DIR *infile_opendir(const char *path, bool nofollow, char *err, size_t errlen)
 	struct stat st;
 	DIR *d = NULL;
 	if (fd < 0)
-		open_failed(path, nofollow, errno, err, errlen);
+		open_failed(path, nofollow, true, errno, err, errlen);
 	else if (check_type(fd, path, true, &st, err, errlen) && !(d = fdopendir(fd)))
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 	if (fd >= 0 && !d)
