@@ -72,6 +72,8 @@ for kind in zero fifo big epoch; do
 	reader "dcpi2dot, $kind" "$file" "$A/dcpi2dot" -db $v dcache.dyn dcache_lines
 	reader "dcpidiff, $kind" "$file" "$A/dcpidiff" -db db -db $v
 	reader "dcpistats, $kind" "$file" "$A/dcpistats" -db db -db $v
+	reader "dcpiexport, $kind" "$file" "$A/dcpiexport" -db $v --output $v.pb.gz
+	[ -e $v.pb.gz ] && fail "dcpiexport, $kind: wrote $v.pb.gz"
 	[ $kind = epoch ] || reader "dcpicat, $kind" "$file" "$A/dcpicat" "$file"
 	rm -rf "$v" other
 done
