@@ -147,7 +147,8 @@ int main(int argc, char **argv)
 		an_cli_die(&cli, "--method pm: %s has no instruction-sampling records "
 		           "(profile with --events ...,pm)", s.o.db);
 	an_cli_visit(&cli, &s, visit, &r, &k);
-	qsort(r.v, r.n, sizeof *r.v, by_stall);
+	if (r.n)                     /* qsort may not be given a NULL array */
+		qsort(r.v, r.n, sizeof *r.v, by_stall);
 	bool pm = r.have_pm;
 	double total = r.by_pm ? r.pm_total : r.total;
 	size_t shown = r.n < top ? r.n : top;

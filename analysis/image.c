@@ -167,7 +167,8 @@ size_t an_image_proc_entries(const struct an_image *im, size_t p, const uint64_t
 	size_t hi = lo;
 	while (hi < im->nentries && im->entries[hi] - ps->addr < ps->size)
 		hi++;
-	*first = im->entries + lo;
+	/* no entries: no array to point into (NULL + 0 is undefined in C) */
+	*first = im->nentries ? im->entries + lo : NULL;
 	return hi - lo;
 }
 

@@ -34,7 +34,11 @@ bool an_profimage_open(struct an_profimage *pi, const struct report *r,
 	if (!report_image_file(paths, ri, pi->file, sizeof pi->file, err, errlen))
 		return false;
 	if (!an_image_load(&pi->im, pi->file, why, sizeof why)) {
-		snprintf(err, errlen, "%s: %s", ri->path, why);
+		/* the guest's path first, unless the message begins with it */
+		if (strcmp(ri->path, pi->file))
+			snprintf(err, errlen, "%s: %s", ri->path, why);
+		else
+			snprintf(err, errlen, "%s", why);
 		return false;
 	}
 	return true;

@@ -105,7 +105,8 @@ static bool read_epoch(struct report *r, const char *db, unsigned epoch, const c
 		struct stat st;
 		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
 		ok = profdb_read(path, &p, err, errlen) && add(r, &p, image, err, errlen);
-		if (ok && stat(path, &st) == 0)
+		/* the file just read, never a link (profdb_read) */
+		if (ok && lstat(path, &st) == 0)
 			r->bytes += (uint64_t)st.st_size;
 	}
 	profdb_names_free(files, n);

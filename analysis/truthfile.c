@@ -2,10 +2,18 @@
  * truthfile.c - reading a truth file (analysis/truthfile.h).
  */
 #include "analysis/truthfile.h"
+#include "util/infile.h"
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+/* An image table entry without its path; a record without its columns
+ * (docs/truth-format.md). */
+#define IMAGE_BYTES (4 * 4 + 5 * 8)
+#define REC_BYTES   (2 * 4 + 3 * 8)
 
 static const char *const cause_names[TC_N] = {
 #define X(n, d) #n,
@@ -42,6 +50,14 @@ static bool get(struct rd *r, void *buf, size_t n)
 	if (fread(buf, 1, n, r->t->f) != n)
 		return fail(r, "%s", ferror(r->t->f) ? strerror(errno) : "truncated file");
 	return true;
+}
+
+/* The bytes of the file after the position: what a table or the
+ * records may claim at most. */
+static uint64_t left(struct rd *r)
+{
+	long at = ftell(r->t->f);
+	return at < 0 || (uint64_t)at > r->t->size ? 0 : r->t->size - (uint64_t)at;
 }
 
 static uint64_t get64(struct rd *r)
@@ -84,7 +100,9 @@ static void get_images(struct rd *r)
 	uint64_t n = get64(r);
 	if (r->failed)
 		return;
-	if (n > (1u << 24) || !(t->img = calloc(n + 1, sizeof *t->img))) {
+	/* an entry takes IMAGE_BYTES at least: no more than the file holds */
+	if (n > (1u << 24) || n > left(r) / IMAGE_BYTES ||
+	    !(t->img = calloc(n + 1, sizeof *t->img))) {
 		fail(r, "bad image table");
 		return;
 	}
@@ -117,10 +135,14 @@ bool truthfile_open(struct truthfile *t, const char *path, char *err, size_t err
 		snprintf(err, errlen, "%s: out of memory", path);
 		return false;
 	}
-	if (!*path)
-		fail(&r, "empty file name");
-	else if (!(t->f = fopen(path, "rb")))
+	/* a regular file, not a link, never waited on (util/infile.h): a
+	 * truth file beside a database could be a guest's */
+	int fd = infile_open(path, true, &t->size, err, errlen);
+	r.failed = fd < 0;
+	if (fd >= 0 && !(t->f = fdopen(fd, "rb"))) {
 		fail(&r, "%s", strerror(errno));
+		close(fd);
+	}
 	char magic[8];
 	if (get(&r, magic, 8) && memcmp(magic, "ASTRUTH\n", 8))
 		fail(&r, "not an alphasim truth file");
@@ -156,6 +178,12 @@ bool truthfile_open(struct truthfile *t, const char *path, char *err, size_t err
 	if (t->version >= 2)
 		get_images(&r);
 	t->nrec = get64(&r);
+	/* the records the file can hold: a count beyond them is a
+	 * truncated file now, not after reading to its end */
+	uint64_t rec = REC_BYTES + 8ull * (t->ncause + t->nevent);
+	if (!r.failed && t->nrec > left(&r) / rec)
+		fail(&r, "truncated file (%" PRIu64 " records announced, room for %" PRIu64 ")",
+		     t->nrec, left(&r) / rec);
 	if (r.failed) {
 		truthfile_close(t);
 		return false;

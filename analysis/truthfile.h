@@ -43,6 +43,7 @@ struct truthfile_rec {
 struct truthfile {
 	FILE *f;
 	char *path;
+	uint64_t size;                         /* the file's, when opened  */
 	uint32_t version, ncause, nevent, ncpus;
 	char *params;                          /* "key=value\n" lines      */
 	char cause_name[TRUTHFILE_MAX_COLS][TRUTHFILE_NAME_MAX];

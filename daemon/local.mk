@@ -14,7 +14,8 @@ daemon_libdcpid_a_SOURCES = $(DCPID_CORE_SRCS)
 
 # The same sources cross-compiled into the guest's dcpid.
 DCPID_SRCS = daemon/dcpid.c $(PROFDB_SRCS) $(DCPID_CORE_SRCS) driver/pcount.h \
-	pmu/events.h pmu/events.c pmu/events.def util/fail.h util/cmd.h util/cmd.c
+	pmu/events.h pmu/events.c pmu/events.def util/fail.h util/cmd.h util/cmd.c \
+	util/infile.h util/infile.c
 daemon/dcpid.lnx: $(DCPID_SRCS:%=$(srcdir)/%)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CCLD)$(ALPHA_CC) $(ALPHA_CFLAGS) -std=gnu11 $(ALPHA_LNX_LINK) \

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "daemon/profdb.h"
+#include "util/infile.h"
 
 #define EPOCH_PREFIX "epoch-"
 #define SUFFIX ".prof"
@@ -132,9 +133,11 @@ void profdb_names_free(char **names, size_t n)
 
 bool profdb_list(const char *dir, char ***names, size_t *n, char *err, size_t errlen)
 {
-	DIR *d = opendir(dir);
+	/* an epoch is a directory dcpid made, never a link: one is a
+	 * guest's, and could lead anywhere on the host (util/infile.h) */
+	DIR *d = infile_opendir(dir, true, err, errlen);
 	if (!d)
-		return prof_fail(err, errlen, "%s: %s", dir, strerror(errno));
+		return false;
 	char **list = NULL;
 	size_t cnt = 0, cap = 0, k = strlen(SUFFIX);
 	for (struct dirent *de; (de = readdir(d));) {
@@ -167,36 +170,13 @@ oom:
 
 bool profdb_read(const char *path, struct prof *p, char *err, size_t errlen)
 {
-	int fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return prof_fail(err, errlen, "%s: %s", path, strerror(errno));
-	unsigned char *buf = NULL;
-	size_t len = 0, cap = 0;
-	for (;;) {
-		if (len == cap) {
-			cap = cap ? 2 * cap : 1 << 16;
-			unsigned char *b = realloc(buf, cap);
-			if (!b) {
-				free(buf);
-				close(fd);
-				return prof_fail(err, errlen, "%s: out of memory", path);
-			}
-			buf = b;
-		}
-		ssize_t r = read(fd, buf + len, cap - len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int e = errno;
-			free(buf);
-			close(fd);
-			return prof_fail(err, errlen, "%s: %s", path, strerror(e));
-		}
-		if (!r)
-			break;
-		len += (size_t)r;
-	}
-	close(fd);
+	/* a regular file, not a link, of at most PROF_FILE_MAX bytes: a
+	 * link to /dev/zero or a FIFO planted by a guest is refused, not
+	 * read without end or waited on (util/infile.h) */
+	unsigned char *buf;
+	size_t len;
+	if (!infile_read(path, true, PROF_FILE_MAX, "profile", &buf, &len, err, errlen))
+		return false;
 	bool ok = prof_decode(p, buf, len, path, err, errlen);
 	free(buf);
 	return ok;

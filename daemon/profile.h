@@ -17,6 +17,10 @@
 #define PROF_PATH_MAX  256          /* >= PCOUNT_PATH_MAX */
 #define PROF_EVENT_MAX 32
 #define PROF_ERR_MAX   (PROF_PATH_MAX + 512)
+/* The largest profile file a reader takes (docs/dcpi-db.md, "Limits"):
+ * 13 million entries at the longest encoding, far more at the usual
+ * few bytes an entry; a larger file is refused before it is read. */
+#define PROF_FILE_MAX  ((size_t)256 << 20)
 
 /* The profile of samples no image claimed (kind PROF_UNKNOWN): keyed by
  * (pid, pc). */

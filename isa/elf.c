@@ -3,6 +3,7 @@
  */
 #include "isa/elf.h"
 #include "util/fail.h"
+#include "util/infile.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -26,21 +27,48 @@ struct elf_file {
 	size_t fsize;
 };
 
-/* Check the file f->fd is open on: the ELF header, the program headers
- * and the segments. */
-static bool check(struct elf_file *f, const char *path, char *err, size_t errlen)
+/* Every section inside the file, and the executable ones together no
+ * larger than it: each walk over a section's bytes, a symbol table's
+ * entries or the text's words (analysis/image.c) is then bounded by the
+ * file's real size, whatever a header claims. */
+static bool check_sections(struct elf_file *f, const char *path, char *err, size_t errlen)
 {
-	struct stat st;
-	if (!*path)
-		FAIL("'': empty file name");
-	if (f->fd < 0 || fstat(f->fd, &st) != 0)
-		FAIL("%s: %s", path, strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		FAIL("%s: %s", path, S_ISDIR(st.st_mode) ? strerror(EISDIR) : "not a regular file");
-	off_t end = lseek(f->fd, 0, SEEK_END);
-	if (end < 0)
-		FAIL("%s: %s", path, strerror(errno));
-	f->fsize = (size_t)end;
+	size_t n;
+	if (elf_getshdrnum(f->elf, &n) != 0)
+		FAIL("%s: bad section header table", path);
+	if (n && (f->eh.e_shoff > f->fsize ||
+	          (uint64_t)n * f->eh.e_shentsize > f->fsize - f->eh.e_shoff))
+		FAIL("%s: truncated (section headers lie beyond the end of the file)", path);
+	uint64_t exec = 0;
+	for (Elf_Scn *s = NULL; (s = elf_nextscn(f->elf, s)) != NULL;) {
+		GElf_Shdr sh;
+		size_t i = elf_ndxscn(s);
+		if (!gelf_getshdr(s, &sh))
+			FAIL("%s: bad section header %zu", path, i);
+		if (sh.sh_type != SHT_NOBITS &&
+		    (sh.sh_offset > f->fsize || sh.sh_size > f->fsize - sh.sh_offset))
+			FAIL("%s: section %zu claims 0x%llx bytes at offset 0x%llx, beyond the end "
+			     "of the file (0x%zx bytes)", path, i, (unsigned long long)sh.sh_size,
+			     (unsigned long long)sh.sh_offset, f->fsize);
+		if (!(sh.sh_flags & SHF_EXECINSTR) || !(sh.sh_flags & SHF_ALLOC))
+			continue;
+		if (sh.sh_size > f->fsize - exec)
+			FAIL("%s: executable section %zu claims 0x%llx bytes: the executable "
+			     "sections claim more than the file holds (0x%zx bytes)", path, i,
+			     (unsigned long long)sh.sh_size, f->fsize);
+		if (sh.sh_addr + sh.sh_size < sh.sh_addr)
+			FAIL("%s: executable section %zu wraps around the address space", path, i);
+		exec += sh.sh_size;
+	}
+	return true;
+}
+
+/* Check the file f->fd is open on: the ELF header, the program headers
+ * and the segments, the sections. */
+static bool check(struct elf_file *f, const char *path, uint64_t size, char *err,
+                  size_t errlen)
+{
+	f->fsize = (size_t)size;
 	elf_version(EV_CURRENT);
 	f->elf = elf_begin(f->fd, ELF_C_READ, NULL);
 	if (!f->elf || elf_kind(f->elf) != ELF_K_ELF)
@@ -67,7 +95,7 @@ static bool check(struct elf_file *f, const char *path, char *err, size_t errlen
 		if (ph.p_type == PT_LOAD && ph.p_filesz > ph.p_memsz)
 			FAIL("%s: bad segment %zu (file size above memory size)", path, i);
 	}
-	return true;
+	return check_sections(f, path, err, errlen);
 }
 
 struct elf_file *elf_open(const char *path, char *err, size_t errlen)
@@ -78,9 +106,11 @@ struct elf_file *elf_open(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	f->path = path;
-	/* O_NONBLOCK: a FIFO with no writer is refused, not waited for */
-	f->fd = *path ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
-	if (!check(f, path, err, errlen)) {
+	/* a regular file, never waited on (util/infile.h); a link is
+	 * followed: a sysroot's libraries are links to their versions */
+	uint64_t size;
+	f->fd = infile_open(path, false, &size, err, errlen);
+	if (f->fd < 0 || !check(f, path, size, err, errlen)) {
 		elf_close(f);
 		return NULL;
 	}

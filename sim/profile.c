@@ -6,6 +6,7 @@
 #include "sim/dblock.h"
 #include "util/fail.h"
 #include "util/paths.h"
+#include "util/infile.h"
 #include "platform/boot.h"
 #include "isa/elf.h"
 #include "obs/truth.h"
@@ -184,14 +185,22 @@ static uint64_t stat_of(const char *text, const char *key)
 	return NONE;
 }
 
-static bool read_text(const char *path, char *buf, size_t len, char *err, size_t errlen)
+/* dcpid.stats, a file in the database the guest could have replaced:
+ * read as every reader of the database reads (util/infile.h), a
+ * regular file, not a link, of at most STATS_MAX bytes. */
+#define STATS_MAX 8192
+static bool read_text(const char *path, char buf[STATS_MAX + 1], char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
+	struct stat st;
+	unsigned char *text;
+	size_t len;
+	if (lstat(path, &st) != 0 && errno == ENOENT)
 		FAIL("%s: %s (dcpid did not finish: see its messages)", path, strerror(errno));
-	size_t n = fread(buf, 1, len - 1, f);
-	buf[n] = 0;
-	fclose(f);
+	if (!infile_read(path, true, STATS_MAX, "dcpid statistics file", &text, &len,
+	                 err, errlen))
+		return false;
+	memcpy(buf, text, len + 1);
+	free(text);
 	return true;
 }
 
@@ -290,8 +299,17 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const struct tru
 #define X(name, desc) fig->name = NONE;
 	DCPI_FIGURES(X)
 #undef X
-	char text[8192];
-	if (!read_text(pr->stats, text, sizeof text, err, errlen))
+	/* the database's path was made canonical before the run
+	 * (place_db): a link on it now is the guest's doing, and nothing
+	 * is read through it */
+	char now[PATH_MAX];
+	if (!realpath(pr->db, now))
+		FAIL("%s: %s", pr->db, strerror(errno));
+	if (strcmp(now, pr->db))
+		FAIL("%s: replaced by a symbolic link during the run (to %s): not read",
+		     pr->db, now);
+	char text[STATS_MAX + 1];
+	if (!read_text(pr->stats, text, err, errlen))
 		return false;
 	fig->samples_dropped = stat_of(text, "driver_drops");
 	fig->entries_read = stat_of(text, "driver_entries_read");

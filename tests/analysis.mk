@@ -59,6 +59,14 @@ TESTS += tests/an_schedule.sh
 # chase and on code larger than the I-cache (tests/anestim.sh).
 GUEST_CHECK += $(ACCURACY_DYN) $(ACCURACY_WORKLOAD)
 TESTS += tests/antools.sh tests/antools_badinput.sh tests/andispatch.sh tests/anestim.sh
+# Files a guest could have planted in or beside a database, refused by
+# every reader (tests/planted_files.sh); crafted images refused by the
+# tools that walk their text (tests/elf_crafted.sh).
+# tests/planted_files.sh's daemon that plants links (built as a user
+# would build it: the .dyn rule).
+GUEST_CHECK += testprogs/guard/plantdb.dyn minios/minios.elf
+CLEANFILES += testprogs/guard/plantdb.dyn
+TESTS += tests/planted_files.sh tests/elf_crafted.sh
 # test_image's programs: built like a user's (the .dyn rule of
 # testprogs/local.mk: -O2, dynamic), a stripped copy of the switch, and
 # the interpreters (also tests/andispatch.sh's).

@@ -138,8 +138,9 @@ $ALPHASIM	125	--events: no counter left for 'single'	--profile="$tmp/root/db" --
 $TRUTHCSV	125	truthcsv: empty file name	''
 $TRUTHCSV	125	truthcsv: $tmp/nope: No such file	"$tmp/nope"
 $TRUTHCSV	125	truthcsv: $tmp: Is a directory	"$tmp"
-$TRUTHCSV	125	truthcsv: /dev/null: truncated file	/dev/null
-$TRUTHCSV	125	truthcsv: /dev/zero: not an alphasim truth file	/dev/zero
+$TRUTHCSV	125	truthcsv: /dev/null: not a regular file	/dev/null
+$TRUTHCSV	125	truthcsv: /dev/zero: not a regular file	/dev/zero
+$TRUTHCSV	125	truthcsv: $tmp/short: truncated file	"$tmp/short"
 $TRUTHCSV	125	truthcsv: $bare: not an alphasim truth file	"$bare"
 $TRUTHCSV	125	usage: truthcsv	
 $TRUTHCSV	125	usage: truthcsv	--summary

@@ -2,7 +2,7 @@
 # side and dcpiprof (docs/dcpi-db.md): cmocka tests of the database, the
 # image maps and the daemon's map-merge-write path; tests/dcpiprof.sh on
 # a database written by tests/mkprofdb through that same path.
-DAEMON_LIBS = daemon/libdcpid.a daemon/libprofdb.a pmu/libpmu.a
+DAEMON_LIBS = daemon/libdcpid.a daemon/libprofdb.a pmu/libpmu.a util/libutil.a
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_profdb tests/test_imagemap tests/test_collect
 TESTS += tests/test_profdb tests/test_imagemap tests/test_collect

@@ -21,4 +21,4 @@ TESTS += tests/profile_paths.sh tests/profile_repeat.sh
 TESTS += tests/profile_pm.sh tests/accuracy_pm.sh tests/pm_cost.sh
 check_PROGRAMS += tests/profdump
 tests_profdump_SOURCES = tests/profdump.c
-tests_profdump_LDADD = daemon/libprofdb.a pmu/libpmu.a
+tests_profdump_LDADD = daemon/libprofdb.a pmu/libpmu.a util/libutil.a
