@@ -13,6 +13,7 @@
  * Without PROC every procedure of IMAGE with CYCLES samples.
  */
 #include "analysis/anout.h"
+#include "analysis/ansource.h"
 #include "analysis/session.h"
 #include "analysis/pmest.h"
 #include "analysis/whatcg.h"
@@ -26,6 +27,9 @@ static struct an_cli cli = { .id = AN_TOOL_dcpicalc };
 static bool first = true;
 static struct an_pm pm;        /* instruction sampling's records (docs/precise.md) */
 static bool have_pm;
+/* the image's DWARF (gcc -g): a source column, else none (analysis/ansource.h) */
+static struct an_src_cache src;
+static struct srcline *sl;
 
 static const char *conf_code(const struct an_proc *a, size_t i)
 {
@@ -99,6 +103,8 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 		if (an_pm_listed(&s->rep, c))
 			printf(" %7.7s", an_pm_heading(&s->rep, c)), listed++;
 	printf(" %7s %1s %3s %6s  %s", "freq", "c", "M", "CPI", "culprit");
+	if (sl)
+		printf(" %-12s", "source");
 	if (have_pm)
 		printf(" %7s %6s  %-9s", "pmfreq", "pmCPI", "pmculprit");
 	if (s->have_truth)
@@ -128,6 +134,11 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 		else
 			printf(" %6s", x->count > 0 ? "0" : "-");
 		printf("  %-7s", codes);
+		if (sl) {
+			char loc[256];
+			an_src_loc(sl, a, i, loc, sizeof loc);
+			printf(" %-12s", loc);
+		}
 		if (have_pm) {
 			printf(" %7s", an_out_short(an_pm_count(&pm, a, i), b1));
 			an_out_cpi(stdout, 6, an_pm_cpi(&pm, a, i, NULL));
@@ -164,6 +175,8 @@ static void csv_header(const struct an_session *s)
 	}
 	if (have_pm)
 		fputs(AN_OUT_PM_CSV_COLUMNS, stdout);
+	if (sl)
+		fputs(AN_SRC_CSV_COLUMNS, stdout);
 	putchar('\n');
 }
 
@@ -209,6 +222,8 @@ static void csv(const struct an_session *s, const struct an_profimage *pi,
 		}
 		if (have_pm)
 			an_out_pm_csv(stdout, &pm, a, i);
+		if (sl)
+			an_src_csv(stdout, sl, a, i);
 		putchar('\n');
 	}
 }
@@ -280,6 +295,8 @@ static void json(const struct an_session *s, const struct an_profimage *pi,
 		an_out_culprits(a, i, codes, sizeof codes);
 		printf(", \"stalled\": %s, \"culprits\": \"%s\"", a->cul[i].stalled ? "true" : "false",
 		       codes);
+		if (sl)
+			an_src_json(stdout, sl, a, i);
 		if (s->have_truth && a->t[i]) {
 			const struct an_truth_insn *tr = a->t[i];
 			double stall;
@@ -313,6 +330,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
                   const struct an_proc *a)
 {
 	(void)arg;
+	sl = an_src_of(&src, pi);
 	if (cli.fmt == AN_CSV)
 		csv(s, pi, a);
 	else if (cli.fmt == AN_JSON)
@@ -345,6 +363,7 @@ int main(int argc, char **argv)
 		an_out_legend(stdout);
 	}
 	an_skips_free(&k);
+	an_src_cache_close(&src);
 	an_session_close(&s);
 	return an_cli_done(&cli);
 }

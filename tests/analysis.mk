@@ -73,3 +73,8 @@ CLEANFILES += $(AN_PROGS)
 # (tests/tools_sweep.sh) and on a single-node Slurm started by the test
 # (tests/tools_slurm.sh, skipped where Slurm cannot be installed).
 TESTS += tests/tools.sh tests/tools_badinput.sh tests/tools_sweep.sh tests/tools_slurm.sh
+
+# Source lines from DWARF (docs/tools.md, "Source lines"): a -O2 -g
+# program with inlined functions, its lines and inline chains against
+# alpha-linux-gnu-addr2line, the source views, nothing changed without -g.
+TESTS += tests/srclines.sh
