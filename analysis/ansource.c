@@ -25,16 +25,17 @@ struct srcline *an_src_named(const struct an_session *s, const char *root, char 
 	for (size_t i = 0; i < s->rep.nimages; i++) {
 		const struct report_image *ri = &s->rep.images[i];
 		char file[PATH_MAX];
-		if (!ri->chosen || ri->kind == PROF_UNKNOWN ||
-		    !report_image_file(&s->o.paths, ri, file, sizeof file, err, errlen))
+		if (!ri->chosen || ri->kind == PROF_UNKNOWN)
 			continue;
+		if (!report_image_file(&s->o.paths, ri, file, sizeof file, err, errlen))
+			return NULL;
 		struct srcline *sl = srcline_open(file, root);
 		if (!sl)
 			snprintf(err, errlen, "%s: %s has no DWARF line table (build it with -g)",
 			         ri->path, file);
 		return sl;
 	}
-	snprintf(err, errlen, "%s: no image file to read source lines from",
+	snprintf(err, errlen, "%s: samples of no known image have no source lines",
 	         s->o.image ? s->o.image : s->o.db);
 	return NULL;
 }
