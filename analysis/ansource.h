@@ -24,8 +24,9 @@ struct srcline *an_src_of(struct an_src_cache *c, const struct an_profimage *pi)
 void an_src_cache_close(struct an_src_cache *c);
 
 /* The DWARF of the image a tool was given (s->o.image): NULL, with one
- * line "IMAGE: FILE has no DWARF line table (build it with -g)" in err,
- * when it has none. */
+ * line in err, when it has none ("IMAGE: FILE has no DWARF line table
+ * (build it with -g)"), its file cannot be found, or it is the unknown
+ * image. */
 struct srcline *an_src_named(const struct an_session *s, const char *root, char *err,
                              size_t errlen);
 

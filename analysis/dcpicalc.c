@@ -73,6 +73,7 @@ static void bubbles(const char *codes, double cycles, int width)
 }
 
 #define INSN_W 30                     /* instruction column                */
+#define TCAUSE_W 14                   /* the truth's cause, before a source column */
 
 static void text(const struct an_session *s, const struct an_profimage *pi,
                  const struct an_proc *a)
@@ -103,12 +104,14 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 		if (an_pm_listed(&s->rep, c))
 			printf(" %7.7s", an_pm_heading(&s->rep, c)), listed++;
 	printf(" %7s %1s %3s %6s  %s", "freq", "c", "M", "CPI", "culprit");
-	if (sl)
-		printf(" %-12s", "source");
 	if (have_pm)
 		printf(" %7s %6s  %-9s", "pmfreq", "pmCPI", "pmculprit");
 	if (s->have_truth)
-		printf("%*s| %7s %6s  %s", 3, "", "tfreq", "tCPI", "tcause");
+		printf("%*s| %7s %6s  %-*s", 3, "", "tfreq", "tCPI", sl ? TCAUSE_W : 0, "tcause");
+	/* the source column last, so that the columns before it stay
+	 * where they were without DWARF */
+	if (sl)
+		printf("  %s", "source");
 	putchar('\n');
 	int at = left + (int)(8 * listed) + 8 + 2 + 4 + 7 + 2;
 	for (size_t i = 0; i < a->g.ninsn; i++) {
@@ -134,11 +137,6 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 		else
 			printf(" %6s", x->count > 0 ? "0" : "-");
 		printf("  %-7s", codes);
-		if (sl) {
-			char loc[256];
-			an_src_loc(sl, a, i, loc, sizeof loc);
-			printf(" %-12s", loc);
-		}
 		if (have_pm) {
 			printf(" %7s", an_out_short(an_pm_count(&pm, a, i), b1));
 			an_out_cpi(stdout, 6, an_pm_cpi(&pm, a, i, NULL));
@@ -150,8 +148,16 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 			const char *cause;
 			printf(" | %7s", an_out_short(tr ? (double)tr->count : NAN, b2));
 			an_out_cpi(stdout, 6, an_proc_true_cpi(a, i));
+			char tc[64] = "";
 			if (an_wcg_true_stall(a, i, &stall, &cause) >= 0 && stall >= 0.05)
-				printf("  %s %.1f", cause, stall);
+				snprintf(tc, sizeof tc, "%s %.1f", cause, stall);
+			if (*tc || sl)
+				printf("  %-*s", sl ? TCAUSE_W : 0, tc);
+		}
+		if (sl) {
+			char loc[256];
+			an_src_loc(sl, a, i, loc, sizeof loc);
+			printf("  %s", loc);
 		}
 		putchar('\n');
 	}

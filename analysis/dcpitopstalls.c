@@ -181,11 +181,13 @@ int main(int argc, char **argv)
 	} else {
 		printf("%7s %7s %8s %8s %-6s %6s  %-6s %16s  %-30s", "%", "cum%", "cycles", "count",
 		       "conf", "avg", "blame", "pc", "procedure");
-		if (src)
-			printf(" %-12s", "source");
 		if (pm)
 			printf(" %8s  %-9s", "pmcycles", "pmculprit");
-		printf(truth ? " %6s  %s\n" : "\n", "tavg", "tcause");
+		if (truth)
+			printf(" %6s  %-*s", "tavg", src ? 9 : 0, "tcause");
+		/* the source column last: the columns before it stay where
+		 * they are without DWARF */
+		printf(src ? "  source\n" : "\n");
 	}
 	for (size_t i = 0; i < shown; i++) {
 		const struct row *w = &r.v[i];
@@ -247,17 +249,14 @@ int main(int argc, char **argv)
 			else
 				printf(" %6s", "-");
 			printf("  %-6s %16llx  %-30s", w->blame, (unsigned long long)w->pc, where);
-			if (src) {
-				char loc[256] = "";
-				if (w->src_file)
-					snprintf(loc, sizeof loc, "%s:%u", srcline_base(w->src_file),
-					         w->src_line);
-				printf(" %-12s", loc);
-			}
 			if (pm)
 				printf(" %8s  %-9s", an_out_short(w->pm_stall, b1), w->pm_culprit);
 			if (truth && isfinite(w->true_avg))
-				printf(" %6.1f  %s", w->true_avg, cause);
+				printf(" %6.1f  %-*s", w->true_avg, src ? 9 : 0, cause);
+			else if (truth && src)
+				printf(" %6s  %-9s", "", "");
+			if (src && w->src_file)
+				printf("  %s:%u", srcline_base(w->src_file), w->src_line);
 			putchar('\n');
 		}
 	}

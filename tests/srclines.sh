@@ -160,7 +160,7 @@ expect_eq "dcpiprof --lines: total = dcpiprof's" "$(grep '^total,' lines.csv)" \
 
 # dcpicalc and dcpitopstalls: a source column
 "$A/dcpicalc" -db db --root root wc main >calc.txt
-grep -q ' culprit source' calc.txt && grep -Eq ' wc\.c:1[23] *$' calc.txt &&
+grep -q ' culprit  source$' calc.txt && grep -Eq ' wc\.c:1[23] *$' calc.txt &&
 	ok "dcpicalc: source column" || fail "dcpicalc: no source column"
 "$A/dcpicalc" -db db --root root --csv wc main >calc.csv
 "$A/dcpicalc" -db db --root root --json wc main | grep -q '"src_file": "/[^"]*/wc\.c", "src_line": 1[23]' &&
