@@ -13,6 +13,7 @@
  * Without PROC every procedure of IMAGE with CYCLES samples.
  */
 #include "analysis/anout.h"
+#include "analysis/ansource.h"
 #include "analysis/session.h"
 #include "analysis/pmest.h"
 #include "analysis/whatcg.h"
@@ -26,6 +27,9 @@ static struct an_cli cli = { .id = AN_TOOL_dcpicalc };
 static bool first = true;
 static struct an_pm pm;        /* instruction sampling's records (docs/precise.md) */
 static bool have_pm;
+/* the image's DWARF (gcc -g): a source column, else none (analysis/ansource.h) */
+static struct an_src_cache src;
+static struct srcline *sl;
 
 static const char *conf_code(const struct an_proc *a, size_t i)
 {
@@ -69,6 +73,7 @@ static void bubbles(const char *codes, double cycles, int width)
 }
 
 #define INSN_W 30                     /* instruction column                */
+#define TCAUSE_W 14                   /* the truth's cause, before a source column */
 
 static void text(const struct an_session *s, const struct an_profimage *pi,
                  const struct an_proc *a)
@@ -102,7 +107,11 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 	if (have_pm)
 		printf(" %7s %6s  %-9s", "pmfreq", "pmCPI", "pmculprit");
 	if (s->have_truth)
-		printf("%*s| %7s %6s  %s", 3, "", "tfreq", "tCPI", "tcause");
+		printf("%*s| %7s %6s  %-*s", 3, "", "tfreq", "tCPI", sl ? TCAUSE_W : 0, "tcause");
+	/* the source column last, so that the columns before it stay
+	 * where they were without DWARF */
+	if (sl)
+		printf("  %s", "source");
 	putchar('\n');
 	int at = left + (int)(8 * listed) + 8 + 2 + 4 + 7 + 2;
 	for (size_t i = 0; i < a->g.ninsn; i++) {
@@ -139,8 +148,16 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 			const char *cause;
 			printf(" | %7s", an_out_short(tr ? (double)tr->count : NAN, b2));
 			an_out_cpi(stdout, 6, an_proc_true_cpi(a, i));
+			char tc[64] = "";
 			if (an_wcg_true_stall(a, i, &stall, &cause) >= 0 && stall >= 0.05)
-				printf("  %s %.1f", cause, stall);
+				snprintf(tc, sizeof tc, "%s %.1f", cause, stall);
+			if (*tc || sl)
+				printf("  %-*s", sl ? TCAUSE_W : 0, tc);
+		}
+		if (sl) {
+			char loc[256];
+			an_src_loc(sl, a, i, loc, sizeof loc);
+			printf("  %s", loc);
 		}
 		putchar('\n');
 	}
@@ -164,6 +181,8 @@ static void csv_header(const struct an_session *s)
 	}
 	if (have_pm)
 		fputs(AN_OUT_PM_CSV_COLUMNS, stdout);
+	if (sl)
+		fputs(AN_SRC_CSV_COLUMNS, stdout);
 	putchar('\n');
 }
 
@@ -209,6 +228,8 @@ static void csv(const struct an_session *s, const struct an_profimage *pi,
 		}
 		if (have_pm)
 			an_out_pm_csv(stdout, &pm, a, i);
+		if (sl)
+			an_src_csv(stdout, sl, a, i);
 		putchar('\n');
 	}
 }
@@ -280,6 +301,8 @@ static void json(const struct an_session *s, const struct an_profimage *pi,
 		an_out_culprits(a, i, codes, sizeof codes);
 		printf(", \"stalled\": %s, \"culprits\": \"%s\"", a->cul[i].stalled ? "true" : "false",
 		       codes);
+		if (sl)
+			an_src_json(stdout, sl, a, i);
 		if (s->have_truth && a->t[i]) {
 			const struct an_truth_insn *tr = a->t[i];
 			double stall;
@@ -313,6 +336,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
                   const struct an_proc *a)
 {
 	(void)arg;
+	sl = an_src_of(&src, pi);
 	if (cli.fmt == AN_CSV)
 		csv(s, pi, a);
 	else if (cli.fmt == AN_JSON)
@@ -345,6 +369,7 @@ int main(int argc, char **argv)
 		an_out_legend(stdout);
 	}
 	an_skips_free(&k);
+	an_src_cache_close(&src);
 	an_session_close(&s);
 	return an_cli_done(&cli);
 }

@@ -10,14 +10,33 @@
  * IMAGE with CYCLES samples.  With instruction sampling's profiles
  * (docs/precise.md) the records' estimates too: executions, CPI and
  * culprit (analysis/pmest.h, analysis/whatcg.h), in place of the records' raw sums.
+ *
+ * From the image's DWARF (gcc -g; analysis/ansource.h), as DCPI's
+ * dcpilist -source and -both: --source lists the source lines with their
+ * samples, estimates and truth instead; --both puts each source line
+ * above its instructions (in CSV and JSON: each instruction's file, line
+ * and inlined functions).
  */
 #include "analysis/anout.h"
+#include "analysis/ancli.h"
+#include "analysis/ansource.h"
 #include "analysis/pmest.h"
 #include "analysis/session.h"
 #include "analysis/whatcg.h"
 #include <math.h>
 
-static struct an_cli cli = { .id = AN_TOOL_dcpilist };
+static bool source, both;
+static const char *source_root;
+static const struct an_cli_opt opts[] = {
+	{ "source", NULL, "the source lines with their samples, freq and cpi (needs -g)", NULL,
+	  &source },
+	{ "both", NULL, "each source line above its instructions (needs -g)", NULL, &both },
+	{ "source-root", "DIR", "look for source files under DIR, not the compilation directory",
+	  &source_root, NULL },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+static struct an_cli cli = { .id = AN_TOOL_dcpilist, .opts = opts };
+static struct srcline *sl;       /* the image's DWARF, with --source or --both */
 static bool first = true;
 static struct an_pm pm;
 static bool have_pm;
@@ -26,6 +45,11 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
                   const struct an_proc *a)
 {
 	(void)arg;
+	if (source) {
+		an_src_listing(stdout, cli.fmt, first, s, pi, a, sl);
+		first = false;
+		return true;
+	}
 	bool truth = s->have_truth;
 	char ins[64], b[16];
 	int aw = an_out_addr_width(a) + 2;
@@ -42,8 +66,8 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		for (size_t c = 0; c < a->nev; c++)
 			if (an_pm_listed(&s->rep, c))
 				printf(",%s", s->rep.cols[c].name);
-		printf(",freq,cpi,instruction%s%s\n", truth ? ",true_freq,true_cpi" : "",
-		       have_pm ? AN_OUT_PM_CSV_COLUMNS : "");
+		printf(",freq,cpi,instruction%s%s%s\n", truth ? ",true_freq,true_cpi" : "",
+		       have_pm ? AN_OUT_PM_CSV_COLUMNS : "", both ? AN_SRC_CSV_COLUMNS : "");
 	} else if (cli.fmt == AN_JSON) {
 		printf("%s\n  {\"image\": ", first ? "" : ",");
 		json_str(stdout, pi->ri->path);
@@ -60,6 +84,8 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		an_out_insn(a, i, ins, sizeof ins);
 		double cpi = x->samples ? x->cpi : NAN, tcount = t ? (double)t->count : NAN;
 		if (cli.fmt == AN_TEXT) {
+			if (both)
+				an_src_above(stdout, sl, a, i, aw + 2);
 			printf("%*llx", aw, (unsigned long long)pc);
 			for (size_t c = 0; c < a->nev; c++)
 				if (an_pm_listed(&s->rep, c))
@@ -90,6 +116,8 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 				printf(",%.0f,%.6g", t ? tcount : 0, an_proc_true_cpi(a, i));
 			if (have_pm)
 				an_out_pm_csv(stdout, &pm, a, i);
+			if (both)
+				an_src_csv(stdout, sl, a, i);
 			putchar('\n');
 		} else {
 			printf("%s\n    {\"pc\": \"0x%llx\", \"offset\": \"0x%llx\", \"samples\": {",
@@ -112,6 +140,8 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 				printf(", \"true_cpi\": ");
 				an_out_json_num(stdout, an_proc_true_cpi(a, i));
 			}
+			if (both)
+				an_src_json(stdout, sl, a, i);
 			printf("}");
 		}
 	}
@@ -124,15 +154,26 @@ int main(int argc, char **argv)
 {
 	struct an_session s;
 	an_cli_start(&cli, &s, argc, argv);
+	if (source && both)
+		ancli_bad(cli.tool, "--source or --both: one of them");
+	if (source_root && !source && !both)
+		ancli_bad(cli.tool, "--source-root is for --source and --both");
+	if (source_root)
+		ancli_check_dir(cli.tool, "--source-root", source_root);
+	char err[PATH_MAX + 256];
+	if ((source || both) && !(sl = an_src_named(&s, source_root, err, sizeof err)))
+		an_cli_die(&cli, "%s", err);
 	have_pm = an_pm_find(&pm, &s.rep);
 	struct an_skips k = { 0 };
 	if (cli.fmt == AN_JSON)
 		printf("{\"tool\": \"dcpilist\", \"estimator\": \"%s\", \"true_freq\": %s, "
-		       "\"procedures\": [", an_estimator_name[cli.so.est],
-		       cli.so.true_freq ? "true" : "false");
+		       "%s\"procedures\": [", an_estimator_name[cli.so.est],
+		       cli.so.true_freq ? "true" : "false",
+		       source ? "\"view\": \"source\", " : both ? "\"view\": \"both\", " : "");
 	an_cli_visit(&cli, &s, visit, NULL, &k);
 	an_cli_skips(&cli, &k);
 	an_skips_free(&k);
+	srcline_close(sl);
 	an_session_close(&s);
 	return an_cli_done(&cli);
 }

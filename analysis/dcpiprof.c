@@ -4,6 +4,7 @@
  *
  *   dcpiprof [-db DIR] [options]         images by samples, every event
  *   dcpiprof [-db DIR] [options] IMAGE   IMAGE's procedures by samples
+ *   dcpiprof [-db DIR] [options] --lines IMAGE   ... by source line
  *
  * All epochs are merged unless --epoch N.  Procedures come from the
  * image file's symbols: guest paths under /lib and /usr/lib are looked
@@ -25,6 +26,7 @@
 #include "analysis/ancli.h"
 #include "analysis/elfsyms.h"
 #include "analysis/report.h"
+#include "analysis/reportlines.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
 #include "util/json.h"
@@ -36,7 +38,7 @@
 static struct {
 	const char *db, *sort, *sysroot, *root, *kernel, *image;
 	unsigned epoch;              /* 0: all */
-	bool csv, json;
+	bool csv, json, lines;
 	size_t top;                  /* 0: all */
 } opt = { PROFDB_DEFAULT_DIR, NULL, PATHS_DEFAULT_SYSROOT, ".", NULL, NULL, 0, false, false, 0 };
 
@@ -248,7 +250,8 @@ static void list_procedures(void)
 	char file[PATH_MAX], err[PROF_ERR_MAX];
 	struct report_row *rows;
 	size_t nrows;
-	if (!report_procs(&rep, &paths, im, file, sizeof file, &rows, &nrows, err, sizeof err))
+	if (!(opt.lines ? report_lines : report_procs)(&rep, &paths, im, file, sizeof file, &rows,
+	                                               &nrows, err, sizeof err))
 		cmd_die(1, "%s", err);
 	/* procedures with no samples are not listed */
 	size_t out = 0;
@@ -275,7 +278,8 @@ static void list_procedures(void)
 	if (!opt.csv && !opt.json)
 		printf("image %s (%s)\n\n", im->path,
 		       im->kind == PROF_UNKNOWN ? "samples of no known image" : file);
-	print(rows, out, im->kind == PROF_UNKNOWN ? "process" : "procedure", hdr);
+	print(rows, out, opt.lines ? "line" : im->kind == PROF_UNKNOWN ? "process" : "procedure",
+	      hdr);
 	report_rows_free(rows, nrows);
 }
 
@@ -289,6 +293,8 @@ static const struct cmd_option options[] = {
 	{ "csv", no_argument, 'c', NULL, CMD_WITH_NEXT, NULL },
 	{ "json", no_argument, 'j', NULL, 0, "comma-separated values, or JSON (docs/json.md)" },
 	{ NULL, required_argument, 'n', "N", 0, "the top N rows only" },
+	{ "lines", no_argument, 'L', NULL, 0,
+	  "IMAGE's samples by source line and inlined function (built with -g)" },
 	ANCLI_OPT_ROOT,
 	ANCLI_OPT_SYSROOT,
 	ANCLI_OPT_KERNEL,
@@ -309,6 +315,7 @@ int main(int argc, char **argv)
 		case 's': opt.sort = optarg; break;
 		case 'c': opt.csv = true; opt.json = false; break;
 		case 'j': opt.json = true; opt.csv = false; break;
+		case 'L': opt.lines = true; break;
 		case 'n': opt.top = ancli_number(cmd_name, "-n", optarg, ULONG_MAX); break;
 		case 'r': opt.root = optarg; root = true; break;
 		case 'S': opt.sysroot = optarg; sysroot = true; break;
@@ -324,6 +331,8 @@ int main(int argc, char **argv)
 		ancli_bad(cmd_name, "one IMAGE at most ('%s', then '%s')", argv[optind],
 		          argv[optind + 1]);
 	opt.image = argc > optind ? argv[optind] : NULL;
+	if (opt.lines && !opt.image)
+		ancli_bad(cmd_name, "--lines lists one IMAGE's source lines: name the IMAGE");
 	if (root)
 		ancli_check_dir(cmd_name, "--root", opt.root);
 	if (sysroot)

@@ -13,10 +13,13 @@
  * instruction sampling's records (an alphasim extension:
  * docs/precise.md), each row also has their estimate of its dynamic
  * stall cycles and their culprit (analysis/whatcg.h), and --method pm
- * ranks the rows by that estimate instead of the counters'.
+ * ranks the rows by that estimate instead of the counters'.  Where an
+ * image has DWARF (gcc -g), each row its source file and line
+ * (analysis/ansource.h).
  */
 #include "analysis/ancli.h"
 #include "analysis/anout.h"
+#include "analysis/ansource.h"
 #include "analysis/pmest.h"
 #include "analysis/session.h"
 #include "analysis/whatcg.h"
@@ -45,6 +48,8 @@ struct row {
 	const char *true_cause;     /* its main cause (analysis/whatcg.h)      */
 	double pm_stall;            /* the records' dynamic stall cycles       */
 	const char *pm_culprit;     /* ... and their culprit                   */
+	char *src_file;             /* its source line, NULL: none             */
+	unsigned src_line;
 };
 
 struct rows {
@@ -54,6 +59,8 @@ struct rows {
 	bool have_pm, by_pm;        /* records there; rank by them             */
 	struct an_pm pm;
 	double pm_total;            /* the scope's cycles by the records       */
+	struct an_src_cache src;    /* the DWARF of the image visited          */
+	bool any_src;               /* some row has a source line              */
 };
 
 static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
@@ -103,6 +110,12 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		w->image = strdup(pi->ri->path);
 		if (!w->proc || !w->image)
 			return false;
+		const char *file;
+		if (srcline_at(an_src_of(&r->src, pi), w->pc, &file, &w->src_line)) {
+			if (!(w->src_file = strdup(file)))
+				return false;
+			r->any_src = true;
+		}
 		w->have_truth = t != NULL;
 		an_wcg_true_stall(a, i, &w->true_avg, &w->true_cause);
 		r->n++;
@@ -147,6 +160,8 @@ int main(int argc, char **argv)
 		an_cli_die(&cli, "--method pm: %s has no instruction-sampling records "
 		           "(profile with --events ...,pm)", s.o.db);
 	an_cli_visit(&cli, &s, visit, &r, &k);
+	an_src_cache_close(&r.src);
+	bool src = r.any_src;
 	if (r.n)                     /* qsort may not be given a NULL array */
 		qsort(r.v, r.n, sizeof *r.v, by_stall);
 	bool pm = r.have_pm;
@@ -155,8 +170,9 @@ int main(int argc, char **argv)
 	double cum = 0;
 	bool truth = s.have_truth;
 	if (cli.fmt == AN_CSV) {
-		printf("pct,cum_pct,cycles,count,conf,avg,blame,pc,procedure,image%s%s\n",
-		       pm ? ",pm_stall_cycles,pm_culprit" : "", truth ? ",true_avg,true_cause" : "");
+		printf("pct,cum_pct,cycles,count,conf,avg,blame,pc,procedure,image%s%s%s\n",
+		       pm ? ",pm_stall_cycles,pm_culprit" : "", truth ? ",true_avg,true_cause" : "",
+		       src ? ",src_file,src_line" : "");
 	} else if (cli.fmt == AN_JSON) {
 		printf("{\"tool\": \"dcpitopstalls\", ");
 		if (pm)
@@ -168,7 +184,11 @@ int main(int argc, char **argv)
 		       "conf", "avg", "blame", "pc", "procedure");
 		if (pm)
 			printf(" %8s  %-9s", "pmcycles", "pmculprit");
-		printf(truth ? " %6s  %s\n" : "\n", "tavg", "tcause");
+		if (truth)
+			printf(" %6s  %-*s", "tavg", src ? 9 : 0, "tcause");
+		/* the source column last: the columns before it stay where
+		 * they are without DWARF */
+		printf(src ? "  source\n" : "\n");
 	}
 	for (size_t i = 0; i < shown; i++) {
 		const struct row *w = &r.v[i];
@@ -185,6 +205,13 @@ int main(int argc, char **argv)
 				printf(",%.0f,%s", w->pm_stall, w->pm_culprit);
 			if (truth)
 				printf(",%.4f,%s", w->true_avg, cause);
+			if (src && w->src_file) {
+				putchar(',');
+				an_out_csv(stdout, w->src_file);
+				printf(",%u", w->src_line);
+			} else if (src) {
+				printf(",,");
+			}
 			putchar('\n');
 		} else if (cli.fmt == AN_JSON) {
 			printf("%s\n  {\"pct\": %.4f, \"cum_pct\": %.4f, \"cycles\": %.0f, \"count\": %.0f, "
@@ -205,6 +232,13 @@ int main(int argc, char **argv)
 				printf(", \"true_cause\": ");
 				json_str(stdout, cause);
 			}
+			if (src && w->src_file) {
+				printf(", \"src_file\": ");
+				json_str(stdout, w->src_file);
+				printf(", \"src_line\": %u", w->src_line);
+			} else if (src) {
+				printf(", \"src_file\": null, \"src_line\": null");
+			}
 			printf("}");
 		} else {
 			char where[96];
@@ -219,7 +253,11 @@ int main(int argc, char **argv)
 			if (pm)
 				printf(" %8s  %-9s", an_out_short(w->pm_stall, b1), w->pm_culprit);
 			if (truth && isfinite(w->true_avg))
-				printf(" %6.1f  %s", w->true_avg, cause);
+				printf(" %6.1f  %-*s", w->true_avg, src ? 9 : 0, cause);
+			else if (truth && src)
+				printf(" %6s  %-9s", "", "");
+			if (src && w->src_file)
+				printf("  %s:%u", srcline_base(w->src_file), w->src_line);
 			putchar('\n');
 		}
 	}
@@ -232,6 +270,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < r.n; i++) {
 		free(r.v[i].proc);
 		free(r.v[i].image);
+		free(r.v[i].src_file);
 	}
 	free(r.v);
 	an_skips_free(&k);

@@ -10,12 +10,16 @@ analysis_truthcsv_LDADD = analysis/libanalysis.a util/libutil.a
 noinst_LIBRARIES += analysis/libreport.a
 analysis_libreport_a_SOURCES = analysis/report.h analysis/report.c \
 	analysis/elfsyms.h analysis/elfsyms.c analysis/ancli.h analysis/ancli.c
-analysis_libreport_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+# an image's source lines from its DWARF (libdw), which dcpiprof --lines
+# and the tools over libanalysis share
+analysis_libreport_a_SOURCES += analysis/srcline.h analysis/srcline.c \
+	analysis/reportlines.h analysis/reportlines.c
+analysis_libreport_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
 bin_PROGRAMS += analysis/dcpiprof
 analysis_dcpiprof_SOURCES = analysis/dcpiprof.c
 analysis_dcpiprof_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
 analysis_dcpiprof_LDADD = analysis/libreport.a daemon/libprofdb.a pmu/libpmu.a \
-	isa/libisa.a util/libutil.a $(LIBELF_LIBS) -lm
+	isa/libisa.a util/libutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) -lm
 
 # libanalysis: the analysis half of DCPI (docs/analysis.md): images and
 # procedures, CFG and jump tables, dominators, loops, equivalence
@@ -35,15 +39,15 @@ analysis_libanalysis_a_SOURCES = \
 	analysis/profimage.h analysis/profimage.c analysis/anproc.h analysis/anproc.c \
 	analysis/session.h analysis/session.c analysis/antools.def analysis/whatcg.h analysis/whatcg.c \
 	analysis/accuracy.h analysis/accuracy.c analysis/anout.h analysis/anout.c \
-	analysis/pmest.h analysis/pmest.c
-analysis_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+	analysis/pmest.h analysis/pmest.c analysis/ansource.h analysis/ansource.c
+analysis_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
 
 # The tools over it (docs/analysis.md, "The tools"), one small file each,
 # as DCPI's and as perf's and OProfile's: the annotated listing, the
 # listing with samples, the top stalls, where the cycles went, and the
 # estimates against the truth.
 AN_TOOL_LIBS = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a \
-	timing/libtiming.a pmu/libpmu.a isa/libisa.a util/libutil.a $(LIBELF_LIBS) -lm
+	timing/libtiming.a pmu/libpmu.a isa/libisa.a util/libutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) -lm
 AN_TOOLS = analysis/dcpicalc analysis/dcpilist analysis/dcpitopstalls \
 	analysis/dcpiwhatcg analysis/dcpiaccuracy
 bin_PROGRAMS += $(AN_TOOLS)

@@ -92,3 +92,8 @@ TESTS += tests/export.sh
 # docs/schema/), with a checker of the standard library's
 # (tests/json_schema.sh, tests/jsonschema.py).
 TESTS += tests/json_schema.sh
+
+# Source lines from DWARF (docs/tools.md, "Source lines"): a -O2 -g
+# program with inlined functions, its lines and inline chains against
+# alpha-linux-gnu-addr2line, the source views, nothing changed without -g.
+TESTS += tests/srclines.sh

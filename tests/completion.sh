@@ -70,6 +70,8 @@ done
 for o in -db --db --root; do
 	expect_eq "dcpicalc $o (a directory)" "$(tool_complete dcpicalc $o '')" "dir1 dir2"
 done
+expect_eq "dcpilist --source-root (a directory)" "$(tool_complete dcpilist --source-root '')" \
+	"dir1 dir2"
 expect_eq "dcpiaccuracy --truth (a file)" "$(tool_complete dcpiaccuracy --truth file)" \
 	"file1.c file2.txt"
 expect_eq "dcpiprof -n (a number)" "$(tool_complete dcpiprof -n '')" ""
