@@ -40,7 +40,7 @@ static struct {
 	unsigned epoch;              /* 0: all */
 	bool csv, json, lines;
 	size_t top;                  /* 0: all */
-} opt = { PROFDB_DEFAULT_DIR, NULL, PATHS_DEFAULT_SYSROOT, ".", NULL, NULL, 0, false, false, 0 };
+} opt = { .db = PROFDB_DEFAULT_DIR, .sysroot = PATHS_DEFAULT_SYSROOT, .root = "." };
 
 static void *xrealloc(void *p, size_t n)
 {
