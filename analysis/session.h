@@ -17,6 +17,13 @@
 #include "analysis/issuesched.h"
 #include "analysis/profimage.h"
 
+/* Cycles a sampling interrupt's PALcode (entry, the kernel's return
+ * through CALL_PAL rti) and the pipeline's restart cost the instruction
+ * it was taken before, as the truth measured them on minios
+ * (docs/accuracy.md, "The profiler's own interrupts"). */
+#define AN_PROFILING_CYCLES 110
+#define AN_PROFILING_CYCLES_TEXT "110"
+
 struct an_session_opts {
 	const char *db;              /* the database                         */
 	unsigned epoch;              /* 0: every epoch merged                */
@@ -27,6 +34,9 @@ struct an_session_opts {
 	enum an_estimator est;
 	double handler;              /* --handler-cycles: each interrupt's
 	                                cycles the samples cannot see; 0      */
+	double profiling;            /* --profiling-cycles: each sampling
+	                                interrupt's PALcode and return, paid
+	                                by the instruction it interrupted    */
 	struct report_paths paths;
 	bool stripped_ok;            /* analyse a named image without symbols
 	                                (procedures found from its code)     */
