@@ -57,6 +57,8 @@ TESTS += tests/an_schedule.sh
 # named; and their bad input (tests/antools_badinput.sh).
 GUEST_CHECK += $(ACCURACY_DYN) $(ACCURACY_WORKLOAD)
 TESTS += tests/antools.sh tests/antools_badinput.sh
+# The truth and the estimate call PALcode's cycles alike (tests/accuracy_paltruth.sh).
+TESTS += tests/accuracy_paltruth.sh
 # test_image's program: built like a user's (the .dyn rule of
 # testprogs/local.mk: -O2, dynamic) and a stripped copy of it.
 AN_PROGS = tests/anprogs/switch.dyn tests/anprogs/switch.stripped
