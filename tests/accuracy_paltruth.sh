@@ -34,13 +34,13 @@ expect_eq "dcpiwhatcg: exit status" "$?" 0
 cat wcg.err
 # category,group,label,est_lo_pct,est_hi_pct,...,true_pct,true_cycles
 cat_of() { awk -F, -v c="$1" '$1 == c { print $2, $4, $5, $8 }' wcg.csv; }
-set -- $(cat_of dtb)
-echo "DTB miss: estimate $2-$3%, truth $4%"
+set -- $(cat_of dtb) x
+echo "DTB miss: estimate ${2:-}-${3:-}%, truth ${4:-}%"
 awk -v lo="${2:-0}" -v hi="${3:-0}" -v t="${4:-0}" \
 	'BEGIN { e = t < lo ? lo - t : t > hi ? t - hi : 0; exit !(lo > 10 && e <= 5) }' &&
 	ok "DTB miss within 5 points of the truth" || fail "DTB miss: estimate ${2:-none}-${3:-none}%, truth ${4:-none}%"
-set -- $(cat_of profiling)
-echo "sampling interrupts ($1): estimate $2%, truth $4%"
+set -- $(cat_of profiling) x
+echo "sampling interrupts (${1:-}): estimate ${2:-}%, truth ${4:-}%"
 expect_eq "the sampling interrupts' group" "${1:-none}" profiling
 awk -v e="${2:-0}" -v t="${4:-0}" 'BEGIN { exit !(t > 0 && e > 0.8 * t && e < 1.2 * t) }' &&
 	ok "sampling interrupts: estimate and truth within 20%" ||
