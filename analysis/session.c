@@ -113,6 +113,8 @@ bool an_session_open(struct an_session *s, const struct an_session_opts *o, char
 	}
 	s->cyc = (size_t)c;
 	s->imiss = report_col_of(&s->rep, "imiss");
+	for (size_t k = 0; k < s->rep.ncols; k++)
+		s->intr[k] = report_kind_of(s->rep.cols[k].name) == REPORT_SAMPLES;
 	params_default(&s->params);
 	if (o->truth) {
 		if (!an_truth_load(&s->truth, o->truth, err, errlen)) {
@@ -170,6 +172,7 @@ static void proc_opts(const struct an_session *s, const struct an_profimage *pi,
 		po->freq.hidden = s->o.handler * all / cyc;
 	po->true_freq = s->o.true_freq;
 	po->profiling = s->o.profiling;
+	po->intr = s->intr;
 }
 
 /* Procedure p of the image: its samples, analysed, to the visitor.  A

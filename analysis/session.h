@@ -51,6 +51,8 @@ struct an_session {
 	struct an_issue_sched sched;
 	size_t cyc;                  /* the CYCLES column                    */
 	long imiss;                  /* the IMISS column, -1                 */
+	bool intr[REPORT_MAX_COLS];  /* columns of counter samples: each an
+	                                interrupt taken at its instruction   */
 	uint64_t samples;            /* CYCLES samples in the scope          */
 	uint64_t analysed;           /* ... in procedures analysed           */
 };
