@@ -360,8 +360,9 @@ static const struct cmd_option common[] = {
 	  "the cycles of each sampling interrupt the samples cannot see (default 0,\n"
 	  "as DCPI): taken off the period of each sample" },
 	{ "profiling-cycles", required_argument, 'R', "N", 0,
-	  "the cycles each sampling interrupt's PALcode and return cost the\n"
-	  "instruction it interrupted (default " AN_PROFILING_CYCLES_TEXT "): dcpiwhatcg's \"sampling interrupts\"" },
+	  "the cycles each counter sample's interrupt (its PALcode and return)\n"
+	  "costs the instruction it was taken before (default " AN_PROFILING_CYCLES_TEXT ", as measured\n"
+	  "on minios): dcpiwhatcg's \"sampling interrupts\"" },
 	{ "truth", required_argument, 't', "FILE", 0,
 	  "the run's truth (alphasim writes DIR.truth) beside the estimates" },
 	{ "true-freq", no_argument, 'T', NULL, 0,
