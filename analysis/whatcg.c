@@ -128,32 +128,40 @@ void an_wcg_pm(const struct an_pm *pm, const struct an_proc *a, size_t i, double
 	split(a, i, an_pm_count(pm, a, i), cause, out);
 }
 
+/* A split of instruction i's cycles by what the analysis found there:
+ * where the culprit analysis found no stall, its dynamic stall is too
+ * small to tell from the sampling noise, so it is "net sampling error",
+ * as the estimate's is (analysis/whatcg.h). */
+static void as_estimated(const struct an_culprits *cu, double t[AN_WCG_N])
+{
+	for (unsigned k = 0; !cu->stalled && k < AN_WCG_noise; k++)
+		if (an_wcg_table[k].group == 0) {
+			t[AN_WCG_noise] += t[k];
+			t[k] = 0;
+		}
+}
+
 void an_wcg_add(struct an_wcg *w, const struct an_proc *a, const struct an_pm *pm)
 {
 	const struct an_estimate *e = &a->e;
 	for (size_t i = 0; i < a->g.ninsn; i++) {
 		const struct an_insn_est *x = &e->insn[i];
 		bool nop = an_proc_is_nop(a, i);
+		const struct an_culprits *cu = &a->cul[i];
 		if (pm) {
 			double p[AN_WCG_N];
 			an_wcg_pm(pm, a, i, p);
+			as_estimated(cu, p);
 			for (unsigned k = 0; k < AN_WCG_N; k++) {
 				w->pm[k] += p[k];
 				w->pm_total += p[k];
 			}
 			w->have_pm = true;
 		}
-		const struct an_culprits *cu = &a->cul[i];
 		if (a->t[i]) {
 			double t[AN_WCG_N];
 			an_wcg_truth(a, i, t);
-			/* a stall the analysis could not tell from noise is
-			 * "net sampling error" on both sides */
-			for (unsigned k = 0; !cu->stalled && k < AN_WCG_noise; k++)
-				if (an_wcg_table[k].group == 0) {
-					t[AN_WCG_noise] += t[k];
-					t[k] = 0;
-				}
+			as_estimated(cu, t);
 			for (unsigned k = 0; k < AN_WCG_N; k++)
 				w->truth[k] += t[k];
 			w->truth_total += (double)a->t[i]->head;

@@ -46,7 +46,10 @@
  * docs/precise.md) carry the truth's own split of their head cycles, so
  * their column is the truth's split applied to the records' estimates
  * (analysis/pmest.h): executions = retired records x period, each
- * cause's cycles = its head cycles in the records x period.
+ * cause's cycles = its head cycles in the records x period; their
+ * dynamic stall where no stall was found is net sampling error, as the
+ * truth's.  A record holds no PAL cycles run for its instruction: the
+ * column has no sampling interrupts, nor a DTB miss's fill.
  */
 #ifndef ANALYSIS_WHATCG_H
 #define ANALYSIS_WHATCG_H
