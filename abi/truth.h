@@ -17,6 +17,7 @@
  */
 #define TRUTH_CAUSES(X) \
 	X(pal,      "entering or leaving PAL mode: exception, interrupt, CALL_PAL, HW_REI") \
+	X(profiling, "returning from a sampling interrupt (the performance counters')") \
 	X(bmisp,    "conditional branch mispredict") \
 	X(jmisp,    "JMP/JSR/RET target mispredict") \
 	X(itbmiss,  "ITB miss") \
@@ -50,5 +51,20 @@
 	X(bmisp,   "conditional branch mispredicts") \
 	X(jmisp,   "JMP/JSR/RET mispredicts") \
 	X(replay,  "load replays (miss address file full)")
+
+/* Why PALcode ran on behalf of an instruction: the cause of the trap,
+ * interrupt or call that entered PAL mode (or that entered the kernel's
+ * handler whose return PALcode makes), by which the truth charges the PAL
+ * cycles to the instruction PALcode returns to (docs/truth-format.md,
+ * "PAL cycles on behalf of an instruction").  X(name, description) */
+#define TRUTH_PALFOR(X) \
+	X(dtb,       "DTB miss fill") \
+	X(itb,       "ITB miss fill") \
+	X(unalign,   "unaligned access fix-up") \
+	X(arith,     "arithmetic trap (FP completion)") \
+	X(intr,      "an interrupt other than the performance counters'") \
+	X(profiling, "a sampling interrupt (the performance counters')") \
+	X(callpal,   "CALL_PAL (system calls and the kernel's own)") \
+	X(fault,     "any other exception (access violation, page fault, illegal instruction, FP disabled)")
 
 #endif

@@ -46,6 +46,8 @@ bool an_proc_analyze(struct an_proc *a, const struct an_image *im, size_t p,
 	a->nev = nev;
 	a->cyc = cyc;
 	a->true_freq = o->true_freq && ti;
+	a->profiling = o->profiling;
+	a->intr = o->intr;
 	char why[256];
 	const char *name = im->proc[p].name;
 	if (!an_cfg_build_proc(&a->g, im, p, why, sizeof why)) {

@@ -22,6 +22,10 @@ struct an_proc_opts {
 	struct an_freq_opts freq;    /* period and scale: the CYCLES event's  */
 	struct an_culprit_opts cul;
 	bool true_freq;              /* needs a truth                          */
+	double profiling;            /* cycles each sampling interrupt costs   */
+	                             /* the instruction it was taken before    */
+	const bool *intr;            /* per column: its samples are interrupts */
+	                             /* taken at the instruction (NULL: none)  */
 };
 
 struct an_proc {
@@ -39,6 +43,8 @@ struct an_proc {
 	struct an_culprits *cul;
 	const struct an_truth_insn **t;  /* per instruction, NULL: no record  */
 	bool true_freq;
+	double profiling;            /* an_proc_opts's                         */
+	const bool *intr;
 };
 
 /* Analyse procedure p of im.  samples: nev columns of its instructions
@@ -56,6 +62,21 @@ void an_proc_free(struct an_proc *a);
 static inline double an_proc_samples(const struct an_proc *a, size_t c, size_t i)
 {
 	return a->samples[c * a->g.ninsn + i];
+}
+
+/* The profiler's own cycles at instruction i: every counter sample
+ * there is an interrupt taken before it, whose PALcode and return it
+ * paid (the truth's profiling, docs/truth-format.md).  Instruction
+ * sampling's columns are not: their records are of the tagged
+ * instruction, not where the interrupt was taken, and their sums are
+ * cycles and events (docs/analysis.md, "dcpiwhatcg"). */
+static inline double an_proc_profiling(const struct an_proc *a, size_t i)
+{
+	double n = 0;
+	for (size_t c = 0; a->intr && c < a->nev; c++)
+		if (a->intr[c])
+			n += an_proc_samples(a, c, i);
+	return n * a->profiling;
 }
 
 /* The procedure's name. */

@@ -16,6 +16,19 @@ const char *const an_truth_cause_name[TC_N] = {
 #undef X
 };
 
+/* The cause a PAL cycle run on an instruction's behalf counts under, by
+ * the truth file's name of why PALcode ran (abi/truth.h TRUTH_PALFOR). */
+static int palfor_cause(const char *why)
+{
+	static const struct { const char *why; int cause; } map[] = {
+		{ "dtb", TC_dtbmiss }, { "itb", TC_itbmiss }, { "profiling", TC_profiling },
+	};
+	for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
+		if (!strcmp(why, map[k].why))
+			return map[k].cause;
+	return TC_pal;
+}
+
 static int by_off(const void *a, const void *b)
 {
 	const struct an_truth_insn *x = a, *y = b;
@@ -98,12 +111,22 @@ bool an_truth_load(struct an_truth *t, const char *path, char *err, size_t errle
 	if (!truthfile_open(&f, path, err, errlen))
 		return false;
 	static struct truthfile_rec r;
-	int col[TC_N];
+	int col[TC_N], pcol[TRUTHFILE_MAX_COLS];
 	for (unsigned c = 0; c < TC_N; c++)
 		col[c] = truthfile_cause_col(&f, c);
+	for (uint32_t k = 0; k < f.npalfor; k++)
+		pcol[k] = palfor_cause(f.palfor_name[k]);
 	bool ok = (t->path = strdup(path)) != NULL;
 	if (!ok)
 		snprintf(err, errlen, "%s: out of memory", path);
+	/* before version 3 PALcode's cycles are PALcode's alone: compared
+	 * with samples they would be called wrong (antruth.h) */
+	if (ok && f.version < 3) {
+		snprintf(err, errlen, "%s: truth file version %u has no record of the PAL cycles "
+		         "run for each instruction (version 3 on); run alphasim again", path,
+		         f.version);
+		ok = false;
+	}
 	ok = ok && machine(t, f.params, err, errlen);
 	t->cycles = f.cycles;
 	int got = 0;
@@ -130,9 +153,15 @@ bool an_truth_load(struct an_truth *t, const char *path, char *err, size_t errle
 		memset(x, 0, sizeof *x);
 		x->off = off;
 		x->count = r.count;
+		if (r.space == TRUTHFILE_SPACE_PAL)
+			continue;       /* its cycles are the instructions' it ran for */
 		x->head = r.head;
 		for (unsigned c = 0; c < TC_N; c++)
 			x->cause[c] = col[c] >= 0 ? r.cause[col[c]] : 0;
+		for (uint32_t k = 0; k < f.npalfor; k++) {
+			x->head += r.palfor[k];
+			x->cause[pcol[k]] += r.palfor[k];
+		}
 	}
 	ok = ok && got == 0;
 	truthfile_close(&f);

@@ -6,6 +6,15 @@
  * adds up their samples (docs/dcpi-db.md).  Records no image covers are
  * left out.
  *
+ * An instruction's cycles are its head cycles and the PAL cycles run on
+ * its behalf (docs/truth-format.md, "PAL cycles on behalf of an
+ * instruction"), those under the cause of the trap (a DTB or ITB miss's
+ * under dtbmiss or itbmiss, a sampling interrupt's under profiling, the
+ * others' under pal); PALcode's own records keep their executions and
+ * no cycles, since every one of their cycles is an instruction's.  This
+ * is where the samples land: the counters' interrupts wait in PAL mode
+ * until PALcode returns.
+ *
  * The truth is never an input of the estimates; the tools print it
  * beside them (--truth) or use its counts in place of the frequency
  * estimate when asked (--true-freq).
@@ -58,10 +67,11 @@ const struct an_truth_insn *an_truth_at(const struct an_truth_image *ti, uint64_
 extern const char *const an_truth_cause_name[TC_N];
 
 /* The truth causes a stall can have (the dynamic ones: pal .. mb, and
- * idle), and the static ones (the schedule's: dep_int .. slot). */
+ * idle), and the static ones (the schedule's: dep_int .. slot); the
+ * profiler's own interrupts (profiling) are neither: not the program's. */
 static inline bool an_truth_dynamic(unsigned c)
 {
-	return c < TC_dep_int || c == TC_idle;
+	return (c < TC_dep_int && c != TC_profiling) || c == TC_idle;
 }
 
 #endif

@@ -113,6 +113,8 @@ bool an_session_open(struct an_session *s, const struct an_session_opts *o, char
 	}
 	s->cyc = (size_t)c;
 	s->imiss = report_col_of(&s->rep, "imiss");
+	for (size_t k = 0; k < s->rep.ncols; k++)
+		s->intr[k] = report_kind_of(s->rep.cols[k].name) == REPORT_SAMPLES;
 	params_default(&s->params);
 	if (o->truth) {
 		if (!an_truth_load(&s->truth, o->truth, err, errlen)) {
@@ -169,6 +171,8 @@ static void proc_opts(const struct an_session *s, const struct an_profimage *pi,
 	if (cyc > 0)
 		po->freq.hidden = s->o.handler * all / cyc;
 	po->true_freq = s->o.true_freq;
+	po->profiling = s->o.profiling;
+	po->intr = s->intr;
 }
 
 /* Procedure p of the image: its samples, analysed, to the visitor.  A
@@ -355,6 +359,10 @@ static const struct cmd_option common[] = {
 	{ "handler-cycles", required_argument, 'H', "N", 0,
 	  "the cycles of each sampling interrupt the samples cannot see (default 0,\n"
 	  "as DCPI): taken off the period of each sample" },
+	{ "profiling-cycles", required_argument, 'R', "N", 0,
+	  "the cycles each counter sample's interrupt (its PALcode and return)\n"
+	  "costs the instruction it was taken before (default " AN_PROFILING_CYCLES_TEXT ", as measured\n"
+	  "on minios): dcpiwhatcg's \"sampling interrupts\"" },
 	{ "truth", required_argument, 't', "FILE", 0,
 	  "the run's truth (alphasim writes DIR.truth) beside the estimates" },
 	{ "true-freq", no_argument, 'T', NULL, 0,
@@ -406,6 +414,7 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 	ancli_getopt_init(&g, c->tool, opts, n);
 	struct an_session_opts *o = &c->so;
 	*o = (struct an_session_opts){ .db = PROFDB_DEFAULT_DIR, .est = AN_EST_dcpi,
+	                               .profiling = AN_PROFILING_CYCLES,
 	                               .paths = { ".", PATHS_DEFAULT_SYSROOT, NULL } };
 	c->fmt = AN_TEXT;
 	bool root = false, sysroot = false;
@@ -438,6 +447,10 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 		}
 		case 'H':
 			o->handler = (double)ancli_number(c->tool, "--handler-cycles", optarg, 1ul << 20);
+			break;
+		case 'R':
+			o->profiling = (double)ancli_number(c->tool, "--profiling-cycles", optarg,
+			                                    1ul << 20);
 			break;
 		case 'c': c->fmt = AN_CSV; break;
 		case 'j': c->fmt = AN_JSON; break;

@@ -17,6 +17,15 @@
 #include "analysis/issuesched.h"
 #include "analysis/profimage.h"
 
+/* Cycles a sampling interrupt's PALcode (entry, the kernel's return
+ * through CALL_PAL rti) and the pipeline's restart cost the instruction
+ * it was taken before: a constant, the truth's profiling cycles over
+ * the counter interrupts taken, measured on minios (docs/accuracy.md,
+ * "What the truth calls what": 112 on the default workload, 107 on
+ * dtb). */
+#define AN_PROFILING_CYCLES 110
+#define AN_PROFILING_CYCLES_TEXT "110"
+
 struct an_session_opts {
 	const char *db;              /* the database                         */
 	unsigned epoch;              /* 0: every epoch merged                */
@@ -27,6 +36,9 @@ struct an_session_opts {
 	enum an_estimator est;
 	double handler;              /* --handler-cycles: each interrupt's
 	                                cycles the samples cannot see; 0      */
+	double profiling;            /* --profiling-cycles: each sampling
+	                                interrupt's PALcode and return, paid
+	                                by the instruction it interrupted    */
 	struct report_paths paths;
 	bool stripped_ok;            /* analyse a named image without symbols
 	                                (procedures found from its code)     */
@@ -41,6 +53,8 @@ struct an_session {
 	struct an_issue_sched sched;
 	size_t cyc;                  /* the CYCLES column                    */
 	long imiss;                  /* the IMISS column, -1                 */
+	bool intr[REPORT_MAX_COLS];  /* columns of counter samples: each an
+	                                interrupt taken at its instruction   */
 	uint64_t samples;            /* CYCLES samples in the scope          */
 	uint64_t analysed;           /* ... in procedures analysed           */
 };

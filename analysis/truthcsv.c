@@ -119,6 +119,8 @@ static void row(const struct truthfile *t, const struct truthfile_rec *r)
 		printf(",%llu", (unsigned long long)r->cause[k]);
 	for (uint32_t k = 0; k < t->nevent; k++)
 		printf(",%llu", (unsigned long long)r->event[k]);
+	for (uint32_t k = 0; k < t->npalfor; k++)
+		printf(",%llu", (unsigned long long)r->palfor[k]);
 	uint64_t off;
 	const struct truthfile_image *im = truthfile_image_of(t, r->space, r->pc, &off);
 	putchar(',');
@@ -136,7 +138,8 @@ static void records(struct truthfile *t, enum mode mode)
 {
 	uint32_t nc = t->ncause, ne = t->nevent;
 	uint64_t count = 0, head = 0, csum[TRUTHFILE_MAX_COLS] = { 0 };
-	uint64_t esum[TRUTHFILE_MAX_COLS] = { 0 };
+	uint64_t esum[TRUTHFILE_MAX_COLS] = { 0 }, psum[TRUTHFILE_MAX_COLS] = { 0 };
+	uint64_t pal_head = 0, palfor = 0;
 	bool causes_ok = true;
 	if (mode == ROWS) {
 		printf("space,pc,count,head_cycles");
@@ -144,6 +147,8 @@ static void records(struct truthfile *t, enum mode mode)
 			printf(",%s", t->cause_name[k]);
 		for (uint32_t k = 0; k < ne; k++)
 			printf(",ev_%s", t->event_name[k]);
+		for (uint32_t k = 0; k < t->npalfor; k++)
+			printf(",palfor_%s", t->palfor_name[k]);
 		printf(",image,offset\n");
 	}
 	static struct truthfile_rec r;
@@ -157,6 +162,12 @@ static void records(struct truthfile *t, enum mode mode)
 			csum[k] += r.cause[k];
 		for (uint32_t k = 0; k < ne; k++)
 			esum[k] += r.event[k];
+		for (uint32_t k = 0; k < t->npalfor; k++) {
+			psum[k] += r.palfor[k];
+			palfor += r.palfor[k];
+		}
+		if (r.space == TRUTHFILE_SPACE_PAL)
+			pal_head += r.head;
 		if (mode == ROWS)
 			row(t, &r);
 	}
@@ -176,8 +187,18 @@ static void records(struct truthfile *t, enum mode mode)
 		printf("cause_%s=%llu\n", t->cause_name[k], (unsigned long long)csum[k]);
 	for (uint32_t k = 0; k < ne; k++)
 		printf("event_%s=%llu\n", t->event_name[k], (unsigned long long)esum[k]);
-	printf("balance=%s\n", head == t->cycles && count == t->insns && causes_ok ? "ok"
-	                                                                        : "bad");
+	/* version 3 on: every PAL cycle is charged to an instruction or owed
+	 * (docs/truth-format.md, "Invariants") */
+	bool pal_ok = true;
+	if (t->version >= 3) {
+		for (uint32_t k = 0; k < t->npalfor; k++)
+			printf("palfor_%s=%llu\n", t->palfor_name[k], (unsigned long long)psum[k]);
+		printf("pal_head_cycles=%llu\npal_owed=%llu\n", (unsigned long long)pal_head,
+		       (unsigned long long)t->owed);
+		pal_ok = palfor + t->owed == pal_head;
+	}
+	printf("balance=%s\n", head == t->cycles && count == t->insns && causes_ok && pal_ok
+	                        ? "ok" : "bad");
 }
 
 int main(int argc, char **argv)

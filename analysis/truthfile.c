@@ -147,13 +147,15 @@ bool truthfile_open(struct truthfile *t, const char *path, char *err, size_t err
 	if (get(&r, magic, 8) && memcmp(magic, "ASTRUTH\n", 8))
 		fail(&r, "not an alphasim truth file");
 	t->version = get32(&r);
-	if (!r.failed && t->version != 1 && t->version != 2)
+	if (!r.failed && (t->version < 1 || t->version > 3))
 		fail(&r, "unsupported truth file version %u", t->version);
 	t->ncause = get32(&r);
 	t->nevent = get32(&r);
+	t->npalfor = t->version >= 3 ? get32(&r) : 0;
 	t->ncpus = get32(&r);
 	uint32_t plen = get32(&r);
 	if (!r.failed && (t->ncause > TRUTHFILE_MAX_COLS || t->nevent > TRUTHFILE_MAX_COLS ||
+	                  t->npalfor > TRUTHFILE_MAX_COLS ||
 	                  t->ncpus > TRUTHFILE_MAX_CPUS || plen > (1u << 20)))
 		fail(&r, "bad header");
 	if (!r.failed && !(t->params = calloc(plen + 1, 1)))
@@ -168,12 +170,17 @@ bool truthfile_open(struct truthfile *t, const char *path, char *err, size_t err
 	}
 	for (uint32_t k = 0; k < t->nevent && !r.failed; k++)
 		get_name(&r, t->event_name[k]);
+	for (uint32_t k = 0; k < t->npalfor && !r.failed; k++)
+		get_name(&r, t->palfor_name[k]);
 	if (!r.failed && (!(t->cpu_cycles = calloc(t->ncpus + 1, 8)) ||
-	                  !(t->cpu_insns = calloc(t->ncpus + 1, 8))))
+	                  !(t->cpu_insns = calloc(t->ncpus + 1, 8)) ||
+	                  !(t->cpu_owed = calloc(t->ncpus + 1, 8))))
 		fail(&r, "out of memory");
 	for (uint32_t k = 0; k < t->ncpus && !r.failed; k++) {
 		t->cycles += t->cpu_cycles[k] = get64(&r);
 		t->insns += t->cpu_insns[k] = get64(&r);
+		if (t->version >= 3)
+			t->owed += t->cpu_owed[k] = get64(&r);
 	}
 	if (t->version >= 2)
 		get_images(&r);
@@ -208,6 +215,8 @@ int truthfile_next(struct truthfile *t, struct truthfile_rec *rec, char *err, si
 		rec->cause[k] = get64(&r);
 	for (uint32_t k = 0; k < t->nevent; k++)
 		rec->event[k] = get64(&r);
+	for (uint32_t k = 0; k < t->npalfor; k++)
+		rec->palfor[k] = get64(&r);
 	if (r.failed)
 		return -1;
 	t->read++;
@@ -224,6 +233,7 @@ void truthfile_close(struct truthfile *t)
 	free(t->params);
 	free(t->cpu_cycles);
 	free(t->cpu_insns);
+	free(t->cpu_owed);
 	free(t->path);
 	memset(t, 0, sizeof *t);
 }

@@ -38,20 +38,25 @@ struct truthfile_rec {
 	uint64_t pc, count, head;
 	uint64_t cause[TRUTHFILE_MAX_COLS];   /* file order              */
 	uint64_t event[TRUTHFILE_MAX_COLS];
+	uint64_t palfor[TRUTHFILE_MAX_COLS];  /* version 3 on: PAL cycles  */
+	                                      /* run on its behalf, by why */
 };
 
 struct truthfile {
 	FILE *f;
 	char *path;
 	uint64_t size;                         /* the file's, when opened  */
-	uint32_t version, ncause, nevent, ncpus;
+	uint32_t version, ncause, nevent, npalfor, ncpus;
 	char *params;                          /* "key=value\n" lines      */
 	char cause_name[TRUTHFILE_MAX_COLS][TRUTHFILE_NAME_MAX];
 	char event_name[TRUTHFILE_MAX_COLS][TRUTHFILE_NAME_MAX];
+	char palfor_name[TRUTHFILE_MAX_COLS][TRUTHFILE_NAME_MAX];
 	int cause_tc[TRUTHFILE_MAX_COLS];      /* enum truth_cause, -1: one
 	                                          this reader does not know */
 	uint64_t *cpu_cycles, *cpu_insns;
-	uint64_t cycles, insns;                /* over all CPUs            */
+	uint64_t *cpu_owed;                    /* version 3 on: PAL cycles */
+	                                       /* charged to no instruction */
+	uint64_t cycles, insns, owed;          /* over all CPUs            */
 	struct truthfile_image *img;           /* version 2 on             */
 	size_t nimg;
 	uint64_t nrec, read;

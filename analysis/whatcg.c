@@ -10,7 +10,8 @@ const struct an_wcg_info an_wcg_table[AN_WCG_N] = {
 	AN_WCG_CATS(X)
 #undef X
 };
-const char *const an_wcg_group_name[AN_WCG_GROUPS] = { "dynamic", "static", "execution" };
+const char *const an_wcg_group_name[AN_WCG_GROUPS] = { "dynamic", "static", "execution",
+                                                          "profiling" };
 
 /* The dynamic categories are the culprits, in culprit.def's order. */
 #define CULPRIT(id, letter, truth, desc) \
@@ -23,6 +24,8 @@ enum an_wcg_cat an_wcg_of_cause(unsigned c)
 {
 	if (c == TC_idle)
 		return AN_WCG_unexpl;
+	if (c == TC_profiling)
+		return AN_WCG_profiling;
 	if (c >= AN_STATIC_FIRST && c <= AN_STATIC_LAST)
 		return (enum an_wcg_cat)(AN_WCG_dep_int + (c - AN_STATIC_FIRST));
 	for (unsigned k = 0; k < AN_C_none; k++)
@@ -125,15 +128,30 @@ void an_wcg_pm(const struct an_pm *pm, const struct an_proc *a, size_t i, double
 	split(a, i, an_pm_count(pm, a, i), cause, out);
 }
 
+/* A split of instruction i's cycles by what the analysis found there:
+ * where the culprit analysis found no stall, its dynamic stall is too
+ * small to tell from the sampling noise, so it is "net sampling error",
+ * as the estimate's is (analysis/whatcg.h). */
+static void as_estimated(const struct an_culprits *cu, double t[AN_WCG_N])
+{
+	for (unsigned k = 0; !cu->stalled && k < AN_WCG_noise; k++)
+		if (an_wcg_table[k].group == 0) {
+			t[AN_WCG_noise] += t[k];
+			t[k] = 0;
+		}
+}
+
 void an_wcg_add(struct an_wcg *w, const struct an_proc *a, const struct an_pm *pm)
 {
 	const struct an_estimate *e = &a->e;
 	for (size_t i = 0; i < a->g.ninsn; i++) {
 		const struct an_insn_est *x = &e->insn[i];
 		bool nop = an_proc_is_nop(a, i);
+		const struct an_culprits *cu = &a->cul[i];
 		if (pm) {
 			double p[AN_WCG_N];
 			an_wcg_pm(pm, a, i, p);
+			as_estimated(cu, p);
 			for (unsigned k = 0; k < AN_WCG_N; k++) {
 				w->pm[k] += p[k];
 				w->pm_total += p[k];
@@ -143,6 +161,7 @@ void an_wcg_add(struct an_wcg *w, const struct an_proc *a, const struct an_pm *p
 		if (a->t[i]) {
 			double t[AN_WCG_N];
 			an_wcg_truth(a, i, t);
+			as_estimated(cu, t);
 			for (unsigned k = 0; k < AN_WCG_N; k++)
 				w->truth[k] += t[k];
 			w->truth_total += (double)a->t[i]->head;
@@ -154,8 +173,9 @@ void an_wcg_add(struct an_wcg *w, const struct an_proc *a, const struct an_pm *p
 		w->lo[nop ? AN_WCG_nops : AN_WCG_exec] += n * issue;
 		for (unsigned k = 0; k < AN_NSTATIC; k++)
 			w->lo[AN_WCG_dep_int + k] += n * st[k];
-		double stall = x->cycles - n * x->m;
-		const struct an_culprits *cu = &a->cul[i];
+		double prof = an_proc_profiling(a, i);
+		w->lo[AN_WCG_profiling] += prof;
+		double stall = x->cycles - n * x->m - prof;
 		if (cu->stalled) {
 			unsigned listed = 0;
 			for (unsigned c = 0; c < AN_C_N; c++)
@@ -180,16 +200,14 @@ void an_wcg_add(struct an_wcg *w, const struct an_proc *a, const struct an_pm *p
 	for (unsigned k = 0; k < AN_WCG_N; k++)
 		if (an_wcg_table[k].group)
 			w->hi[k] = w->lo[k];
-	double g1 = 0, g2 = 0, t[AN_WCG_GROUPS] = { 0 };
+	double t[AN_WCG_GROUPS] = { 0 };
+	for (unsigned g = 1; g < AN_WCG_GROUPS; g++)
+		w->group[g] = 0;
 	for (unsigned k = 0; k < AN_WCG_N; k++) {
-		if (an_wcg_table[k].group == 1)
-			g1 += w->lo[k];
-		else if (an_wcg_table[k].group == 2)
-			g2 += w->lo[k];
+		if (an_wcg_table[k].group)
+			w->group[an_wcg_table[k].group] += w->lo[k];
 		t[an_wcg_table[k].group] += w->truth[k];
 	}
-	w->group[1] = g1;
-	w->group[2] = g2;
 	for (unsigned g = 0; g < AN_WCG_GROUPS; g++)
 		w->truth_group[g] = t[g];
 	for (unsigned g = 0; g < AN_WCG_GROUPS; g++)

@@ -15,12 +15,22 @@
  *     is the only one, at most X when listed), or to "unexplained stall"
  *     for '?'; otherwise X is within the sampling noise (more or fewer
  *     samples than n M_i by chance, or no more than a small stall) and
- *     goes to "net sampling error", where the two signs cancel.
+ *     goes to "net sampling error", where the two signs cancel;
+ *   - before that, the profiler's own cycles come off the dynamic stall:
+ *     each sample at the instruction is an interrupt taken before it,
+ *     whose PALcode and return restart it paid (the truth's profiling:
+ *     docs/truth-format.md), an_proc's cycles per interrupt each
+ *     ("sampling interrupts", a group of its own, outside the program's
+ *     stall).
  * The subtotals (dynamic, static, execution) are exact; only how the
  * dynamic stall divides among culprits is a range.
  *
  * The truth's split of the same instructions, by what the analysis can
- * know: each head cycle by its cause, the dynamic causes to the culprit
+ * know (its cycles are the PAL cycles run for it as well, analysis/antruth.h):
+ * the profiling cause to "sampling interrupts"; an instruction where the
+ * culprit analysis found no stall has its true dynamic stall, too small
+ * to tell from the sampling noise there, in "net sampling error", as the
+ * estimate has; otherwise each head cycle by its cause, the dynamic causes to the culprit
  * that stands for them (analysis/culprit.def; idle, a CPU waiting for an
  * interrupt, to "unexplained stall"); the static ones to their category
  * up to what the block's schedule gives them (true count x the cycles
@@ -36,7 +46,10 @@
  * docs/precise.md) carry the truth's own split of their head cycles, so
  * their column is the truth's split applied to the records' estimates
  * (analysis/pmest.h): executions = retired records x period, each
- * cause's cycles = its head cycles in the records x period.
+ * cause's cycles = its head cycles in the records x period; their
+ * dynamic stall where no stall was found is net sampling error, as the
+ * truth's.  A record holds no PAL cycles run for its instruction: the
+ * column has no sampling interrupts, nor a DTB miss's fill.
  */
 #ifndef ANALYSIS_WHATCG_H
 #define ANALYSIS_WHATCG_H
@@ -45,7 +58,8 @@
 #include "analysis/anproc.h"
 #include "analysis/pmest.h"
 
-/* X(id, group, label): groups 0 dynamic, 1 static, 2 execution. */
+/* X(id, group, label): groups 0 dynamic, 1 static, 2 execution, 3 the
+ * profiler's own (not the program's). */
 #define AN_WCG_CATS(X) \
 	X(icache,   0, "I-cache miss") \
 	X(itb,      0, "ITB miss") \
@@ -68,7 +82,8 @@
 	X(unit,     1, "unit busy") \
 	X(slot,     1, "slotting") \
 	X(exec,     2, "execution") \
-	X(nops,     2, "nops")
+	X(nops,     2, "nops") \
+	X(profiling, 3, "sampling interrupts")
 
 enum an_wcg_cat {
 #define X(id, g, label) AN_WCG_##id,
@@ -77,7 +92,7 @@ enum an_wcg_cat {
 	AN_WCG_N,
 	AN_WCG_none = AN_WCG_unexpl      /* the culprit '?' */
 };
-enum { AN_WCG_GROUPS = 3 };
+enum { AN_WCG_GROUPS = 4 };
 
 struct an_wcg_info {
 	const char *name, *label;

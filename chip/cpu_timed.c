@@ -38,6 +38,40 @@ static inline uint32_t space_of(const struct cpu *c)
 	return c->pal ? TRUTH_SPACE_PAL : (uint32_t)((c->ipr[IPR_ITB_ASN] >> 4) & 0x7f);
 }
 
+/* ---- PAL cycles on behalf of an instruction (chip/palfor.h) ---------- */
+
+static inline uint32_t asn_of(const struct cpu *c)
+{
+	return (uint32_t)((c->ipr[IPR_ITB_ASN] >> 4) & 0x7f);
+}
+
+/* PAL mode was entered, after the issue at cycle enter, for why (enum
+ * truth_palfor): a frame for the instruction it returns to (EXC_ADDR),
+ * unless it came from PAL mode itself (EXC_ADDR<0>). */
+static void pal_entered(struct timing *tm, const struct cpu *c, unsigned why, uint64_t enter)
+{
+	uint64_t ea = c->ipr[IPR_EXC_ADDR];
+	if (!(ea & 1))
+		palfor_enter(&tm->palfor, asn_of(c), ea & ~3ull, c->cm != MODE_USER, why, enter);
+}
+
+/* HW_REI, issued at t, left PAL mode for npc: the cycles PALcode ran for
+ * the instruction there go to its record; the restart's cause (cause:
+ * what it would be) is the sampling interrupt's when it returns from one
+ * (docs/truth-format.md). */
+static unsigned pal_left(struct timing *tm, const struct cpu *c, uint64_t npc, uint64_t t,
+                         unsigned cause)
+{
+	struct palfor_frame f;
+	if (!palfor_leave(&tm->palfor, asn_of(c), npc, t, &f))
+		return cause;
+	struct truth_page *tp = tm->sink.page ? tm->sink.page(tm->sink.arg, f.space, npc & ~PAGE_MASK)
+	                                      : NULL;
+	if (tp)
+		tp->palfor[f.why][(npc & PAGE_MASK) >> 2] += f.cycles;
+	return f.why == TP_profiling && cause == TC_pal ? TC_profiling : cause;
+}
+
 /* ---- one instruction ------------------------------------------------- */
 
 /* The physical address of the load or store d (base: its base
@@ -147,12 +181,20 @@ void control(struct timing *tm, struct cpu *c, const struct dinsn *d,
 			issue_transfer(&tm->model, &tm->st, t, IX_TAKEN, TC_slot);
 		break;
 	case IK_CALLPAL:
+		pal_entered(tm, c, TP_callpal, t);
 		issue_transfer(&tm->model, &tm->st, t, IX_PAL, tm->pal_cause = TC_pal);
 		break;
 	case IK_REI:
-		issue_transfer(&tm->model, &tm->st, t, IX_PAL, c->pal ? TC_pal : tm->pal_cause);
-		if (!c->pal)
-			tm->pal_cause = TC_pal;
+		if (c->pal) {
+			/* HW_REI from the kernel into PAL mode (minios's boot):
+			 * nothing to return to, its PAL cycles are owed */
+			if (tm->space != TRUTH_SPACE_PAL)
+				tm->palfor.enter = t;
+			issue_transfer(&tm->model, &tm->st, t, IX_PAL, TC_pal);
+			break;
+		}
+		issue_transfer(&tm->model, &tm->st, t, IX_PAL, pal_left(tm, c, npc, t, tm->pal_cause));
+		tm->pal_cause = TC_pal;
 		break;
 	default:                /* BR, BSR: always right */
 		if (k->kind == IK_BSR)
@@ -315,12 +357,13 @@ bool boundary(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
 	 * interrupt come first) */
 	if (t > tl)
 		close_cycle(tm, c, pc, mode, quiet);
-	uint64_t at;
+	uint64_t at, pmu_taken = c->intr.taken_pmu;
 	if (intr_timed(c, pc, tl, t, mode, &at)) {
 		/* it does not issue: the PAL entry restarts the pipeline */
 		if (tm->pm_tag)
 			timing_pm_kill(tm, c, PM_KILL_INTR);
 		flush_events(tm, tm->tp, pc);
+		pal_entered(tm, c, c->intr.taken_pmu != pmu_taken ? TP_profiling : TP_intr, tm->st.tl);
 		issue_transfer(&tm->model, &tm->st, at, IX_PAL, tm->pal_cause = TC_pal);
 		return true;
 	}
@@ -445,6 +488,19 @@ static void tb_miss(struct timing *tm, struct cpu *c, int te, uint64_t at, uint6
 	count(c, te == TE_itbmiss ? PEV_ITBMISS : PEV_DTBMISS, 1, at, pc, mode);
 }
 
+/* Why PALcode runs for an exception at that entry (enum truth_palfor). */
+static unsigned palfor_of(uint64_t entry)
+{
+	switch (entry) {
+	case PALE_DTB_MISS_SINGLE: case PALE_DTB_MISS_DOUBLE: return TP_dtb;
+	case PALE_ITB_MISS:        return TP_itb;
+	case PALE_UNALIGN:         return TP_unalign;
+	case PALE_ARITH:           return TP_arith;
+	case PALE_INTERRUPT:       return TP_intr;
+	default:                   return TP_fault;
+	}
+}
+
 /* An exception unwound the instruction in flight.  An arithmetic trap
  * completed it (cpu_arith_trap counts it): it issues.  A fault did not:
  * its events (its fetch, a DTB miss) stay with it.  An ITB miss came
@@ -494,6 +550,7 @@ static void trapped(struct timing *tm, struct cpu *c)
 	}
 	tm->rep.b = NULL;
 	tm->retired = cpu_insns(c);
+	pal_entered(tm, c, palfor_of(entry), tm->st.tl);
 	issue_transfer(&tm->model, &tm->st, tm->st.tl, IX_PAL, tm->pal_cause = cause);
 }
 

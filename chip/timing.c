@@ -103,3 +103,8 @@ void timing_json(const struct timing *tm, FILE *f, const char *indent)
 	fetch_json(&tm->fe, f, indent);
 	memsys_json(&tm->ms, f, indent);
 }
+
+uint64_t timing_pal_owed(const struct timing *tm)
+{
+	return palfor_owed(&tm->palfor, tm->c->pal, tm->st.tl);
+}

@@ -35,6 +35,7 @@
 #include "timing/memsys.h"
 #include "timing/params.h"
 #include "timing/record.h"
+#include "chip/palfor.h"
 
 /* The instruction whose issue cycle is known but which has not run yet
  * (chip/cpu_timed.c): an interrupt may still come first, an exception
@@ -71,6 +72,7 @@ struct timing {
 	bool            in_insn;       /* running instructions, not fetching */
 	uint8_t         pal_cause;     /* TC_pal, TC_itbmiss or TC_dtbmiss:  */
 	                               /* charged again when HW_REI leaves   */
+	struct palfor   palfor;        /* PAL cycles owed to instructions    */
 	uint64_t        closed;        /* the last issue cycle the counters  */
 	                               /* saw end (single/dual/... issue)    */
 
@@ -113,6 +115,11 @@ struct timing {
 struct timing *timing_new(struct cpu *c, const struct params *p,
                           const struct truth_sink *sink, uint64_t mem_size);
 void timing_free(struct timing *tm);
+
+/* PAL cycles no instruction has been charged with yet (chip/palfor.h):
+ * a run that ends in PAL mode or in a handler PALcode has not returned
+ * from. */
+uint64_t timing_pal_owed(const struct timing *tm);
 
 /* Run up to budget instructions on the timed loop (chip/cpu_timed.c);
  * the protocol of cpu_run (chip/cpu.h). */

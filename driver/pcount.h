@@ -44,7 +44,8 @@ _Static_assert(sizeof(struct pcount_image) == 280, "pcount_image");
 #define PCOUNT_MAX_CPUS     8     /* = the simulator's MAX_CPUS          */
 #define PCOUNT_NCOUNTERS    3     /* CTR0, CTR1, CTR2 (docs/ev5.md)      */
 #define PCOUNT_MUX_MAX      4     /* events one counter rotates through  */
-#define PCOUNT_MAX_EVENTS   64    /* room for pmu/events.def to grow     */
+#define PCOUNT_MAX_EVENTS   80    /* room for pmu/events.def to grow,    */
+                                  /* and instruction sampling's kinds    */
 #define PCOUNT_BUF_ENTRIES  1024  /* entries per overflow buffer (16 KB) */
 #define PCOUNT_NO_CPU       0xffffffffu
 

@@ -21,6 +21,12 @@ const char *const truth_event_name[TE_N] = {
 #undef X
 };
 
+const char *const truth_palfor_name[TP_N] = {
+#define X(n, d) #n,
+	TRUTH_PALFOR(X)
+#undef X
+};
+
 #define TRUTH_HASH 4096
 
 struct truth {
@@ -133,6 +139,9 @@ static bool has_record(const struct truth_page *p, unsigned i)
 	for (unsigned k = 0; k < TE_N; k++)
 		if (p->event[k][i])
 			return true;
+	for (unsigned k = 0; k < TP_N; k++)
+		if (p->palfor[k][i])
+			return true;
 	return false;
 }
 
@@ -164,7 +173,7 @@ static void put_images(FILE *f, const struct machine_hint *hints, size_t nhints)
 
 bool truth_write(struct truth *t, FILE *f, const char *params_text,
                  unsigned ncpus, const uint64_t *cycles, const uint64_t *insns,
-                 const struct machine_hint *hints, size_t nhints)
+                 const uint64_t *owed, const struct machine_hint *hints, size_t nhints)
 {
 	struct truth_page **pages = t->lost ? NULL : malloc((t->npages + 1) * sizeof *pages);
 	if (!pages)
@@ -183,6 +192,7 @@ bool truth_write(struct truth *t, FILE *f, const char *params_text,
 	put32(f, TRUTH_VERSION);
 	put32(f, TC_N);
 	put32(f, TE_N);
+	put32(f, TP_N);
 	put32(f, ncpus);
 	uint32_t plen = (uint32_t)strlen(params_text);
 	put32(f, plen);
@@ -191,9 +201,12 @@ bool truth_write(struct truth *t, FILE *f, const char *params_text,
 		fwrite(truth_cause_name[k], 1, strlen(truth_cause_name[k]) + 1, f);
 	for (unsigned k = 0; k < TE_N; k++)
 		fwrite(truth_event_name[k], 1, strlen(truth_event_name[k]) + 1, f);
+	for (unsigned k = 0; k < TP_N; k++)
+		fwrite(truth_palfor_name[k], 1, strlen(truth_palfor_name[k]) + 1, f);
 	for (unsigned i = 0; i < ncpus; i++) {
 		put64(f, cycles[i]);
 		put64(f, insns[i]);
+		put64(f, owed[i]);
 	}
 	put_images(f, hints, nhints);
 	put64(f, nrec);
@@ -204,7 +217,7 @@ bool truth_write(struct truth *t, FILE *f, const char *params_text,
 				continue;
 			/* a record in one write, not one per field (30 per
 			 * record, tens of thousands of records) */
-			unsigned char rec[8 * (4 + TC_N + TE_N)], *b = rec;
+			unsigned char rec[8 * (4 + TC_N + TE_N + TP_N)], *b = rec;
 			b = le(b, p->space, 4);
 			b = le(b, 0, 4);
 			b = le(b, p->vpage + 4ull * i, 8);
@@ -214,6 +227,8 @@ bool truth_write(struct truth *t, FILE *f, const char *params_text,
 				b = le(b, p->cause[k][i], 8);
 			for (unsigned k = 0; k < TE_N; k++)
 				b = le(b, p->event[k][i], 8);
+			for (unsigned k = 0; k < TP_N; k++)
+				b = le(b, p->palfor[k][i], 8);
 			fwrite(rec, 1, (size_t)(b - rec), f);
 		}
 	}

@@ -25,8 +25,9 @@
 
 extern const char *const truth_cause_name[TC_N];
 extern const char *const truth_event_name[TE_N];
+extern const char *const truth_palfor_name[TP_N];
 
-#define TRUTH_VERSION 2                 /* docs/truth-format.md */
+#define TRUTH_VERSION 3                 /* docs/truth-format.md */
 
 struct truth;
 
@@ -48,13 +49,14 @@ void truth_each(const struct truth *t, void (*fn)(const struct truth_page *p, vo
 
 /* Write the file to f (an output file: util/outfile.h, which sees any
  * write error); params_text is the machine description, cycles/insns
- * the per-CPU totals, hints what the guest announced through simctl
+ * the per-CPU totals, owed each CPU's PAL cycles charged to no
+ * instruction yet (chip/timing.h timing_pal_owed), hints what the guest announced through simctl
  * (its image hints become the image table, so a record's (space, PC)
  * can be read as an image and an offset).  False when out of host
  * memory, now or for a record page during the run. */
 struct machine_hint;
 bool truth_write(struct truth *t, FILE *f, const char *params_text,
                  unsigned ncpus, const uint64_t *cycles, const uint64_t *insns,
-                 const struct machine_hint *hints, size_t nhints);
+                 const uint64_t *owed, const struct machine_hint *hints, size_t nhints);
 
 #endif

@@ -5,6 +5,7 @@
  */
 #include "sim/run.h"
 #include "chip/pal.h"
+#include "chip/timing.h"
 #include "obs/skid.h"
 #include "obs/stats.h"
 #include "obs/truth.h"
@@ -224,18 +225,19 @@ static bool commit_outputs(struct run *r)
 /* The truth file, with the machine description and per-CPU totals. */
 static bool write_truth(FILE *f, struct truth *truth, struct machine *m)
 {
-	uint64_t cycles[MAX_CPUS], insns[MAX_CPUS];
+	uint64_t cycles[MAX_CPUS], insns[MAX_CPUS], owed[MAX_CPUS];
 	for (unsigned i = 0; i < m->bus.ncpus; i++) {
 		const struct cpu *c = m->bus.cpu[i];
 		cycles[i] = cpu_cycles(c);
 		insns[i] = cpu_insns(c);
+		owed[i] = c->timing ? timing_pal_owed(c->timing) : 0;
 	}
 	size_t n = params_text(&m->params, NULL, 0) + 1;
 	char *text = malloc(n);
 	if (!text)
 		return false;
 	params_text(&m->params, text, n);
-	bool ok = truth_write(truth, f, text, m->bus.ncpus, cycles, insns,
+	bool ok = truth_write(truth, f, text, m->bus.ncpus, cycles, insns, owed,
 	                      m->hints, m->nhints);
 	free(text);
 	return ok;

@@ -107,9 +107,11 @@ import json, sys
 w = json.load(open(sys.argv[1]))
 sub = sum(v["pct"] for v in w["subtotals"].values())
 tsub = sum(v["true_pct"] for v in w["subtotals"].values())
+# every group but the dynamic one is exact: its categories add up to it
 lo = sum(c["lo_pct"] for c in w["categories"] if c["group"] != "dynamic")
-sys.exit(not (abs(sub - 100) < 0.01 and abs(tsub - 100) < 0.01 and
-              abs(lo - w["subtotals"]["static"]["pct"] - w["subtotals"]["execution"]["pct"]) < 0.01))
+exact = sum(v["pct"] for g, v in w["subtotals"].items() if g != "dynamic")
+sys.exit(not (abs(sub - 100) < 0.01 and abs(tsub - 100) < 0.01 and abs(lo - exact) < 0.01 and
+              set(w["subtotals"]) == {"dynamic", "static", "execution", "profiling"}))
 PY
 period=$("$A/dcpiprof" -db db | awk '$1 == "cycles" { print $3; exit }')
 python3 - dcpiwhatcg.json.out "$samples" "$period" <<'PY' &&

@@ -33,11 +33,14 @@ printf 'exec 1 0x1234 0x120000000 0x10000 0 %s\nevent cycles 4096 1000 1000\nsam
 	"$strip" | mkdb stripped
 head -c 3000 db.truth > short.truth
 # the last record's last cause, one off: its causes no longer add up
+# (a record ends with its causes, events and, version 3 on, PAL cycles
+# by why: docs/truth-format.md)
 python3 - db.truth bad.truth <<'PY'
 import struct, sys
 b = bytearray(open(sys.argv[1], "rb").read())
-nevent = struct.unpack_from("<I", b, 16)[0]
-b[len(b) - 8 * nevent - 8] ^= 1
+version, ncause, nevent = struct.unpack_from("<III", b, 8)
+npalfor = struct.unpack_from("<I", b, 20)[0] if version >= 3 else 0
+b[len(b) - 8 * (nevent + npalfor) - 8] ^= 1
 open(sys.argv[2], "wb").write(b)
 PY
 

@@ -109,16 +109,23 @@ for mode in intr buffer; do
 		fail "the records' culprit is the truth's at $2 of $1 stalled instructions: $(head -3 cul.txt)"
 	# dcpiwhatcg: the records' column totals their head cycles x P over
 	# the same instructions, and each row is within 4 points of the
-	# truth's (sampling error: at most 1.8 points in six seeds)
+	# truth's (sampling error: at most 1.8 points in six seeds), but the
+	# sampling interrupts': a record holds its instruction's head cycles,
+	# not the PAL cycles run for it, which the truth counts (here the
+	# interrupts of pm:intr, 4.4% of libc's true cycles; docs/analysis.md,
+	# "dcpiwhatcg"); and there is such a group, true and not recorded
 	"$B/analysis/dcpiwhatcg" -db "$db" --csv --truth "$db.truth" libc.so.6.1 > cg.csv
 	expect_eq "dcpiwhatcg: columns" "$(head -1 cg.csv | cut -d, -f8-)" \
 		pm_pct,pm_cycles,true_pct,true_cycles
 	head=$(awk -F, -v per="$per" 'NR == FNR { if ($1 ~ /^pm\.head\./) h[$3] += $4 * per; next }
 		FNR > 1 { n += h[$4] } END { printf "%.0f\n", n }' raw.txt list.csv)
 	expect_eq "dcpiwhatcg: the records' cycles" "$(awk -F, '$1 == "total" { print $9 }' cg.csv)" "$head"
-	awk -F, 'NR > 1 && ($8 - $10 > 4 || $10 - $8 > 4) { print $1, $8, $10 }' cg.csv > cg.txt
+	awk -F, 'NR > 1 && $2 != "profiling" && ($8 - $10 > 4 || $10 - $8 > 4) { print $1, $8, $10 }' \
+		cg.csv > cg.txt
 	expect_eq "dcpiwhatcg: the records' split against the truth's (rows off by > 4 points)" \
 		"$(cat cg.txt)" ""
+	expect_eq "dcpiwhatcg: the sampling interrupts, true, none in the records" \
+		"$(awk -F, '$1 == "profiling" { print ($8 == 0 && $10 > 0) }' cg.csv)" 1
 	# dcpitopstalls --method pm: its rows by the records' dynamic stall
 	# cycles, which add up to dcpiwhatcg's records' dynamic subtotal (the
 	# same instructions: the procedures with cycles samples), the first

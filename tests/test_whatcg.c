@@ -8,6 +8,13 @@
  * (analysis/accuracy.h: frequency and CPI within tolerance, culprit
  * recall and precision, the categories' errors); instruction sampling's
  * records split, blamed and recalled by the truth's rule; and --true-freq.
+ * Net sampling error is defined alike on both sides: the true dynamic
+ * stall of an instruction the analysis did not find stalled is the
+ * truth's net sampling error (its stall from the iteration before, or a
+ * small D-cache stall the samples cannot tell from noise).  The
+ * profiler's own interrupts are a group of their own on both sides:
+ * --profiling-cycles per counter sample, off the dynamic stall, and the
+ * truth's profiling cause.
  *
  *   L0: 0 ldq t0,0(a0)       M 1   100 samples
  *       1 addq t0,1,t1       M 1   160: 600 cycles more, a D-cache miss
@@ -45,8 +52,15 @@ static struct an_proc a;
 #define NEV (2 + TC_N)
 #define PM_PERIOD 10.0
 static struct an_pm pm;
+/* each column's samples are interrupts: the cycles samples are, the
+ * records' columns are not */
+static bool intr[NEV] = { true };
 
-static void analyse(bool true_freq)
+/* The run: the cycles samples S, and the truth, with extra cycles of
+ * the given cause at the subq (instruction 3) and, when profiling is
+ * not 0, that many cycles of the truth's profiling per cycles sample at
+ * each instruction, --profiling-cycles the same. */
+static void analyse_with(bool true_freq, unsigned subq_cause, double profiling)
 {
 	pm.retired = 1;
 	pm.period = PM_PERIOD;
@@ -71,7 +85,9 @@ static void analyse(bool true_freq)
 	}
 	rec[1].cause[TC_dmiss_s] = 600;
 	rec[2].cause[TC_unit] = 800;
-	rec[3].cause[TC_dep_int] = 200;
+	rec[3].cause[subq_cause] = 200;
+	for (size_t i = 0; i < 6; i++)
+		rec[i].cause[TC_profiling] = (uint64_t)(profiling * S[i]);
 	for (size_t i = 0; i < 6; i++)
 		for (unsigned c = 0; c < TC_N; c++)
 			rec[i].head += rec[i].cause[c];
@@ -95,8 +111,15 @@ static void analyse(bool true_freq)
 	params_default(&pa);
 	an_culprit_defaults(&o.cul, &pa);
 	o.true_freq = true_freq;
+	o.profiling = profiling;
+	o.intr = intr;
 	char err[256];
 	assert_true(an_proc_analyze(&a, &im, 0, &s, samples, NEV, 0, -1, &ti, &o, err, sizeof err));
+}
+
+static void analyse(bool true_freq)
+{
+	analyse_with(true_freq, TC_dep_int, 0);
 }
 
 static void done(void)
@@ -150,13 +173,19 @@ static void test_categories(void **state)
 	assert_float_equal(w.group[2], 4 * N, 1e-9);
 	/* the truth: the same execution (and the ret's), the same stalls,
 	 * the multiplier's busy cycles from the iteration before as IMUL
-	 * busy, the dependency on it as unexplained */
+	 * busy; the dependency on it would be unexplained, but the subq
+	 * was not found stalled: net sampling error, as the estimate's
+	 * stall there would be */
 	assert_true(w.have_truth);
 	assert_float_equal(w.truth_total, 4 * N + 1 + 600 + 800 + 200, 1e-9);
 	assert_float_equal(w.truth[AN_WCG_exec], 4 * N + 1, 1e-9);
 	assert_float_equal(w.truth[AN_WCG_dcache], 600, 1e-9);
 	assert_float_equal(w.truth[AN_WCG_imul], 800, 1e-9);
-	assert_float_equal(w.truth[AN_WCG_unexpl], 200, 1e-9);
+	assert_float_equal(w.truth[AN_WCG_unexpl], 0, 1e-9);
+	assert_float_equal(w.truth[AN_WCG_noise], 200, 1e-9);
+	/* no profiling here, on either side */
+	assert_float_equal(w.lo[AN_WCG_profiling] + w.truth[AN_WCG_profiling], 0, 1e-9);
+	assert_float_equal(w.group[3] + w.truth_group[3], 0, 1e-9);
 	assert_float_equal(w.truth[AN_WCG_unit] + w.truth[AN_WCG_dep_int] + w.truth[AN_WCG_slot],
 	                   0, 1e-9);
 	done();
@@ -190,8 +219,59 @@ static void test_accuracy(void **state)
 	assert_float_equal(c.lo, 100 * 600 / 5400.0, 1e-4);
 	assert_float_equal(c.truth, 100 * 600 / 5601.0, 1e-4);
 	assert_float_equal(c.error, 100 * 600 / 5400.0 - 100 * 600 / 5601.0, 1e-4);
+	/* the subq's stall, not found: net sampling error on both sides,
+	 * none of it estimated, 200 cycles true */
 	an_acc_category(&acc, AN_WCG_unexpl, &c);
+	assert_float_equal(c.error, 0, 1e-4);
+	an_acc_category(&acc, AN_WCG_noise, &c);
+	assert_float_equal(c.truth, 100 * 200 / 5601.0, 1e-4);
 	assert_float_equal(c.error, 100 * 200 / 5601.0, 1e-4);
+	done();
+}
+
+/* Net sampling error defined alike: a D-cache stall at the subq too
+ * small for its samples to show (100 samples, n M_i exactly) is the
+ * truth's net sampling error, not its D-cache miss, which keeps the
+ * addq's 600 cycles, found stalled.  (Before, the truth had nothing
+ * there: every true stall was in its cause's category, and the
+ * estimate's D-cache miss was 200 cycles short of it by definition.) */
+static void test_noise_alike(void **state)
+{
+	(void)state;
+	analyse_with(false, TC_dmiss_s, 0);
+	assert_false(a.cul[3].stalled);
+	struct an_wcg w = { 0 };
+	an_wcg_add(&w, &a, NULL);
+	assert_float_equal(w.lo[AN_WCG_dcache], 600, 1e-9);
+	assert_float_equal(w.truth[AN_WCG_dcache], 600, 1e-9);
+	assert_float_equal(w.lo[AN_WCG_noise], 0, 1e-9);
+	assert_float_equal(w.truth[AN_WCG_noise], 200, 1e-9);
+	/* the truth's subtotals are the same cycles: dynamic, with the
+	 * noise, 600 + 800 + 200 */
+	assert_float_equal(w.truth_group[0], 1600, 1e-9);
+	done();
+}
+
+/* The profiler's own interrupts: 2 cycles for every cycles sample
+ * (not the records' columns, which are no interrupts), a group of its
+ * own on both sides, off the estimate's dynamic stall: the addq's D-cache
+ * stall is its 600 cycles beyond n M_i less its 160 samples' 320. */
+static void test_profiling(void **state)
+{
+	(void)state;
+	analyse_with(false, TC_dep_int, 2);
+	struct an_wcg w = { 0 };
+	an_wcg_add(&w, &a, NULL);
+	assert_float_equal(w.lo[AN_WCG_profiling], 2 * 540, 1e-9);
+	assert_float_equal(w.hi[AN_WCG_profiling], 2 * 540, 1e-9);
+	assert_float_equal(w.group[3], 2 * 540, 1e-9);
+	assert_float_equal(w.truth[AN_WCG_profiling], 2 * 540, 1e-9);
+	assert_float_equal(w.truth_group[3], 2 * 540, 1e-9);
+	assert_float_equal(w.lo[AN_WCG_dcache], 600 - 2 * 160, 1e-9);
+	assert_float_equal(w.lo[AN_WCG_imul], 800 - 2 * 180, 1e-9);
+	/* none of it the program's dynamic stall in the truth */
+	assert_float_equal(w.truth[AN_WCG_dcache], 600, 1e-9);
+	assert_float_equal(w.truth_group[0], 1600, 1e-9);
 	done();
 }
 
@@ -245,6 +325,8 @@ UNIT_MAIN(NULL, NULL,
 	cmocka_unit_test(test_estimate),
 	cmocka_unit_test(test_categories),
 	cmocka_unit_test(test_accuracy),
+	cmocka_unit_test(test_noise_alike),
+	cmocka_unit_test(test_profiling),
 	cmocka_unit_test(test_records),
 	cmocka_unit_test(test_true_freq),
 )

@@ -27,6 +27,13 @@ enum truth_event {
 	TE_N
 };
 
+enum truth_palfor {
+#define X(n, d) TP_##n,
+	TRUTH_PALFOR(X)
+#undef X
+	TP_N
+};
+
 /* Address spaces: an ASN (0..127), or PAL code (physical PCs). */
 #define TRUTH_SPACE_PAL 0xffffu
 
@@ -38,6 +45,8 @@ struct truth_page {
 	uint64_t head[PAGE_INSNS];
 	uint64_t cause[TC_N][PAGE_INSNS];
 	uint64_t event[TE_N][PAGE_INSNS];
+	uint64_t palfor[TP_N][PAGE_INSNS];     /* PAL cycles run on its   */
+	                                        /* behalf, by why         */
 };
 
 /* Where the model gets the record page of (space, VA page): a page
