@@ -187,7 +187,7 @@ bool truthfile_open(struct truthfile *t, const char *path, char *err, size_t err
 	t->nrec = get64(&r);
 	/* the records the file can hold: a count beyond them is a
 	 * truncated file now, not after reading to its end */
-	uint64_t rec = REC_BYTES + 8ull * (t->ncause + t->nevent);
+	uint64_t rec = REC_BYTES + 8ull * (t->ncause + t->nevent + t->npalfor);
 	if (!r.failed && t->nrec > left(&r) / rec)
 		fail(&r, "truncated file (%" PRIu64 " records announced, room for %" PRIu64 ")",
 		     t->nrec, left(&r) / rec);
