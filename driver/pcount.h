@@ -1,6 +1,6 @@
 /*
  * pcount.h - the interface of the DCPI sampling driver, /dev/pcount:
- * what the kernel (minios/pcount.c), the daemon (daemon/dcpid.c) and
+ * what the kernel (minios/pcount_dev.c), the daemon (daemon/dcpid.c) and
  * the host tests share.  The DCPI paper (section 4.2)
  * describes the design; docs/dcpi.md describes this interface.
  *

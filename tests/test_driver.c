@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "driver/driver.h"
+#include "driver/pcount_hw.h"  /* the environment it provides */
 #include "timing/record.h"     /* the truth's causes and events (TC_*, TE_*) */
 
 /* ---- the environment ------------------------------------------------- */
