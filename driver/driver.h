@@ -144,13 +144,8 @@ void pcount_cpu_init(struct pcount_cpu *c, unsigned cpu, void *mem,
  * sampling unit, the reader's wakeup), and in what context the core
  * calls it: driver/pcount_hw.h. */
 
-/* ---- events and periods (driver/events.c; the selects: pmu/events.h) - */
-/* CTR0 and CTR1 are 16 bits, CTR2 14 bits (docs/ev5.md, "Performance
- * counters"). */
-static inline uint32_t pcount_counter_width(unsigned ctr)
-{
-	return ctr == 2 ? 1u << 14 : 1u << 16;
-}
+/* ---- events and periods (driver/events.c; the selects: pmu/events.h;
+ * the counters' widths and the shortest period: driver/pcount.h) ----- */
 /* The default period range of an event on a counter (docs/dcpi.md). */
 void pcount_default_period(unsigned event, unsigned ctr, uint32_t *min,
                            uint32_t *range);
