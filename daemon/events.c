@@ -18,9 +18,13 @@ static void known(char *buf, size_t len)
 		snprintf(buf + at, len - at, ", pm (instruction sampling)");
 }
 
+/* The longest instruction-sampling period PM_CTL holds (abi/pm.h), and
+ * so the longest period of any kind. */
+#define PM_PERIOD_MAX PM_CTL_PERIOD(~0ull)
+
 /* The decimal period of "digits" (n bytes), at most PERIOD_CAP (longer
- * than any counter): 0 if it is not one. */
-#define PERIOD_CAP (1ul << 24)
+ * than any period): 0 if it is not one. */
+#define PERIOD_CAP (PM_PERIOD_MAX + 1)
 static unsigned long period_of(const char *s, size_t n)
 {
 	unsigned long v = 0;
@@ -118,9 +122,11 @@ static bool pm_parse(const char *s, size_t len, struct pcount_config *cfg, char 
 		}
 		at += 1 + flen;
 	}
-	/* the driver's rules (driver/events.c): P >= 256, J < P, 24 bits */
-	if (period < 256 || period > 0xffffff || spread / 2 >= period)
-		FAIL("pm: bad period %lu (256 to 16777215, more than half its spread)", period);
+	/* the driver's rules (driver/pcount.h): P at least its shortest, J
+	 * below P; and PM_CTL's field (abi/pm.h) holds P */
+	if (period < PCOUNT_MIN_PERIOD || period > PM_PERIOD_MAX || spread / 2 >= period)
+		FAIL("pm: bad period %lu (%u to %llu, more than half its spread)", period,
+		     PCOUNT_MIN_PERIOD, PM_PERIOD_MAX);
 	cfg->pm_ctl = PM_CTL_ENABLE | ctl | (uint64_t)period << 8 | (uint64_t)(spread / 2) << 32;
 	cfg->pm_filt = ops | events << 16 | lat << 32;
 	return true;
@@ -192,10 +198,10 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
 				else
 					spread = period_of(q, qlen);
 			}
-			/* the driver's shortest period is 256 */
-			if (spread / 2 > period || period - spread / 2 < 256)
-				FAIL("%s: bad period '%.*s' (a decimal number, at least 256 plus "
-				     "half its spread)", name, (int)plen, p);
+			/* the driver's shortest period (driver/pcount.h) */
+			if (spread / 2 > period || period - spread / 2 < PCOUNT_MIN_PERIOD)
+				FAIL("%s: bad period '%.*s' (a decimal number, at least %u plus "
+				     "half its spread)", name, (int)plen, p, PCOUNT_MIN_PERIOD);
 		}
 		for (unsigned c = 0; c < PCOUNT_NCOUNTERS; c++)
 			for (unsigned i = 0; i < cfg->ctr[c].nevents; i++)
@@ -211,9 +217,9 @@ bool dcpi_events_parse(const char *spec, struct pcount_config *cfg,
 				best = (int)c;
 		if (best < 0)
 			FAIL("no counter left for '%s'", name);
-		/* CTR2 has 14 bits, the others 16 (docs/ev5.md "Performance
-		 * counters"): the longest draw, P - S/2 + S - 1, must fit */
-		unsigned long width = best == 2 ? 1ul << 14 : 1ul << 16;
+		/* the longest draw, P - S/2 + S - 1, must fit the counter's
+		 * width (driver/pcount.h) */
+		unsigned long width = pcount_counter_width((unsigned)best);
 		if (period && period - spread / 2 + spread > width - (spread == 0))
 			FAIL("%s: period %.*s too long: its draws, up to P - S/2 + S - 1, "
 			     "must fit counter %d's %lu", name, (int)(len - n - 1), s + n + 1,

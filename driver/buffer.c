@@ -9,12 +9,12 @@
  * (the reader may have barriers; the handler has none).  The handler
  * never writes a FULL buffer, so the two never write the same entry.
  * The reader's view of a remote CPU's entries is made current by an IPI
- * to that CPU before it reads (minios/pcount.c), as section 4.2.3 makes
+ * to that CPU before it reads (minios/pcount_dev.c), as section 4.2.3 makes
  * IPIs, not barriers in the handler, pay for the synchronisation.
  * Samples are lost, and counted in drops, only when both buffers are
  * the reader's.
  */
-#include "driver/driver.h"
+#include "driver/pcount_hw.h"
 
 /* The active buffer was handed over: take a buffer the reader has given
  * back, the other one first.  The active one itself may be free again

@@ -4,9 +4,9 @@
  * 4.2.2), start and stop, the two IPI halves of a flush (section 4.2.3)
  * and its statistics.  The pcount_cpu_* functions run on the CPU they
  * change, at IPL >= 6, so the counter interrupt never sees a half-made
- * change; the glue (minios/pcount.c) gets them there.
+ * change; the device (minios/pcount_dev.c) gets them there.
  */
-#include "driver/driver.h"
+#include "driver/pcount_hw.h"
 
 void pcount_cpu_init(struct pcount_cpu *c, unsigned cpu, void *mem,
                      uint32_t buckets)

@@ -3,13 +3,13 @@
  * per-CPU state, the hash table, the overflow buffers, the
  * interrupt handler variants, the flush protocol, period randomisation
  * and event multiplexing.  Freestanding C, compiled into minios (where
- * minios/pcount.c is the /dev/pcount glue) and for the host (tests/
+ * minios/pcount_*.c are the /dev/pcount glue) and for the host (tests/
  * test_driver.c).  docs/dcpi.md describes the design.
  *
  * Who runs what:
  *   pcount_intr (through c->hot.intr): the counter interrupt, on its own
  *     CPU at IPL 6; no locks, no memory barriers, no calls but the
- *     environment's counter write (and, when a buffer fills, notify).
+ *     environment's hooks (driver/pcount_hw.h).
  *   pcount_cpu_*: run ON the CPU they name at IPL >= 6 (the glue calls
  *     them directly for the local CPU, by IPI for another), so they are
  *     atomic with respect to that CPU's handler (section 4.2.3).
@@ -140,36 +140,12 @@ struct pcount_cpu {
 void pcount_cpu_init(struct pcount_cpu *c, unsigned cpu, void *mem,
                      uint32_t buckets);
 
-/* ---- what the environment provides (minios/pcount.c; the host test) - */
-/* Write `value` into counter ctr (this CPU): wrperfmon 6. */
-PCOUNT_INTR void pcount_hw_write(unsigned ctr, uint32_t value);
-/* Select `event` on counter ctr (wrperfmon 2); enable the counters in
- * `mask`, those in `intr` with interrupts at wrap, the others counting
- * only (wrperfmon 4, 1), with PMCTR's kill bits from PCOUNT_NO_* flags
- * (wrperfmon 3), or disable them all (wrperfmon 0); read counter ctr's
- * count (wrperfmon 5). */
-PCOUNT_INTR void pcount_hw_select(unsigned ctr, unsigned event);
-void pcount_hw_enable(unsigned mask, unsigned intr, unsigned flags);
-PCOUNT_INTR uint32_t pcount_hw_read(unsigned ctr);
-void pcount_hw_disable(void);
-/* The instruction-sampling unit: set up and enable it with ctl (PM_CTL),
- * filt and the generator seed, its records going to this CPU's area
- * (wrperfmon 10, 9, 8), or turn it off (ctl 0: wrperfmon 8). */
-void pcount_hw_pm(uint64_t ctl, uint64_t filt, uint64_t seed);
-/* The cycle counter: 32 bits (RPCC) in the handler, 64 for start/stop. */
-PCOUNT_INTR uint32_t pcount_hw_rpcc(void);
-uint64_t pcount_hw_cycles(void);
-/* A buffer became full on this CPU: wake the reader (may be called from
- * the handler at IPL 6). */
-PCOUNT_MISS void pcount_notify(void);
+/* What the environment provides (the counters, the cycle counter, the
+ * sampling unit, the reader's wakeup), and in what context the core
+ * calls it: driver/pcount_hw.h. */
 
-/* ---- events and periods (driver/events.c; the selects: pmu/events.h) - */
-/* CTR0 and CTR1 are 16 bits, CTR2 14 bits (docs/ev5.md, "Performance
- * counters"). */
-static inline uint32_t pcount_counter_width(unsigned ctr)
-{
-	return ctr == 2 ? 1u << 14 : 1u << 16;
-}
+/* ---- events and periods (driver/events.c; the selects: pmu/events.h;
+ * the counters' widths and the shortest period: driver/pcount.h) ----- */
 /* The default period range of an event on a counter (docs/dcpi.md). */
 void pcount_default_period(unsigned event, unsigned ctr, uint32_t *min,
                            uint32_t *range);

@@ -67,7 +67,7 @@ int pcount_config_check(struct pcount_config *cfg)
 				                      &e->period_range);
 			/* the hot line holds both in 16 bits */
 			uint32_t w = pcount_counter_width(n);
-			if (e->period_min < 256 || e->period_min >= w ||
+			if (e->period_min < PCOUNT_MIN_PERIOD || e->period_min >= w ||
 			    e->period_range > w - e->period_min)
 				return -EINVAL;
 		}
@@ -76,8 +76,9 @@ int pcount_config_check(struct pcount_config *cfg)
 	 * jitter below it, known bits only (abi/pm.h) */
 	if (cfg->pm_ctl) {
 		uint64_t p = PM_CTL_PERIOD(cfg->pm_ctl), j = PM_CTL_JITTER(cfg->pm_ctl);
-		if (!(cfg->pm_ctl & PM_CTL_ENABLE) || (cfg->pm_ctl & 0xc0u) || p < 256 ||
-		    j >= p || (PM_FILT_OPS(cfg->pm_filt) >> PM_OP_COUNT) ||
+		if (!(cfg->pm_ctl & PM_CTL_ENABLE) || (cfg->pm_ctl & 0xc0u) ||
+		    p < PCOUNT_MIN_PERIOD || j >= p ||
+		    (PM_FILT_OPS(cfg->pm_filt) >> PM_OP_COUNT) ||
 		    (PM_FILT_EVENTS(cfg->pm_filt) >> PCOUNT_PM_NEVENTS) ||
 		    (cfg->pm_filt & 0xff00u))
 			return -EINVAL;

@@ -1,6 +1,6 @@
 /*
  * pcount.h - the interface of the DCPI sampling driver, /dev/pcount:
- * what the kernel (minios/pcount.c), the daemon (daemon/dcpid.c) and
+ * what the kernel (minios/pcount_dev.c), the daemon (daemon/dcpid.c) and
  * the host tests share.  The DCPI paper (section 4.2)
  * describes the design; docs/dcpi.md describes this interface.
  *
@@ -100,8 +100,19 @@ struct pcount_info {
  * -EINVAL otherwise.  Each sampling period is drawn uniformly from
  * [period_min, period_min + period_range); period_min 0 means the
  * event's default (docs/dcpi.md), and then period_range is ignored.
- * period_min + period_range must not exceed the counter's width
- * (65536 for CTR0/CTR1, 16384 for CTR2), and period_min must be >= 256. */
+ * period_min + period_range must not exceed the counter's width, and
+ * period_min must be at least PCOUNT_MIN_PERIOD (below). */
+/* The limits of a period, stated once for the driver, which checks them
+ * (driver/events.c), and for dcpid's --events, which explains them
+ * (daemon/events.c): a counter's width, 16 bits for CTR0 and CTR1 and
+ * 14 for CTR2 (docs/ev5.md, "Performance counters"), and the shortest
+ * period, a counter event's or instruction sampling's. */
+#define PCOUNT_MIN_PERIOD 256u
+static inline uint32_t pcount_counter_width(unsigned ctr)
+{
+	return ctr == 2 ? 1u << 14 : 1u << 16;
+}
+
 /* How an event is sampled (docs/dcpi.md, "Sampling sources"): DCPI's
  * way, by its own counter's overflow, or, for lab 4's comparison of the
  * ways the paper and the perf_events discussion (Ingo Molnar, "Re:
@@ -140,8 +151,8 @@ struct pcount_config {
 	uint64_t seed;            /* period generator seed; 0: the default   */
 	/* instruction sampling (docs/precise.md): PM_CTL (0: off) and
 	 * PM_FILT as abi/pm.h lays them out; the period (PM_CTL<31:8>) at
-	 * least 256 fetched instructions, the jitter below it; buffer mode
-	 * takes PCOUNT_PM_AREA records per interrupt */
+	 * least PCOUNT_MIN_PERIOD fetched instructions, the jitter below
+	 * it; buffer mode takes PCOUNT_PM_AREA records per interrupt */
 	uint64_t pm_ctl, pm_filt;
 };
 

@@ -5,7 +5,7 @@
  * counter.  Runs at IPL 6 on its own CPU: no locks, no memory barriers;
  * the only shared words it writes are the state of a buffer it hands to
  * the reader (BUF_FREE -> BUF_FULL), and the reader only reads a buffer
- * after an IPI to this CPU (minios/pcount.c), which orders the stores.
+ * after an IPI to this CPU (minios/pcount_dev.c), which orders the stores.
  *
  * Three variants (section 4.2: "we switch dynamically among specialized
  * versions of the interrupt handler"): pcount_intr_fast for one event
@@ -15,7 +15,7 @@
  * pcount_clock reads the counters read at the clock.  pcount_pm_records
  * adds the instruction-sampling unit's records (docs/precise.md).
  */
-#include "driver/driver.h"
+#include "driver/pcount_hw.h"
 
 PCOUNT_INTR uint32_t pcount_hash(uint64_t pc, uint64_t key, uint32_t mask)
 {

@@ -359,7 +359,7 @@ int64_t dev_write(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n);
 int64_t dev_ioctl(struct proc *p, struct file *f, uint64_t cmd, uint64_t arg);
 void dev_close(struct file *f);
 
-/* ---- pcount.c: the DCPI driver's counter interrupt (IPL 6) ---------- */
+/* ---- pcount_intr.c: the DCPI driver's interrupts (IPL 6; clock 5) -- */
 void pcount_interrupt(unsigned ctr, uint64_t pc);
 void pcount_clock_interrupt(uint64_t pc);
 void pcount_pm_interrupt(uint64_t bytes, uint64_t coll);

@@ -14,7 +14,7 @@ int64_t hostfs_call(enum hostfs_op op, uint64_t a0, uint64_t a1, uint64_t a2,
                     uint64_t a3, uint64_t a4, uint64_t a5)
 {
 	/* process 1 and its threads are the daemon, as for /dev/pcount
-	 * (pcount.c, pc_open): only they reach the profile database */
+	 * (pcount_dev.c, pc_open): only they reach the profile database */
 	const struct proc *p = proc_current();
 	uint64_t as = p && p->tgid == 1 ? HOSTFS_AS_DAEMON : 0;
 	req = (struct hostfs_req){ op | as, { a0, a1, a2, a3, a4, a5 }, 0 };

@@ -17,10 +17,12 @@ MINIOS_KERNEL = minios/start.o minios/entry.o minios/main.o \
 	minios/sysmem.o minios/image.o \
 	minios/spinlock.o minios/sched.o minios/swtch.o minios/smp.o \
 	minios/signal.o minios/futex.o minios/pipe.o \
-	minios/dev.o minios/pcount.o $(DRIVER_OBJS)
+	minios/dev.o minios/pcount_dev.o minios/pcount_hw.o \
+	minios/pcount_intr.o $(DRIVER_OBJS)
 MINIOS_OBJS = $(MINIOS_PAL) $(MINIOS_KERNEL)
 MINIOS_HDRS = $(srcdir)/minios/defs.h $(srcdir)/abi/bootblock.h \
-	$(srcdir)/minios/sysat.h $(srcdir)/minios/udiv.h $(srcdir)/minios/pal/pal.h \
+	$(srcdir)/minios/sysat.h $(srcdir)/minios/udiv.h \
+	$(srcdir)/minios/pcount_state.h $(srcdir)/minios/pal/pal.h \
 	$(srcdir)/minios/syscalls.def \
 	$(srcdir)/abi/hostfs.h $(srcdir)/isa/palcall.def minios/sysnames.h \
 	$(srcdir)/minios/devices.def $(srcdir)/abi/ev5_ipr.h $(srcdir)/abi/iomap.h \

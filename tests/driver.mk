@@ -5,7 +5,9 @@ check_PROGRAMS += tests/test_driver
 TESTS += tests/test_driver
 tests_test_driver_SOURCES = tests/test_driver.c $(DRIVER_SRCS)
 tests_test_driver_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_test_driver_LDADD = pmu/libpmu.a $(CMOCKA_LIBS)
+# daemon/libprofdb.a: dcpid's --events (daemon/events.c), which must take
+# the periods the driver takes
+tests_test_driver_LDADD = daemon/libprofdb.a pmu/libpmu.a $(CMOCKA_LIBS)
 endif
 
 DCPI_GUEST = testprogs/dcpi/pcount_selftest.lnx testprogs/dcpi/pm_selftest.lnx

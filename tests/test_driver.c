@@ -2,7 +2,8 @@
  * test_driver.c - the DCPI driver's core (driver/) on the host: hashing,
  * hits and misses, the mod-4 eviction order, count saturation, buffer
  * switching and drops, the flush protocol, conservation on random
- * streams, the period generator and multiplexing.  The "hardware" here
+ * streams, the period generator and multiplexing; and that dcpid's
+ * --events takes the periods the driver takes.  The "hardware" here
  * records what the driver asks of it, and a fake cycle counter moves
  * as the test says.
  */
@@ -10,11 +11,13 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "driver/driver.h"
+#include "driver/pcount_hw.h"  /* the environment it provides */
 #include "timing/record.h"     /* the truth's causes and events (TC_*, TE_*) */
+#include "daemon/events.h"     /* dcpid's --events, checked against the driver */
 
 /* ---- the environment ------------------------------------------------- */
 static uint32_t hw_value[PCOUNT_NCOUNTERS];   /* last count written */
@@ -767,6 +770,63 @@ static void test_pm_with_counters(void **state)
 	assert_int_equal(st.misses, 3);            /* cycles, retired, slot */
 }
 
+/* dcpid's --events (daemon/events.c) takes a period exactly when the
+ * driver's configuration check does, each in its own words: around the
+ * shortest period and each counter's width for every event, and around
+ * the shortest for instruction sampling.  An accepted event goes to the
+ * first counter that can count it, with the periods asked for. */
+static void test_events_agree(void **state)
+{
+	(void)state;
+	static const unsigned long periods[] = { 1, 255, 256, 257, 300, 4095, 16383,
+		16384, 16385, 16400, 60000, 65535, 65536, 65537, 70000 };
+	static const unsigned long spreads[] = { 0, 1, 2, 3, 16, 64, 90, 512, 1024, 4096 };
+	char spec[64], err[512];
+	unsigned agreed = 0;
+	for (unsigned e = 0; e < PEV_COUNT; e++) {
+		unsigned ctr = 0;
+		while (pmu_select_for(ctr, e) < 0)
+			ctr++;
+		for (unsigned i = 0; i < sizeof periods / sizeof periods[0]; i++)
+			for (unsigned j = 0; j < sizeof spreads / sizeof spreads[0]; j++) {
+				unsigned long p = periods[i], s = spreads[j];
+				if (s / 2 >= p)        /* no shortest period: not one */
+					continue;
+				snprintf(spec, sizeof spec, "%s:%lu:%lu", pmu_events[e].name, p, s);
+				struct pcount_config d = { 0 }, k = { 0 };
+				bool dcpid = dcpi_events_parse(spec, &d, err, sizeof err);
+				k.ctr[ctr].nevents = 1;
+				k.ctr[ctr].ev[0] = (struct pcount_event_config){
+					.event = (uint16_t)e, .period_min = (uint32_t)(p - s / 2),
+					.period_range = (uint32_t)s };
+				bool driver = pcount_config_check(&k) == 0;
+				if (dcpid != driver)
+					fail_msg("%s: dcpid %s, the driver %s", spec,
+					         dcpid ? "takes it" : err, driver ? "takes it" : "does not");
+				if (dcpid)
+					assert_memory_equal(&d.ctr[ctr], &k.ctr[ctr], sizeof d.ctr[ctr]);
+				agreed++;
+			}
+	}
+	for (unsigned i = 0; i < sizeof periods / sizeof periods[0]; i++)
+		for (unsigned j = 0; j < sizeof spreads / sizeof spreads[0]; j++) {
+			unsigned long p = periods[i], s = spreads[j];
+			snprintf(spec, sizeof spec, "pm:%lu:%lu", p, s);
+			struct pcount_config d = { 0 };
+			struct pcount_config k = { .pm_ctl = PM_CTL_ENABLE | (uint64_t)p << 8 |
+			                                     (uint64_t)(s / 2) << 32 };
+			bool dcpid = dcpi_events_parse(spec, &d, err, sizeof err);
+			bool driver = pcount_config_check(&k) == 0;
+			if (dcpid != driver)
+				fail_msg("%s: dcpid %s, the driver %s", spec,
+				         dcpid ? "takes it" : err, driver ? "takes it" : "does not");
+			if (dcpid)
+				assert_int_equal(d.pm_ctl, k.pm_ctl);
+			agreed++;
+		}
+	assert_true(agreed > 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -787,6 +847,7 @@ int main(void)
 		cmocka_unit_test(test_pm_records),
 		cmocka_unit_test(test_pm_with_counters),
 		cmocka_unit_test(test_pm_tagged),
+		cmocka_unit_test(test_events_agree),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	free(mem);

@@ -1,24 +1,17 @@
 /*
- * pcount.c - /dev/pcount, the DCPI sampling driver's device (the core is
- * driver/, the interface driver/pcount.h, docs/dcpi.md): the hardware
- * under the core (wrperfmon, RPCC), the counter interrupt's entry, the
- * cross-CPU calls of section 4.2.3 (smp_call), and the ioctls and
- * read(), which sleeps until a buffer is full, a signal comes or the
- * read timeout passes.
+ * pcount_dev.c - /dev/pcount, the DCPI sampling driver's device (the core
+ * is driver/, the interface driver/pcount.h, docs/dcpi.md): the cross-CPU
+ * calls of section 4.2.3 (smp_call) that run the core's control on each
+ * CPU, and the ioctls and read(), which sleeps until a buffer is full, a
+ * signal comes or the read timeout passes.  The hooks under the core are
+ * pcount_hw.c's, the interrupts' entries pcount_intr.c's.
  */
-#include "minios/defs.h"
-#include "driver/driver.h"
+#include "minios/pcount_state.h"
 #include <asm/fcntl.h>
 
 #define BUCKETS 1024                   /* per CPU: 4096 entries, 64 KB */
 
-/* The instruction-sampling unit's record area, per CPU (wrperfmon 9;
- * docs/precise.md): the buffer in buffer mode, where PALcode copies the
- * latch in interrupt mode. */
-static struct pm_record pm_area[PCOUNT_MAX_CPUS][PCOUNT_PM_AREA]
-	__attribute__((aligned(PM_RECORD_BYTES)));
-
-static struct pcount_cpu pc_cpu[PCOUNT_MAX_CPUS];
+struct pcount_cpu pcount_cpus[PCOUNT_MAX_CPUS];
 static struct pcount_slot pc_mem[PCOUNT_MAX_CPUS][PCOUNT_CPU_SLOTS(BUCKETS)]
 	__attribute__((aligned(64)));
 static unsigned ncpus;
@@ -26,168 +19,7 @@ static bool opened, running;
 static uint64_t cpu_mask;
 static uint64_t read_timeout;          /* cycles; 0: read() waits       */
 static struct pcount_config config;    /* checked, defaults filled in */
-static volatile uint64_t notify_gen;   /* bumped when there is data   */
-
-/* ---- the hardware: wrperfmon (docs/pal.md), RPCC -------------------- */
-static inline uint64_t wrperfmon(uint64_t fn, uint64_t arg)
-{
-	register uint64_t a0 __asm__("$16") = fn;
-	register uint64_t a1 __asm__("$17") = arg;
-	register uint64_t v0 __asm__("$0");
-	__asm__ volatile("call_pal 0x39" : "=r"(v0), "+r"(a0), "+r"(a1) :: "memory");
-	return v0;
-}
-enum { PM_DISABLE, PM_ENABLE, PM_SELECT, PM_OPTIONS, PM_FREQ, PM_READ,
-       PM_WRITE, PM_CLEAR, PM_SAMPLE_CONFIGURE, PM_SAMPLE_AREA, PM_SAMPLE_SEED };
-
-static inline uint64_t wrperfmon3(uint64_t fn, uint64_t arg, uint64_t arg2)
-{
-	register uint64_t a0 __asm__("$16") = fn;
-	register uint64_t a1 __asm__("$17") = arg;
-	register uint64_t a2 __asm__("$18") = arg2;
-	register uint64_t v0 __asm__("$0");
-	__asm__ volatile("call_pal 0x39" : "=r"(v0), "+r"(a0), "+r"(a1), "+r"(a2) :: "memory");
-	return v0;
-}
-
-/* Give the unit this CPU's area (whole: restarts buffering). */
-PCOUNT_INTR static void pm_area_give(unsigned id)
-{
-	uint64_t base = V2P(pm_area[id]);
-	wrperfmon3(PM_SAMPLE_AREA, base, base + sizeof pm_area[id]);
-}
-
-/* Records in this CPU's area: to the driver's table, with the unit's
- * collision count (PM_STAT<63:32>) when PALcode read it. */
-PCOUNT_INTR static void pm_take(unsigned id, uint64_t bytes, uint32_t coll)
-{
-	uint64_t n = bytes / PM_RECORD_BYTES;
-	pcount_pm_records(&pc_cpu[id], pm_area[id],
-	                  n < PCOUNT_PM_AREA ? (uint32_t)n : PCOUNT_PM_AREA, coll);
-}
-
-/* Turning the unit off (ctl 0), the records buffer mode left in a part
- * of the area go to the table too. */
-void pcount_hw_pm(uint64_t ctl, uint64_t filt, uint64_t seed)
-{
-	unsigned id = (unsigned)whami();
-	if (ctl) {
-		wrperfmon3(PM_SAMPLE_SEED, seed, 0);
-		pm_area_give(id);
-	}
-	uint64_t left = wrperfmon3(PM_SAMPLE_CONFIGURE, ctl, filt);
-	if (!ctl && left)
-		pm_take(id, left, pc_cpu[id].pm_coll);   /* no newer count */
-}
-
-/* PMCTR's fields (docs/pmu.md): where each counter's count and select
- * value go. */
-static const unsigned count_shift[PCOUNT_NCOUNTERS] = { 48, 32, 16 };
-static const uint64_t sel_field[PCOUNT_NCOUNTERS] = { 1ul << 31, 0xf0, 0x0f };
-static const unsigned sel_shift[PCOUNT_NCOUNTERS] = { 31, 4, 0 };
-
-PCOUNT_INTR void pcount_hw_write(unsigned ctr, uint32_t value)
-{
-	wrperfmon(PM_WRITE, (1u << ctr) | (uint64_t)value << count_shift[ctr]);
-}
-
-PCOUNT_INTR void pcount_hw_select(unsigned ctr, unsigned event)
-{
-	uint64_t sel = wrperfmon(PM_READ, 0) & (sel_field[0] | sel_field[1] |
-	                                        sel_field[2]);
-	sel &= ~sel_field[ctr];
-	sel |= (uint64_t)pmu_select_for(ctr, event) << sel_shift[ctr];
-	wrperfmon(PM_SELECT, sel);
-}
-
-/* CTLn (wrperfmon 4's a1): 2 interrupt at wrap, 1 count only */
-static const unsigned ctl_shift[PCOUNT_NCOUNTERS] = { 14, 12, 10 };
-
-void pcount_hw_enable(unsigned mask, unsigned intr, unsigned flags)
-{
-	uint64_t kill = (flags & PCOUNT_NO_USER ? 1ul << 30 : 0) |
-	                (flags & PCOUNT_NO_PAL ? 1ul << 9 : 0) |
-	                (flags & PCOUNT_NO_KERNEL ? 1ul << 8 : 0);
-	uint64_t ctl = 0;
-	for (unsigned n = 0; n < PCOUNT_NCOUNTERS; n++)
-		ctl |= (uint64_t)(intr >> n & 1 ? 2 : 1) << ctl_shift[n];
-	wrperfmon(PM_OPTIONS, kill);
-	wrperfmon(PM_FREQ, ctl);
-	wrperfmon(PM_ENABLE, mask);
-}
-
-PCOUNT_INTR uint32_t pcount_hw_read(unsigned ctr)
-{
-	return (uint32_t)(wrperfmon(PM_READ, 0) >> count_shift[ctr]) &
-	       (pcount_counter_width(ctr) - 1);
-}
-
-void pcount_hw_disable(void)
-{
-	wrperfmon(PM_DISABLE, 7);
-}
-
-PCOUNT_INTR uint32_t pcount_hw_rpcc(void)
-{
-	uint64_t t;
-	__asm__ volatile("rpcc %0" : "=r"(t));
-	return (uint32_t)t;
-}
-
-uint64_t pcount_hw_cycles(void)
-{
-	return machine_cycles();
-}
-
-/* From the handler at IPL 6 too: acquire raises the IPL to 7, so the
- * scheduler's lock is never held under us on this CPU. */
-PCOUNT_MISS void pcount_notify(void)
-{
-	notify_gen++;
-	wakeup((void *)&notify_gen);
-}
-
-/* ---- the counter interrupt (trap.c), at IPL 6 ----------------------- */
-/* The sample's "pid" is the number of the address space the CPU runs
- * (image.c), as the loader records name it: a thread's samples map
- * through its process's images, and a sample taken before an exec
- * through the old program's.  0 with none (an idle CPU, a process
- * ending).  cpus[] directly, so that no call leaves the bracketed
- * code. */
-PCOUNT_INTR void pcount_interrupt(unsigned ctr, uint64_t pc)
-{
-	unsigned id = (unsigned)whami();
-	struct pcount_cpu *c = &pc_cpu[id];
-	struct proc *p = cpus[id].proc;
-	if (c->hot.intr && ctr < PCOUNT_NCOUNTERS)
-		c->hot.intr(c, ctr, pc, p && p->mm ? p->mm->space : 0);
-}
-
-/* The instruction-sampling unit's interrupt (trap.c, entInt 5, at the
- * counters' IPL): PALcode left `bytes` of records in this CPU's area
- * and read the unit's collision count coll; in buffer mode the unit
- * waits for the area back. */
-PCOUNT_INTR void pcount_pm_interrupt(uint64_t bytes, uint64_t coll)
-{
-	unsigned id = (unsigned)whami();
-	pm_take(id, bytes, (uint32_t)coll);
-	if (pc_cpu[id].pm_ctl & PM_CTL_BUFFER)
-		pm_area_give(id);
-}
-
-/* The clock interrupt (trap.c, IPL 5), after the scheduler's tick: the
- * counters read at the clock (PCOUNT_SRC_AT_CLOCK), at the counters'
- * IPL so that their handler, which shares the table, cannot come in. */
-void pcount_clock_interrupt(uint64_t pc)
-{
-	unsigned id = (unsigned)whami();
-	struct proc *p = cpus[id].proc;
-	if (!pc_cpu[id].by_source[PCOUNT_SRC_AT_CLOCK])
-		return;                        /* the common case: nothing to read */
-	uint64_t ipl = swpipl(IPL_PERF);
-	pcount_clock(&pc_cpu[id], pc, p && p->mm ? p->mm->space : 0);
-	swpipl(ipl);
-}
+volatile uint64_t pcount_notify_gen;   /* bumped when there is data   */
 
 /* ---- running code on a CPU at IPL 6 (section 4.2.3) ----------------- */
 typedef void cpu_fn(struct pcount_cpu *c);
@@ -200,7 +32,7 @@ static void here(void *arg)
 	cpu_fn *fn = (cpu_fn *)arg;
 	uint64_t ipl = swpipl(IPL_PERF);
 	if (fn)
-		fn(&pc_cpu[whami()]);
+		fn(&pcount_cpus[whami()]);
 	__sync_synchronize();
 	swpipl(ipl);
 }
@@ -232,7 +64,7 @@ static int do_start(void)
 static int do_stop(void)
 {
 	for (unsigned i = 0; i < ncpus; i++)
-		if (pc_cpu[i].enabled)
+		if (pcount_cpus[i].enabled)
 			on_cpu(i, pcount_cpu_stop);
 	running = false;
 	return 0;
@@ -244,7 +76,7 @@ static int do_flush(void)
 {
 	for (unsigned i = 0; i < ncpus; i++) {
 		on_cpu(i, pcount_cpu_flush_begin);
-		pcount_flush_copy(&pc_cpu[i]);
+		pcount_flush_copy(&pcount_cpus[i]);
 		on_cpu(i, pcount_cpu_flush_end);
 	}
 	pcount_notify();
@@ -255,7 +87,7 @@ static int do_flush(void)
 static int64_t read_entries(struct proc *p, uint64_t ubuf, struct pcount_read *r)
 {
 	for (unsigned i = 0; i < ncpus; i++) {
-		struct pcount_cpu *c = &pc_cpu[i];
+		struct pcount_cpu *c = &pcount_cpus[i];
 		if (!pcount_has_full(c))
 			continue;
 		on_cpu(i, NULL);
@@ -277,15 +109,15 @@ static void get_stats(struct pcount_stats *st)
 {
 	*st = (struct pcount_stats){ .ncpus = ncpus, .nevents = PEV_COUNT };
 	for (unsigned i = 0; i < ncpus; i++) {
-		pcount_stats_cpu(&pc_cpu[i], &st->cpu[i]);
+		pcount_stats_cpu(&pcount_cpus[i], &st->cpu[i]);
 		pcount_stats_add(&st->total, &st->cpu[i]);
 		for (unsigned e = 0; e < PCOUNT_MAX_EVENTS; e++)
-			st->event_samples[e] += pc_cpu[i].read_by_event[e];
+			st->event_samples[e] += pcount_cpus[i].read_by_event[e];
 		for (unsigned e = 0; e < PEV_COUNT; e++)
-			st->monitored_cycles[e] += pc_cpu[i].monitored[e];
+			st->monitored_cycles[e] += pcount_cpus[i].monitored[e];
 		/* the unit samples all the time it is on */
-		for (unsigned e = PCOUNT_PM_BASE; pc_cpu[i].pm_ctl && e < PCOUNT_PM_END; e++)
-			st->monitored_cycles[e] += pc_cpu[i].st.enabled_cycles;
+		for (unsigned e = PCOUNT_PM_BASE; pcount_cpus[i].pm_ctl && e < PCOUNT_PM_END; e++)
+			st->monitored_cycles[e] += pcount_cpus[i].st.enabled_cycles;
 	}
 }
 
@@ -296,7 +128,7 @@ static void get_info(struct pcount_info *in)
 		.ncounters = PCOUNT_NCOUNTERS, .nevents = PEV_COUNT,
 		.hash_buckets = BUCKETS, .buffer_entries = PCOUNT_BUF_ENTRIES,
 		.mux_max = PCOUNT_MUX_MAX,
-		.memory_bytes = (uint32_t)(ncpus * (sizeof pc_cpu[0] + sizeof pc_mem[0])),
+		.memory_bytes = (uint32_t)(ncpus * (sizeof pcount_cpus[0] + sizeof pc_mem[0])),
 	};
 	for (unsigned e = 0; e < PEV_COUNT; e++) {
 		uint32_t min, range;
@@ -446,7 +278,7 @@ static int64_t pc_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n
 		return -EINVAL;
 	uint64_t deadline = read_timeout ? machine_cycles() + read_timeout : 0;
 	for (;;) {
-		uint64_t gen = notify_gen;
+		uint64_t gen = pcount_notify_gen;
 		struct pcount_read r;
 		int64_t k = read_entries(p, ubuf, &r);
 		if (k)
@@ -455,7 +287,8 @@ static int64_t pc_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n
 			return -EAGAIN;
 		if (signal_pending(p))
 			return -ERESTARTSYS;
-		sleep_deadline_unless((void *)&notify_gen, deadline, &notify_gen, gen);
+		sleep_deadline_unless((void *)&pcount_notify_gen, deadline,
+		                      &pcount_notify_gen, gen);
 	}
 }
 
@@ -485,7 +318,7 @@ static int pc_open(struct file *f)
 		ncpus = bootblock->ncpus < PCOUNT_MAX_CPUS ? (unsigned)bootblock->ncpus
 		                                           : PCOUNT_MAX_CPUS;
 		for (unsigned i = 0; i < ncpus; i++)
-			pcount_cpu_init(&pc_cpu[i], i, pc_mem[i], BUCKETS);
+			pcount_cpu_init(&pcount_cpus[i], i, pc_mem[i], BUCKETS);
 		/* the paper's default: CYCLES and IMISS (section 4) */
 		config.ctr[0] = (struct pcount_counter_config){ 1, 0,
 			{ { .event = PEV_CYCLES } } };
