@@ -71,6 +71,7 @@
 	X(fdiv,     0, "FDIV busy") \
 	X(sync,     0, "barrier, LDx_L/STx_C") \
 	X(pal,      0, "PALcode") \
+	X(xblock,   0, "from a preceding block") \
 	X(unexpl,   0, "unexplained stall") \
 	X(noise,    0, "net sampling error") \
 	X(dep_int,  1, "int dependency") \
