@@ -4,6 +4,7 @@
  */
 #include "analysis/culprit.h"
 #include "isa/isa.h"
+#include "timing/issue.h"
 #include "util/xalloc.h"
 #include <math.h>
 #include <stdlib.h>
@@ -32,7 +33,17 @@ void an_culprit_defaults(struct an_culprit_opts *o, const struct params *p)
 		.page = 8192,          /* docs/ev5.md "Memory system" */
 		.imiss_cost = (uint32_t)p->lat_mem,
 		.imiss_period = 0,
+		.slot_window = 1,
 	};
+	/* the schedule's own latencies (timing/issue.h), for a result of a
+	 * preceding block */
+	struct issue_model m;
+	issue_model_init(&m, p);
+	for (unsigned op = 0; op < OP_COUNT; op++) {
+		o->lat[op] = m.cls[op].lat;
+		if (o->lat[op] > o->lat_window)
+			o->lat_window = o->lat[op];
+	}
 }
 
 void an_culprit_codes(uint32_t set, char *buf, size_t len)
@@ -154,7 +165,7 @@ static bool is_fdiv(const struct an_cfg *g, uint32_t i)
 /* What a backward walk looks for. */
 struct look {
 	unsigned reg;                /* WANT_PRODUCER: the register         */
-	enum { WANT_PRODUCER, WANT_STORE, WANT_IMUL, WANT_FDIV } want;
+	enum { WANT_PRODUCER, WANT_STORE, WANT_IMUL, WANT_FDIV, WANT_XBLOCK } want;
 	uint32_t window;
 	bool found;                  /* a match within the window           */
 	bool entry;                  /* the walk left the procedure in time */
@@ -163,9 +174,17 @@ struct look {
 
 /* Is instruction j (dist cycles before, crossed: in another block
  * instance) what the look wants?  True ends the path there. */
-static bool visit(const struct an_cfg *g, struct look *l, uint32_t j, bool crossed)
+static bool visit(const struct an_cfg *g, const struct an_culprit_opts *o, struct look *l,
+                  uint32_t j, uint32_t dist, bool crossed)
 {
 	switch (l->want) {
+	case WANT_XBLOCK:
+		/* the nearest writer, of another block instance, whose result
+		 * comes later than the schedule lets i issue */
+		if (dest(g->word[j], g->op[j]) != (int)l->reg)
+			return false;
+		l->found |= crossed && g->op[j] < OP_COUNT && dist < o->lat[g->op[j]];
+		return true;
 	case WANT_PRODUCER:
 		if (dest(g->word[j], g->op[j]) != (int)l->reg)
 			return false;
@@ -201,13 +220,13 @@ struct walk {
 
 /* Reach instruction j at distance d: visit it, and go on from it unless
  * the look ends the path there or it was reached closer before. */
-static bool reach(const struct an_cfg *g, struct look *l, struct walk *w, uint32_t j,
-                  uint32_t d, bool crossed)
+static bool reach(const struct an_cfg *g, const struct an_culprit_opts *o, struct look *l,
+                  struct walk *w, uint32_t j, uint32_t d, bool crossed)
 {
 	if (d >= w->best[j])
 		return true;
 	w->best[j] = d;
-	if (visit(g, l, j, crossed))
+	if (visit(g, o, l, j, d, crossed))
 		return true;
 	if (!xalloc_room((void **)&w->stack, w->sp, sizeof *w->stack))
 		return false;
@@ -218,8 +237,8 @@ static bool reach(const struct an_cfg *g, struct look *l, struct walk *w, uint32
 /* Walk back from instruction i along every path while the static cycles
  * in between (the M of the instructions after the one visited, up to and
  * including i) stay below the window. */
-static bool walk(const struct an_cfg *g, const struct an_sched_insn *s, uint32_t i,
-                 struct look *l, struct walk *w)
+static bool walk(const struct an_cfg *g, const struct an_sched_insn *s,
+                 const struct an_culprit_opts *o, uint32_t i, struct look *l, struct walk *w)
 {
 	for (size_t j = 0; j < g->ninsn; j++)
 		w->best[j] = UINT32_MAX;
@@ -229,14 +248,14 @@ static bool walk(const struct an_cfg *g, const struct an_sched_insn *s, uint32_t
 		uint32_t d = cur.dist + s[cur.insn].m;
 		uint32_t b = g->block_of[cur.insn];
 		if (d < l->window && cur.insn > g->b[b].first)
-			ok = reach(g, l, w, cur.insn - 1, d, cur.crossed);
+			ok = reach(g, o, l, w, cur.insn - 1, d, cur.crossed);
 		for (uint32_t k = g->pred_at[b];
 		     d < l->window && cur.insn == g->b[b].first && ok && k < g->pred_at[b + 1]; k++) {
 			const struct an_edge *e = &g->e[g->pred[k]];
 			if (e->src >= g->nb)
 				l->entry = true;    /* the caller's code: unknown */
 			else
-				ok = reach(g, l, w, g->b[e->src].first + g->b[e->src].n - 1, d, true);
+				ok = reach(g, o, l, w, g->b[e->src].first + g->b[e->src].n - 1, d, true);
 		}
 		if (!ok || !w->sp)
 			return ok;
@@ -285,6 +304,15 @@ static bool after_prediction(const struct an_cfg *g, uint32_t b)
 	return false;
 }
 
+/* Is block b entered by falling into it from the block before? */
+static bool fallen_into(const struct an_cfg *g, uint32_t b)
+{
+	for (uint32_t k = g->pred_at[b]; k < g->pred_at[b + 1]; k++)
+		if (g->e[g->pred[k]].kind == AN_E_fall)
+			return true;
+	return false;
+}
+
 static bool after_call_pal(const struct an_cfg *g, uint32_t b)
 {
 	for (uint32_t k = g->pred_at[b]; k < g->pred_at[b + 1]; k++) {
@@ -326,18 +354,33 @@ static uint32_t rules(const struct an_cfg *g, const struct an_sched_insn *s, uin
 	size_t nr = sources(g->word[i], g->op[i], r);
 	for (size_t k = 0; *ok && k < nr; k++) {
 		struct look l = { r[k], WANT_PRODUCER, o->dmiss_window, false, false, -1 };
-		*ok = walk(g, s, i, &l, w);
+		*ok = walk(g, s, o, i, &l, w);
 		if (l.found) {
 			set |= BIT(dcache);
 			if (*load < 0)
 				*load = l.load;
 		}
 	}
+	/* a preceding block's: a result the schedule, which starts each
+	 * block with every register ready, does not wait for; or the issue
+	 * pairs of the block's first cycles, which follow where the block
+	 * before left off rather than the schedule's fresh start */
+	for (size_t k = 0; *ok && k < nr && !(set & BIT(xblock)); k++) {
+		struct look l = { r[k], WANT_XBLOCK, o->lat_window, false, false, -1 };
+		*ok = walk(g, s, o, i, &l, w);
+		if (l.found)
+			set |= BIT(xblock);
+	}
+	uint32_t since = 0;
+	for (uint32_t k = g->b[b].first + 1; k <= i; k++)
+		since += s[k].m;
+	if (since < o->slot_window && fallen_into(g, b))
+		set |= BIT(xblock);
 	if (f & (I_LOAD | I_STORE))
 		set |= BIT(dtb);
 	if (f & I_STORE) {
 		struct look l = { 0, WANT_STORE, o->wb_window, false, false, -1 };
-		*ok = *ok && walk(g, s, i, &l, w);
+		*ok = *ok && walk(g, s, o, i, &l, w);
 		if (l.found || l.entry)
 			set |= BIT(wbuf);
 	}
@@ -347,7 +390,7 @@ static uint32_t rules(const struct an_cfg *g, const struct an_sched_insn *s, uin
 		bool mul = is_imul(g, i);
 		struct look l = { 0, mul ? WANT_IMUL : WANT_FDIV, mul ? o->imul_window : o->fdiv_window,
 		                  false, false, -1 };
-		*ok = *ok && walk(g, s, i, &l, w);
+		*ok = *ok && walk(g, s, o, i, &l, w);
 		if (l.found || l.entry)
 			set |= mul ? BIT(imul) : BIT(fdiv);
 	}

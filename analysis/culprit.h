@@ -14,6 +14,7 @@
 #define ANALYSIS_CULPRIT_H
 
 #include "analysis/freq.h"
+#include "isa/isa.h"
 #include "timing/params.h"
 
 #define AN_TC(n) (1u << TC_##n)
@@ -44,6 +45,11 @@ struct an_culprit_opts {
 	uint32_t icache_line, page;  /* bytes                               */
 	uint32_t imiss_cost;         /* the most cycles one I-cache miss costs */
 	double imiss_period;         /* mean IMISS period; 0: not sampled   */
+	uint32_t lat[OP_COUNT];      /* cycles from issue to result usable  */
+	uint32_t lat_window;         /* ... the longest of them             */
+	uint32_t slot_window;        /* static cycles from a block's first   */
+	                                /* issue within which its issue pairs */
+	                                /* can follow the block before's      */
 };
 
 /* Options from the machine the profile ran on (timing/params.def). */

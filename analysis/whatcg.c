@@ -68,7 +68,10 @@ unsigned an_wcg_static_split(const struct an_sched_insn *s, double out[AN_NSTATI
 	return s->m ? (unsigned)take_issue(out, 1) : 0;
 }
 
-/* The category a unit wait from another block goes to. */
+/* The category a unit wait from another block goes to: a multiply or
+ * divide waits for its unit's culprit; any other (the E0 write-back slot
+ * of a multiply in the block before) is a static cause of a preceding
+ * block's, as a result or a slot from there is. */
 static enum an_wcg_cat unit_of(const struct an_proc *a, size_t i)
 {
 	unsigned op = a->g.op[i], lat = op < OP_COUNT ? isa_table[op].lat : L_NONE;
@@ -76,7 +79,7 @@ static enum an_wcg_cat unit_of(const struct an_proc *a, size_t i)
 		return AN_WCG_imul;
 	if (lat == L_FDIVS || lat == L_FDIVT)
 		return AN_WCG_fdiv;
-	return AN_WCG_unexpl;
+	return AN_WCG_xblock;
 }
 
 /* n executions of instruction i with head cycles cause[TC_N] into out
@@ -93,7 +96,7 @@ static void split(const struct an_proc *a, size_t i, double n, const double caus
 		}
 		unsigned k = c - AN_STATIC_FIRST;
 		st[k] = fmin(v, n * a->s[i].cause[k]);
-		out[c == TC_unit ? unit_of(a, i) : AN_WCG_unexpl] += v - st[k];
+		out[c == TC_unit ? unit_of(a, i) : AN_WCG_xblock] += v - st[k];
 	}
 	/* its issue cycles: from its static cycles, or where a dynamic cause
 	 * held through the cycle it issued, from the largest of those (as

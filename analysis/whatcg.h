@@ -38,9 +38,10 @@
  * count x [M_i >= 1], taken the same way, and from the largest dynamic
  * cause where one held through the cycle the instruction issued).  Static cycles beyond the
  * schedule come from another block, which the schedule does not see: a
- * unit kept busy there is "IMUL busy" or "FDIV busy" (by the
- * instruction), a result from there, or slotting with it, "unexplained
- * stall" -- as the culprit analysis sees them.
+ * multiply's or divide's unit kept busy there is "IMUL busy" or "FDIV
+ * busy" (by the instruction), a result from there, another unit, or
+ * slotting with it, "from a preceding block" (culprit x) -- as the
+ * culprit analysis sees them.
  *
  * Instruction sampling's records (an alphasim extension,
  * docs/precise.md) carry the truth's own split of their head cycles, so
@@ -71,6 +72,7 @@
 	X(fdiv,     0, "FDIV busy") \
 	X(sync,     0, "barrier, LDx_L/STx_C") \
 	X(pal,      0, "PALcode") \
+	X(xblock,   0, "from a preceding block") \
 	X(unexpl,   0, "unexplained stall") \
 	X(noise,    0, "net sampling error") \
 	X(dep_int,  1, "int dependency") \
@@ -141,7 +143,7 @@ void an_wcg_pm(const struct an_pm *pm, const struct an_proc *a, size_t i, double
  * *per_exec, and the category with the most of them (-1: none), named
  * in *name by the truth cause with the most cycles in it (dmiss_s,
  * bmisp, ...), or by the category when no dynamic cause gave it (a unit
- * or a result from another block: imul, fdiv, unexpl). */
+ * or a result from another block: imul, fdiv, xblock). */
 int an_wcg_true_stall(const struct an_proc *a, size_t i, double *per_exec, const char **name);
 
 /* The same from instruction i's instruction-sampling records (their

@@ -5,7 +5,8 @@
  * miss (a load's consumer within the load's latency, across blocks, not
  * past a redefinition or too far), DTB miss, write buffer, mispredict,
  * I-cache miss with and without IMISS samples, ITB miss, multiplier
- * busy, memory barrier, PALcode, and '?' when nothing is left.
+ * busy, memory barrier, PALcode, a result or issue slot of a preceding
+ * block, and '?' when nothing is left.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -233,6 +234,77 @@ static void test_imul(void **state)
 	fixture_free(&f);
 }
 
+/* A result of a preceding block: the schedule starts each block with
+ * every register ready, so a loop-carried dependency on a multiply is
+ * a stall it cannot see; a preceding block's add is ready in time, and
+ * a producer in the same block is the schedule's own. */
+static void test_xblock_result(void **state)
+{
+	(void)state;
+	start();
+	opr(&p, OP_addq, A1, A2, T7);          /* 0 */
+	here(&p, LOOP);
+	opr(&p, OP_addq, A2, A3, T5);          /* 1 */
+	lit(&p, OP_addq, T2, 1, T3);           /* 2: the mulq's, 3 cycles before */
+	lit(&p, OP_addq, T6, 1, T7);           /* 3: an add's, 3 cycles before */
+	opr(&p, OP_mulq, T3, T3, T2);          /* 4 */
+	lit(&p, OP_addq, T7, 1, T6);           /* 5: instruction 3's */
+	lit(&p, OP_subq, A1, 1, A1);           /* 6 */
+	bra(&p, OP_bne, A1, LOOP);             /* 7 */
+	ret();
+	static const int st[] = { 2, 3, 5, -1 };
+	analyse(st, NULL);
+	assert_int_equal(out[2].set, BIT(xblock));
+	assert_int_equal(out[3].set, BIT(none));
+	assert_int_equal(out[5].set, BIT(none));
+	fixture_free(&f);
+	/* the multiply 12 cycles before (lat_imulq): its result is ready */
+	start();
+	opr(&p, OP_addq, A1, A2, T7);
+	here(&p, LOOP);
+	opr(&p, OP_addq, A2, A3, T5);
+	lit(&p, OP_addq, T2, 1, T3);           /* 2 */
+	opr(&p, OP_mulq, T3, T3, T2);          /* 3 */
+	lit(&p, OP_subq, A1, 1, A1);           /* 4 */
+	bra(&p, OP_bne, A1, LOOP);             /* 5 */
+	ret();
+	M[4] = 9;
+	static const int st2[] = { 2, -1 };
+	analyse(st2, NULL);
+	assert_int_equal(out[2].set, BIT(none));
+	fixture_free(&f);
+}
+
+/* A slot of a preceding block: a block also fallen into pairs its first
+ * cycle's instructions with where the block before left off, not as
+ * the schedule's fresh start; past that cycle, or in a block entered
+ * only by a transfer (which starts fresh, as the schedule does), not. */
+static void test_xblock_slot(void **state)
+{
+	(void)state;
+	start();
+	lit(&p, OP_addq, A0, 1, T0);           /* 0 */
+	bra(&p, OP_beq, A1, L1);               /* 1 */
+	opr(&p, OP_addq, A2, A3, T1);          /* 2 */
+	here(&p, L1);
+	opr(&p, OP_addq, A2, A3, T2);          /* 3: taken to and fallen into */
+	opr(&p, OP_addq, A2, A3, T3);          /* 4: issues with 3 */
+	opr(&p, OP_addq, A2, A3, T4);          /* 5: a cycle later */
+	bra(&p, OP_br, ZERO, L2);              /* 6 */
+	ret();                                 /* 7 */
+	here(&p, L2);
+	opr(&p, OP_addq, A2, A3, T5);          /* 8: only branched to */
+	ret();
+	M[4] = 0;
+	static const int st[] = { 3, 4, 5, 8, -1 };
+	analyse(st, NULL);
+	has(3, BIT(xblock));
+	has(4, BIT(xblock));
+	assert_int_equal(out[5].set, BIT(none));
+	assert_int_equal(out[8].set & BIT(xblock), 0);
+	fixture_free(&f);
+}
+
 static void test_codes(void **state)
 {
 	(void)state;
@@ -253,5 +325,7 @@ UNIT_MAIN(NULL, NULL,
 	cmocka_unit_test(test_icache),
 	cmocka_unit_test(test_entry_and_pal),
 	cmocka_unit_test(test_imul),
+	cmocka_unit_test(test_xblock_result),
+	cmocka_unit_test(test_xblock_slot),
 	cmocka_unit_test(test_codes),
 )
