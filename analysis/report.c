@@ -355,12 +355,8 @@ void report_rows_free(struct report_row *rows, size_t n)
 	free(rows);
 }
 
-/* The row of process pid in rows[0..*n), added if new; NULL when out of
- * memory. */
-static struct report_row *pid_row(struct report_row **rows, size_t *n, uint32_t pid)
+struct report_row *report_row_named(struct report_row **rows, size_t *n, const char *name)
 {
-	char name[32];
-	snprintf(name, sizeof name, "pid %" PRIu32, pid);
 	for (size_t r = 0; r < *n; r++)
 		if (!strcmp((*rows)[r].name, name))
 			return &(*rows)[r];
@@ -372,6 +368,14 @@ static struct report_row *pid_row(struct report_row **rows, size_t *n, uint32_t 
 	if (!(a[*n].name = strdup(name)))
 		return NULL;
 	return &a[(*n)++];
+}
+
+/* The row of process pid. */
+static struct report_row *pid_row(struct report_row **rows, size_t *n, uint32_t pid)
+{
+	char name[32];
+	snprintf(name, sizeof name, "pid %" PRIu32, pid);
+	return report_row_named(rows, n, name);
 }
 
 bool report_procs(const struct report *r, const struct report_paths *p,

@@ -99,6 +99,10 @@ struct report_row {
 	uint64_t count[REPORT_MAX_COLS];
 };
 
+/* The row named name in rows[0..*n), added (zeroed) if new; NULL when
+ * out of memory. */
+struct report_row *report_row_named(struct report_row **rows, size_t *n, const char *name);
+
 /* The procedures of image im (one of r's, its profiles kept) with their
  * samples per column: a row per procedure symbol of its file (in file
  * order: analysis/elfsyms.h), then "(no symbol)" for the samples outside

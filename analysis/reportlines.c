@@ -19,23 +19,6 @@ static bool off2va(const struct elfsyms *es, uint64_t off, uint64_t *va)
 	return false;
 }
 
-/* The row named name in rows[0..*n), added if new; NULL when out of
- * memory. */
-static struct report_row *row_of(struct report_row **rows, size_t *n, const char *name)
-{
-	for (size_t r = 0; r < *n; r++)
-		if (!strcmp((*rows)[r].name, name))
-			return &(*rows)[r];
-	struct report_row *a = realloc(*rows, (*n + 1) * sizeof *a);
-	if (!a)
-		return NULL;
-	*rows = a;
-	memset(&a[*n], 0, sizeof a[*n]);
-	if (!(a[*n].name = strdup(name)))
-		return NULL;
-	return &a[(*n)++];
-}
-
 bool report_lines(const struct report *r, const struct report_paths *p,
                   const struct report_image *im, char *file, size_t filelen,
                   struct report_row **rows, size_t *nrows, char *err, size_t errlen)
@@ -62,7 +45,7 @@ bool report_lines(const struct report *r, const struct report_paths *p,
 			uint64_t va;
 			if (!off2va(&es, e->offset, &va) || !srcline_name(sl, va, name, sizeof name))
 				snprintf(name, sizeof name, "(no line)");
-			struct report_row *row = row_of(&a, &n, name);
+			struct report_row *row = report_row_named(&a, &n, name);
 			if (row)
 				row->count[c] += e->count;
 			else
