@@ -39,7 +39,8 @@ analysis_libanalysis_a_SOURCES = \
 	analysis/profimage.h analysis/profimage.c analysis/anproc.h analysis/anproc.c \
 	analysis/session.h analysis/session.c analysis/antools.def analysis/whatcg.h analysis/whatcg.c \
 	analysis/accuracy.h analysis/accuracy.c analysis/anout.h analysis/anout.c \
-	analysis/pmest.h analysis/pmest.c analysis/ansource.h analysis/ansource.c
+	analysis/pmest.h analysis/pmest.c analysis/ansource.h analysis/ansource.c \
+	analysis/callsite.h analysis/callsite.c
 analysis_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
 
 # The tools over it (docs/analysis.md, "The tools"), one small file each,
@@ -49,13 +50,14 @@ analysis_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
 AN_TOOL_LIBS = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a \
 	timing/libtiming.a pmu/libpmu.a isa/libisa.a util/libutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) -lm
 AN_TOOLS = analysis/dcpicalc analysis/dcpilist analysis/dcpitopstalls \
-	analysis/dcpiwhatcg analysis/dcpiaccuracy
+	analysis/dcpiwhatcg analysis/dcpiaccuracy analysis/dcpicallers
 bin_PROGRAMS += $(AN_TOOLS)
 analysis_dcpicalc_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpilist_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpitopstalls_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpiwhatcg_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpiaccuracy_LDADD = $(AN_TOOL_LIBS)
+analysis_dcpicallers_LDADD = $(AN_TOOL_LIBS)
 
 # The tools of comparing and dumping profiles (docs/tools.md): two
 # databases side by side, several runs summarised, one profile file as

@@ -9,7 +9,8 @@
 # checks that each renders without warnings and names every option of
 # its program's --help.
 MAN_PAGES = alphasim alphasim-sweep truthcsv dcpiprof dcpicalc dcpilist \
-	dcpitopstalls dcpiwhatcg dcpiaccuracy dcpidiff dcpistats dcpicat dcpi2dot dcpiexport
+	dcpitopstalls dcpiwhatcg dcpiaccuracy dcpidiff dcpistats dcpicat dcpi2dot dcpiexport \
+	dcpicallers
 nodist_man1_MANS = $(MAN_PAGES:%=man/%.1)
 MAN_PARTS = $(srcdir)/man/antools-options.in $(srcdir)/man/antools-scope.in \
 	$(srcdir)/man/antools-exit.in

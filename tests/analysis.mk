@@ -99,3 +99,9 @@ TESTS += tests/json_schema.sh
 # program with inlined functions, its lines and inline chains against
 # alpha-linux-gnu-addr2line, the source views, nothing changed without -g.
 TESTS += tests/srclines.sh
+
+# Callers from the estimated block counts (docs/tools.md, "dcpicallers"):
+# a -O2 dynamic program's call sites of its own function and of strcmp
+# against objdump, the truth's counts against the program's, the estimates
+# against the truth (tests/callers.sh).
+TESTS += tests/callers.sh

@@ -29,8 +29,8 @@ mv "dest$PREFIX" inst && rm -rf dest
 P=$tmp/inst
 
 for f in bin/alphasim bin/alphasim-sweep bin/truthcsv bin/dcpiprof bin/dcpicalc \
-	bin/dcpiexport lib/alphasim/minios.elf lib/alphasim/dcpid.lnx lib/alphasim/workload.lnx \
-	share/man/man1/alphasim.1 share/man/man1/dcpiprof.1 \
+	bin/dcpiexport bin/dcpicallers lib/alphasim/minios.elf lib/alphasim/dcpid.lnx lib/alphasim/workload.lnx \
+	share/man/man1/alphasim.1 share/man/man1/dcpiprof.1 share/man/man1/dcpicallers.1 \
 	share/bash-completion/completions/alphasim; do
 	[ -s "$P/$f" ] || fail "not installed: $f"
 done
