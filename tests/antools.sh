@@ -35,7 +35,7 @@ samples=$("$A/dcpiprof" -db db --csv | awk -F, -v i="$img" '$1 ~ i { print $2 }'
 	fail "default workload: only ${samples:-no} cycles samples"
 
 # ---- the summary ----------------------------------------------------------
-grep -q "where the cycles of $img went: DCPI's estimate from its .* beside the truth" err.txt &&
+grep -q "where the cycles of $img went: the estimate (estimator imiss) from its .* beside the truth" err.txt &&
 	ok "summary: the breakdown's title" || fail "summary: no breakdown: $(tail -5 err.txt)"
 # (an estimate is a range, LOW% - HIGH%, where the culprits are ambiguous)
 grep -Eq '^    D-cache miss +[0-9.]+%( - +[0-9.]+%)? +[0-9.]+%$' err.txt &&
