@@ -165,6 +165,27 @@ floor culprit_recall all min 0.95 acc.imiss
 floor count_ratio all max 1.10 acc.imiss
 floor freq_within_25 all min 0.60 acc.imiss+h      # 0.69
 floor count_ratio all max 1.07 acc.imiss+h
+# the default estimator is imiss (docs/analysis.md, "The tools"); on a
+# database without IMISS samples it is dcpi, and the text says so
+"$A/dcpiaccuracy" -db db $T --csv $img > acc.default
+cmp -s acc.default acc.imiss && ok "default estimator: imiss" ||
+	fail "default estimator: not imiss: $(diff acc.default acc.imiss | head -3)"
+grep -q "^estimator imiss;" dcpiaccuracy.text.out && ok "default estimator: dcpiaccuracy names imiss" ||
+	fail "default estimator: $(sed -n 2p dcpiaccuracy.text.out)"
+cp -r db dbc && rm -f dbc/epoch-*/*.imiss.prof
+"$A/dcpiaccuracy" -db dbc $T --csv $img > acc.cyc
+"$A/dcpiaccuracy" -db dbc $T --estimator dcpi --csv $img > acc.cyc.dcpi
+cmp -s acc.cyc acc.cyc.dcpi && ok "no IMISS samples: the default is dcpi" ||
+	fail "no IMISS samples: not dcpi: $(diff acc.cyc acc.cyc.dcpi | head -3)"
+for tool in dcpiaccuracy dcpiwhatcg; do
+	"$A/$tool" -db dbc $T $img > fallback.out 2>&1
+	grep -q "estimator dcpi: no IMISS samples for imiss" fallback.out &&
+		ok "no IMISS samples: $tool says dcpi, and why" ||
+		fail "no IMISS samples: $tool: $(head -2 fallback.out)"
+done
+"$A/dcpiaccuracy" -db dbc $T --json $img | grep -q '"estimator": "dcpi"' &&
+	ok "no IMISS samples: JSON names dcpi" || fail "no IMISS samples: JSON"
+
 # the loops where some instructions never stall: within 25% nearly
 # always (the lowest run: dcache_lines' CPI, 0.91)
 for proc in dcache_lines wbuf_lines imul_busy; do
