@@ -529,7 +529,7 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 	an_session_close(&s);
 	if (top->samples[c] < 10000)
 		fprintf(f, "alphasim: (few samples for estimates per instruction: sample more "
-		        "often with --events cycles:PERIOD)\n");
+		        "often with --events cycles:PERIOD,imiss)\n");
 	an_wcg_print(&w.w, f, "  ", true);
 	/* what the table's two puzzles mean (docs/analysis.md, "dcpiwhatcg") */
 	bool range = false;
