@@ -145,10 +145,10 @@ done
 # 0.83, CPI within 10% 0.46; the dcpiwhatcg error 8.5 points).  The
 # figures in the comments are those runs' at 16K, on the workload a
 # quarter of today's; at DCPI's default events (8 phases) every floor
-# below held with more room (lowest: dcpi within 10% 0.48, wls 0.48,
-# imiss 0.60; within 25% 0.56, 0.56, 0.69; CPI within 10% 0.44, 0.49,
-# 0.49; recall 0.82, 0.80, 0.98; highest dcpiwhatcg error 9.0, 11.3,
-# 8.7 points).
+# below held with more room (lowest: dcpi within 10% 0.44, wls 0.35,
+# imiss 0.57; within 25% 0.56, 0.60, 0.69; CPI within 10% 0.36, 0.37,
+# 0.38; recall 0.86, 0.83, 0.985; highest dcpiwhatcg error 8.5, 12.5,
+# 1.8 points).
 floor freq_within_10 all min 0.20 acc.dcpi         # lowest 0.29
 floor freq_within_25 all min 0.45 acc.dcpi         # 0.56
 floor freq_coverage medium_or_better min 0.75 acc.dcpi  # 0.83
@@ -170,9 +170,9 @@ floor freq_coverage medium_or_better min 0.65 acc.imiss  # 0.71
 floor culprit_recall all min 0.95 acc.imiss
 floor count_ratio all max 1.10 acc.imiss
 # the default estimator's own (8 phases at DCPI's default events)
-floor freq_within_10 all min 0.45 acc.imiss        # lowest 0.60
-floor cpi_within_10 all min 0.35 acc.imiss         # 0.49
-floor whatcg_error_pp max max 12 acc.imiss         # highest 8.7
+floor freq_within_10 all min 0.45 acc.imiss        # lowest 0.57
+floor cpi_within_10 all min 0.25 acc.imiss         # 0.38
+floor whatcg_error_pp max max 5 acc.imiss          # highest 1.8
 floor freq_within_25 all min 0.60 acc.imiss+h      # 0.69
 floor count_ratio all max 1.07 acc.imiss+h
 # the default estimator is imiss (docs/analysis.md, "The tools"); on a
