@@ -206,7 +206,7 @@ static void text(const struct an_session *s, const struct an_acc *acc, const str
 	       s->o.proc ? " in " : "", s->o.proc ? s->o.image : "", s->o.db, s->o.truth);
 	printf("estimator %s; %.0f cycles samples analysed (%llu in the scope), %.0f without a "
 	       "truth record; executions estimated/true %.3f\n\n",
-	       s->o.true_freq ? "truth (--true-freq)" : an_estimator_name[s->o.est], acc->samples,
+	       an_session_est_label(s), acc->samples,
 	       (unsigned long long)s->samples, acc->unmatched,
 	       ratio(acc->est_count, acc->true_count));
 	share_table("Frequency: share of cycles samples whose instruction's executions are "

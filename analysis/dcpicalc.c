@@ -87,7 +87,7 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 	printf("Procedure %s of %s", an_proc_name(a), pi->ri->path);
 	if (strcmp(pi->file, pi->ri->path))
 		printf(" (%s)", pi->file);
-	printf(", estimator %s\n", a->true_freq ? "truth (--true-freq)" : an_estimator_name[s->o.est]);
+	printf(", estimator %s\n", an_session_est_label(s));
 	for (size_t c = 0; c < a->nev; c++)
 		if (pi->ev[c].samples && an_pm_listed(&s->rep, c))
 			printf("  %s: period %.1f%s\n", s->rep.cols[c].name, pi->ev[c].period,

@@ -30,6 +30,7 @@
 
 static struct an_cli cli = { .id = AN_TOOL_dcpiexport };
 static const char *output;
+static const char *est_label;   /* the estimator, as the text names it (an_session_est_label) */
 static const struct an_cli_opt own[] = {
 	{ "output", "FILE", "write the profile to FILE (profile.proto, gzipped; - for\n"
 	  "standard output): needed", &output, NULL },
@@ -277,7 +278,7 @@ static void build(struct pprof *pp, const struct report *r, struct summary *sum)
 	if (pts.est) {
 		snprintf(line, sizeof line, "freq, est_cycles: the %s estimator's executions and "
 		         "cycles (label cpi); 0 with label estimate=none where not analysed",
-		         cli.so.true_freq ? "truth's (--true-freq)" : an_estimator_name[cli.so.est]);
+		         cli.so.true_freq ? "truth's (--true-freq)" : est_label);
 		pprof_comment(pp, line);
 	}
 
@@ -360,7 +361,7 @@ static void print_summary(FILE *f, const struct report *r, const struct summary 
 	fprintf(f, "\n");
 	if (pts.est)
 		fprintf(f, "estimates (%s) of %zu procedures\n",
-		        cli.so.true_freq ? "truth" : an_estimator_name[cli.so.est], pts.procs);
+		        cli.so.true_freq ? "truth" : est_label, pts.procs);
 	else
 		fprintf(f, "no estimates: the database has no cycles samples\n");
 	an_skips_text(k, f, "");
@@ -401,6 +402,8 @@ int main(int argc, char **argv)
 	if (pts.est) {
 		report_free(&own_rep);
 		an_cli_open(&cli, &s, &cli.so);
+		cli.so.est = s.o.est;    /* dcpi where imiss had no IMISS samples */
+		est_label = an_session_est_label(&s);
 		r = &s.rep;
 		pts.truth = s.have_truth;
 	}

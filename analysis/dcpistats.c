@@ -159,9 +159,11 @@ int main(int argc, char **argv)
 	struct procs ps = { 0 };
 	ps.nrun = runs(&run, &label);
 	struct report first = { 0 };
+	size_t fallbacks = 0;        /* runs where imiss had no IMISS samples */
 	for (ps.run = 0; ps.run < ps.nrun; ps.run++) {
 		struct an_session s;
 		an_cli_open(&cli, &s, &run[ps.run]);
+		fallbacks += s.est_fallback;
 		if (ps.run && !report_same_program(&first, label[0], &s.rep, label[ps.run], err,
 		                                   sizeof err))
 			an_cli_die(&cli, "%s", err);
@@ -211,11 +213,13 @@ int main(int argc, char **argv)
 	if (t.nomem)
 		xalloc_fail();
 
+	/* every run fell back: dcpi's; some: imiss, as the text says */
+	enum an_estimator est = fallbacks == ps.nrun ? AN_EST_dcpi : cli.so.est;
 	if (cli.fmt == AN_CSV) {
 		an_table_csv(&t, stdout);
 	} else if (cli.fmt == AN_JSON) {
 		printf("{\"tool\": \"dcpistats\", \"estimator\": \"%s\", \"runs\": [",
-		       an_estimator_name[cli.so.est]);
+		       an_estimator_name[est]);
 		for (size_t r = 0; r < ps.nrun; r++) {
 			printf(r ? ", " : "");
 			json_str(stdout, label[r]);
@@ -229,7 +233,10 @@ int main(int argc, char **argv)
 			printf(" %s%s", label[r], r + 1 < ps.nrun ? "," : "");
 		printf("\nper procedure: cycles samples (poisson_sd: the deviation sampling alone "
 		       "gives), and the estimated executions and CPI (estimator %s) of the runs "
-		       "that analysed it\n\n", an_estimator_name[cli.so.est]);
+		       "that analysed it%s\n\n", an_estimator_name[est],
+		       !fallbacks ? "" : fallbacks == ps.nrun
+		       ? "; dcpi: no run has the IMISS samples imiss needs"
+		       : "; dcpi in the runs without the IMISS samples imiss needs");
 		an_table_text(&t, stdout, "");
 	}
 	an_table_free(&t);

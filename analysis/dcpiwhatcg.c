@@ -44,7 +44,7 @@ static void text(const struct an_session *s, const struct acc *x, const struct a
 	const char *scope = s->o.proc ? s->o.proc : s->o.image ? s->o.image : "the database";
 	printf("Where have all the cycles gone?  %s%s%s, estimator %s\n", scope,
 	       s->o.proc ? " in " : "", s->o.proc ? s->o.image : "",
-	       s->o.true_freq ? "truth (--true-freq)" : an_estimator_name[s->o.est]);
+	       an_session_est_label(s));
 	printf("%.0f cycles samples analysed in %zu procedure%s (%llu in the scope)\n\n",
 	       x->w.samples, x->procs, x->procs == 1 ? "" : "s", (unsigned long long)s->samples);
 	an_wcg_print(&x->w, stdout, "", false);

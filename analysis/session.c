@@ -115,6 +115,14 @@ bool an_session_open(struct an_session *s, const struct an_session_opts *o, char
 	s->imiss = report_col_of(&s->rep, "imiss");
 	for (size_t k = 0; k < s->rep.ncols; k++)
 		s->intr[k] = report_kind_of(s->rep.cols[k].name) == REPORT_SAMPLES;
+	/* imiss is DCPI's heuristic less the I-cache misses IMISS counted:
+	 * without them it is DCPI's, and says so */
+	uint64_t misses = s->imiss < 0 ? 0
+		: named ? named->samples[s->imiss] : s->rep.cols[s->imiss].samples;
+	if (s->o.est == AN_EST_imiss && !misses) {
+		s->o.est = AN_EST_dcpi;
+		s->est_fallback = true;
+	}
 	params_default(&s->params);
 	if (o->truth) {
 		if (!an_truth_load(&s->truth, o->truth, err, errlen)) {
@@ -130,6 +138,15 @@ bool an_session_open(struct an_session *s, const struct an_session_opts *o, char
 	}
 	an_issue_sched_init(&s->sched, &s->params);
 	return true;
+}
+
+const char *an_session_est_label(const struct an_session *s)
+{
+	if (s->o.true_freq)
+		return "truth (--true-freq)";
+	if (s->est_fallback)
+		return "dcpi: no IMISS samples for imiss";
+	return an_estimator_name[s->o.est];
 }
 
 void an_session_close(struct an_session *s)
@@ -303,6 +320,7 @@ void an_cli_start(struct an_cli *c, struct an_session *s, int argc, char **argv)
 {
 	an_cli_parse(c, argc, argv);
 	an_cli_open(c, s, &c->so);
+	c->so.est = s->o.est;        /* dcpi where imiss had no IMISS samples */
 }
 
 void an_cli_visit(const struct an_cli *c, struct an_session *s,
@@ -355,7 +373,8 @@ static const struct cmd_option common[] = {
 	ANCLI_OPT_DB,
 	{ "epoch", required_argument, 'E', "N", 0, "only epoch N (default: every epoch merged)" },
 	{ "estimator", required_argument, 'e', "E", 0,
-	  "the frequency estimator: dcpi (default), wls or imiss" },
+	  "the frequency estimator: imiss (default; dcpi where the database\n"
+	  "has no IMISS samples), dcpi or wls" },
 	{ "handler-cycles", required_argument, 'H', "N", 0,
 	  "the cycles of each sampling interrupt the samples cannot see (default 0,\n"
 	  "as DCPI): taken off the period of each sample" },
@@ -413,7 +432,7 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 	struct ancli_getopt g;
 	ancli_getopt_init(&g, c->tool, opts, n);
 	struct an_session_opts *o = &c->so;
-	*o = (struct an_session_opts){ .db = PROFDB_DEFAULT_DIR, .est = AN_EST_dcpi,
+	*o = (struct an_session_opts){ .db = PROFDB_DEFAULT_DIR, .est = AN_EST_imiss,
 	                               .profiling = AN_PROFILING_CYCLES,
 	                               .paths = { ".", PATHS_DEFAULT_SYSROOT, NULL } };
 	c->fmt = AN_TEXT;

@@ -57,6 +57,8 @@ struct an_session {
 	                                interrupt taken at its instruction   */
 	uint64_t samples;            /* CYCLES samples in the scope          */
 	uint64_t analysed;           /* ... in procedures analysed           */
+	bool est_fallback;           /* imiss was asked for, the scope has no
+	                                IMISS samples: o.est is dcpi         */
 };
 
 /* Open the database and the truth; false with one message: no database,
@@ -65,6 +67,12 @@ struct an_session {
 bool an_session_open(struct an_session *s, const struct an_session_opts *o, char *err,
                      size_t errlen);
 void an_session_close(struct an_session *s);
+
+/* The estimator the session runs, as a text header names it: the
+ * truth's with --true-freq, and "dcpi: no IMISS samples for imiss" where
+ * imiss, the default, had none to work on (docs/analysis.md, "A third
+ * estimator"). */
+const char *an_session_est_label(const struct an_session *s);
 
 /* What the visitor is told besides each analysed procedure: an image or
  * a procedure whose samples could not be analysed, and why. */
@@ -87,7 +95,7 @@ bool an_session_run(struct an_session *s, const struct an_visitor *v, char *err,
 
 /* Options of every tool, parsed the same way (docs/analysis.md, "The
  * tools"): -db DIR, --epoch N, --truth FILE, --true-freq, --estimator
- * dcpi|wls, --csv, --json, --root DIR, --sysroot DIR, --kernel FILE,
+ * imiss|dcpi|wls, --csv, --json, --root DIR, --sysroot DIR, --kernel FILE,
  * -n N, then IMAGE [PROC] as the tool allows.  Exit status 2 with a
  * message on a bad option, 0 after --help. */
 enum an_format { AN_TEXT, AN_CSV, AN_JSON };

@@ -37,7 +37,9 @@
 #include "util/cmd.h"
 
 #define DEVICE "/dev/pcount"
-#define DEFAULT_EVENTS "cycles"
+/* the paper's default: CYCLES and IMISS, each at the driver's default
+ * period (docs/dcpi.md, "Default periods") */
+#define DEFAULT_EVENTS "cycles,imiss"
 #define DEFAULT_INTERVAL 5.0         /* seconds of simulated time */
 #define IMAGE_BATCH 64
 

@@ -35,8 +35,8 @@ static const struct cmd_option options[] = {
 	{ "skid-trace",   required_argument, 'K', "FILE", 0, "write a CSV row per counter overflow to FILE (docs/pmu.md)" },
 	{ "minios",       required_argument, 'O', "FILE", 0, "the minios kernel that runs Linux/Alpha programs (default: its own, in its build tree or installed beside it)" },
 	{ "profile",      optional_argument, 'p', "[=DIR]", 0, "profile the program with DCPI (no program: the default workload) into database DIR (default ./" PROFILE_DEFAULT_DIR ", any writable directory) and DIR.truth" },
-	{ "events",       required_argument, 'e', "LIST", 0, "--profile: the events to sample, EVENT[:PERIOD],... (default cycles; the events\n"
-	                                                     "are listed below, the syntax in docs/dcpi-db.md); pm[:PERIOD][:WORD]... adds\n"
+	{ "events",       required_argument, 'e', "LIST", 0, "--profile: the events to sample, EVENT[:PERIOD],... (default cycles,imiss, DCPI's;\n"
+	                                                     "the events are listed below, the syntax in docs/dcpi-db.md); pm[:PERIOD][:WORD]... adds\n"
 	                                                     "instruction sampling, an alphasim extension (docs/precise.md)" },
 	{ "overhead",     no_argument,       'o', NULL,   0, "--profile: print what the collection cost, measured from the ground truth" },
 	{ "seed",         required_argument, 'r', "N",    0, "--profile: seed the sampling driver's period generator with N, 1 or more (default: the driver's)" },

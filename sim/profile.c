@@ -131,9 +131,6 @@ bool profile_prepare(struct profile_run *pr, const char *db, const char *root,
 			return false;
 		prog = pr->demo;
 		argc = 1;
-		/* DCPI's 64K period would give it too few samples to analyse */
-		if (!events)
-			events = PROFILE_WORKLOAD_EVENTS;
 	}
 	/* dcpid --db DB --stats DB/dcpid.stats --new-epoch [--events L]
 	 *       [--seed N] --run PROG ARGS...: a new epoch holds this run's
@@ -508,7 +505,7 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 	bool truth = truth_is_this_runs(pr->truth, fig);
 	struct an_session_opts o = {
 		.db = pr->db, .epoch = pr->epoch, .image = top->path,
-		.truth = truth ? pr->truth : NULL, .est = AN_EST_dcpi,
+		.truth = truth ? pr->truth : NULL, .est = AN_EST_imiss,
 		.paths = { pr->root, pr->sysroot, minios }, .stripped_ok = true,
 	};
 	struct an_session s;
@@ -525,14 +522,14 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 		an_session_close(&s);
 		return;
 	}
-	an_session_close(&s);
 	const char *base = strrchr(top->path, '/') ? strrchr(top->path, '/') + 1 : top->path;
-	fprintf(f, "alphasim: where the cycles of %s went: DCPI's estimate from its %" PRIu64
-	        " cycles samples%s (dcpiwhatcg)\n", base, top->samples[c],
-	        truth ? ", beside the truth" : "");
+	fprintf(f, "alphasim: where the cycles of %s went: the estimate (estimator %s) from its %"
+	        PRIu64 " cycles samples%s (dcpiwhatcg)\n", base, an_session_est_label(&s),
+	        top->samples[c], truth ? ", beside the truth" : "");
+	an_session_close(&s);
 	if (top->samples[c] < 10000)
 		fprintf(f, "alphasim: (few samples for estimates per instruction: sample more "
-		        "often with --events cycles:PERIOD)\n");
+		        "often with --events cycles:PERIOD,imiss)\n");
 	an_wcg_print(&w.w, f, "  ", true);
 	/* what the table's two puzzles mean (docs/analysis.md, "dcpiwhatcg") */
 	bool range = false;

@@ -19,10 +19,9 @@
 
 #define PROFILE_DEFAULT_DIR "dcpidb"
 /* The default workload (no program): the stress kernels of
- * testprogs/accuracy, sampled every 16K cycles and every 2K I-cache
- * misses unless --events says otherwise (docs/usage.md, "Profiling"). */
+ * testprogs/accuracy, sampled as any program, at dcpid's default events
+ * unless --events says otherwise (docs/usage.md, "Profiling"). */
 #define PROFILE_WORKLOAD "testprogs/accuracy/workload.lnx"
-#define PROFILE_WORKLOAD_EVENTS "cycles:16384,imiss:2048"
 #define PROFILE_MAX_ARGS 16           /* dcpid's own arguments */
 
 struct profile_run {
@@ -52,7 +51,7 @@ struct profile_run {
  * for the images' files); events the --events list (names are
  * checked here, periods by dcpid) or NULL; seed the driver's period
  * generator seed (dcpid --seed) or 0 for its default; prog the user's program
- * (NULL: the default workload, PROFILE_WORKLOAD, and its events) and its
+ * (NULL: the default workload, PROFILE_WORKLOAD) and its
  * arguments.  The database is created if need be and locked for the run
  * (sim/dblock.h) until profile_free.
  * False with a one-line reason in err (pr->busy: another run holds the

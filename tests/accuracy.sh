@@ -46,7 +46,7 @@ expect_eq "results.csv: a row per run and estimator" "$(($(wc -l < "$O/results.c
 
 # the figures are dcpiaccuracy's: recomputed on the kept database
 run="$O/runs/misp.p4096.s1"
-"$A/dcpiaccuracy" -db "$run/db" --truth "$run/db.truth" --csv misp.dyn > misp.csv
+"$A/dcpiaccuracy" -db "$run/db" --truth "$run/db.truth" --estimator dcpi --csv misp.dyn > misp.csv
 # same COLUMN METRIC SCALE: the table's misp dcpi row's column against
 # dcpiaccuracy's figure (all samples), scaled and rounded
 same() {
