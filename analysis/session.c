@@ -432,8 +432,7 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 	struct ancli_getopt g;
 	ancli_getopt_init(&g, c->tool, opts, n);
 	struct an_session_opts *o = &c->so;
-	*o = (struct an_session_opts){ .db = PROFDB_DEFAULT_DIR, .est = AN_EST_imiss,
-	                               .profiling = AN_PROFILING_CYCLES,
+	*o = (struct an_session_opts){ AN_SESSION_DEFAULTS, .db = PROFDB_DEFAULT_DIR,
 	                               .paths = { ".", PATHS_DEFAULT_SYSROOT, NULL } };
 	c->fmt = AN_TEXT;
 	bool root = false, sysroot = false;

@@ -44,6 +44,11 @@ struct an_session_opts {
 	                                (procedures found from its code)     */
 };
 
+/* What every tool and alphasim's summary analyse with unless told
+ * otherwise: the estimator and the sampling interrupts' cost (the
+ * start of a struct an_session_opts initializer). */
+#define AN_SESSION_DEFAULTS .est = AN_EST_imiss, .profiling = AN_PROFILING_CYCLES
+
 struct an_session {
 	struct an_session_opts o;
 	struct report rep;

@@ -504,8 +504,8 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 	}
 	bool truth = truth_is_this_runs(pr->truth, fig);
 	struct an_session_opts o = {
-		.db = pr->db, .epoch = pr->epoch, .image = top->path,
-		.truth = truth ? pr->truth : NULL, .est = AN_EST_imiss,
+		AN_SESSION_DEFAULTS, .db = pr->db, .epoch = pr->epoch, .image = top->path,
+		.truth = truth ? pr->truth : NULL,
 		.paths = { pr->root, pr->sysroot, minios }, .stripped_ok = true,
 	};
 	struct an_session s;

@@ -48,6 +48,14 @@ grep -q "^alphasim: LOW% - HIGH%: stalls with several possible culprits" err.txt
 	ok "summary: the ranges explained" || fail "summary: the ranges not explained"
 grep -Eq "^alphasim: cycles: the estimate is samples x mean period, [0-9.]+% (more|less) than the truth's" err.txt &&
 	ok "summary: the two totals explained" || fail "summary: the totals' difference not explained"
+# the summary's breakdown is dcpiwhatcg's for the image, beside the
+# truth: the same defaults (estimator, sampling interrupts' cost), the
+# rows it shows (it leaves out the empty ones) word for word
+"$A/dcpiwhatcg" -db db $T "$img" > wcg.txt 2>&1
+sed -n '/^  Dynamic/,/^    cycles/p' err.txt | sed 's/^  //' > sum.rows
+missing=$(grep -vxFf wcg.txt sum.rows | head -3)
+[ -s sum.rows ] && [ -z "$missing" ] && ok "summary: its breakdown is dcpiwhatcg's" ||
+	fail "summary: rows that are not dcpiwhatcg's: $missing"
 cmd=$(sed -n 's/^alphasim: \([^ ]*\/dcpicalc .*\)   # .*/\1/p' err.txt)
 [ -n "$cmd" ] && (eval "$cmd" > "$tmp/fromsummary.txt" 2>&1) &&
 	grep -q '^\*\*\* Best-case' fromsummary.txt && ok "summary: its dcpicalc command runs" ||
