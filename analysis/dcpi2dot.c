@@ -256,6 +256,41 @@ static void render(const char *fmt, const char *out, const char *graph, size_t l
 	free(tmp);
 }
 
+/* the graph drawn (--svg, --png, text) from DOT written by emit */
+static void draw(void (*emit)(FILE *f, const void *arg), const void *arg)
+{
+	if (!svg && !png) {
+		emit(stdout, arg);
+		return;
+	}
+	char *graph;
+	size_t len;
+	FILE *m = open_memstream(&graph, &len);
+	if (!m)
+		xalloc_fail();
+	emit(m, arg);
+	if (fclose(m))
+		xalloc_fail();
+	if (svg)
+		render("svg", svg, graph, len);
+	if (png)
+		render("png", png, graph, len);
+	free(graph);
+}
+
+/* a procedure's control flow */
+struct cfg {
+	const struct an_proc *a;
+	const char *image;
+	const struct blk *b;
+};
+
+static void cfg_dot(FILE *f, const void *arg)
+{
+	const struct cfg *c = arg;
+	dot(f, c->a, c->image, c->b);
+}
+
 struct out {
 	bool done;
 };
@@ -268,22 +303,9 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 	struct blk *b = xcalloc(a->g.nb, sizeof *b);
 	blocks(a, b);
 	o->done = true;
-	if (svg || png) {
-		char *graph;
-		size_t len;
-		FILE *m = open_memstream(&graph, &len);
-		if (!m)
-			xalloc_fail();
-		dot(m, a, pi->ri->path, b);
-		if (fclose(m))
-			xalloc_fail();
-		if (svg)
-			render("svg", svg, graph, len);
-		if (png)
-			render("png", png, graph, len);
-		free(graph);
-	} else if (cli.fmt == AN_TEXT) {
-		dot(stdout, a, pi->ri->path, b);
+	if (cli.fmt == AN_TEXT) {
+		const struct cfg c = { a, pi->ri->path, b };
+		draw(cfg_dot, &c);
 	} else {
 		struct an_table bt, et;
 		tables(a, b, &bt, &et);
@@ -305,28 +327,6 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 	}
 	free(b);
 	return true;
-}
-
-/* the graph drawn (--svg, --png, text) from DOT written by emit */
-static void draw(void (*emit)(FILE *f, const void *arg), const void *arg)
-{
-	if (!svg && !png) {
-		emit(stdout, arg);
-		return;
-	}
-	char *graph;
-	size_t len;
-	FILE *m = open_memstream(&graph, &len);
-	if (!m)
-		xalloc_fail();
-	emit(m, arg);
-	if (fclose(m))
-		xalloc_fail();
-	if (svg)
-		render("svg", svg, graph, len);
-	if (png)
-		render("png", png, graph, len);
-	free(graph);
 }
 
 struct cg {
