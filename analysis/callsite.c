@@ -114,8 +114,10 @@ static void read_dynamic(struct reader *r, Elf *e)
 			r->slot[r->nslot++] = s;
 		}
 	}
-	qsort(r->slot, r->nslot, sizeof *r->slot, by_at);
-	qsort(r->cs->def, r->cs->ndef, sizeof *r->cs->def, by_name);
+	if (r->nslot)   /* qsort's base may not be NULL, even for no items (C11 7.22.5) */
+		qsort(r->slot, r->nslot, sizeof *r->slot, by_at);
+	if (r->cs->ndef)
+		qsort(r->cs->def, r->cs->ndef, sizeof *r->cs->def, by_name);
 }
 
 static unsigned op_at(const struct an_image *im, uint64_t pc, uint32_t *w)

@@ -14,9 +14,14 @@
  * its own.  --svg and --png render it with
  * Graphviz's dot into FILE (written whole: into a temporary file renamed
  * over FILE).  --csv and --json give the blocks and edges.
+ *
+ * --callgraph [IMAGE]: instead, the program's call graph weighted by
+ * the estimated calls (analysis/callgraph.h), procedures filled by
+ * their samples as blocks by their cycles; --csv and --json its edges.
  */
 #include "analysis/anout.h"
 #include "analysis/antable.h"
+#include "analysis/callgraph.h"
 #include "analysis/session.h"
 #include "util/cmd.h"
 #include "util/xalloc.h"
@@ -30,7 +35,10 @@
 #include <unistd.h>
 
 static const char *svg, *png;
+static bool callgraph;
 static const struct an_cli_opt opts[] = {
+	{ "callgraph", NULL, "the program's call graph (every image's, or IMAGE's callers)",
+	  NULL, &callgraph },
 	{ "svg", "FILE", "render the graph to FILE as SVG (Graphviz's dot)", &svg, NULL },
 	{ "png", "FILE", "render the graph to FILE as PNG (Graphviz's dot)", &png, NULL },
 	{ NULL, NULL, NULL, NULL, NULL },
@@ -248,6 +256,41 @@ static void render(const char *fmt, const char *out, const char *graph, size_t l
 	free(tmp);
 }
 
+/* the graph drawn (--svg, --png, text) from DOT written by emit */
+static void draw(void (*emit)(FILE *f, const void *arg), const void *arg)
+{
+	if (!svg && !png) {
+		emit(stdout, arg);
+		return;
+	}
+	char *graph;
+	size_t len;
+	FILE *m = open_memstream(&graph, &len);
+	if (!m)
+		xalloc_fail();
+	emit(m, arg);
+	if (fclose(m))
+		xalloc_fail();
+	if (svg)
+		render("svg", svg, graph, len);
+	if (png)
+		render("png", png, graph, len);
+	free(graph);
+}
+
+/* a procedure's control flow */
+struct cfg {
+	const struct an_proc *a;
+	const char *image;
+	const struct blk *b;
+};
+
+static void cfg_dot(FILE *f, const void *arg)
+{
+	const struct cfg *c = arg;
+	dot(f, c->a, c->image, c->b);
+}
+
 struct out {
 	bool done;
 };
@@ -260,22 +303,9 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 	struct blk *b = xcalloc(a->g.nb, sizeof *b);
 	blocks(a, b);
 	o->done = true;
-	if (svg || png) {
-		char *graph;
-		size_t len;
-		FILE *m = open_memstream(&graph, &len);
-		if (!m)
-			xalloc_fail();
-		dot(m, a, pi->ri->path, b);
-		if (fclose(m))
-			xalloc_fail();
-		if (svg)
-			render("svg", svg, graph, len);
-		if (png)
-			render("png", png, graph, len);
-		free(graph);
-	} else if (cli.fmt == AN_TEXT) {
-		dot(stdout, a, pi->ri->path, b);
+	if (cli.fmt == AN_TEXT) {
+		const struct cfg c = { a, pi->ri->path, b };
+		draw(cfg_dot, &c);
 	} else {
 		struct an_table bt, et;
 		tables(a, b, &bt, &et);
@@ -299,13 +329,116 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 	return true;
 }
 
+struct cg {
+	const struct an_callgraph *g;
+	const struct an_session *s;
+	const char *title;
+};
+
+static void cg_dot(FILE *f, const void *arg)
+{
+	const struct cg *c = arg;
+	an_callgraph_dot(f, c->g, c->s, c->title);
+}
+
+static const struct an_tcol gcols[] = {
+	{ "caller", NULL }, { "caller_image", NULL }, { "callee", NULL }, { "callee_image", NULL },
+	{ "sites", "%.0f" }, { "estimated_sites", "%.0f" }, { "calls", "%.0f" },
+	{ "true_calls", "%.0f" },
+};
+
+static void cg_table(const struct an_callgraph *g, const struct an_session *s)
+{
+	struct an_table t;
+	an_table_init(&t, gcols, sizeof gcols / sizeof *gcols);
+	for (size_t e = 0; e < g->nedge; e++) {
+		const struct an_cg_edge *d = &g->edge[e];
+		const struct an_cg_node *v[2] = { &g->node[d->from], &g->node[d->to] };
+		for (size_t k = 0; k < 2; k++) {
+			an_table_str(&t, v[k]->name);
+			an_table_str(&t, v[k]->image == AN_CG_INDIRECT ? ""
+			             : s->rep.images[v[k]->image].path);
+		}
+		an_table_num(&t, (double)d->sites);
+		an_table_num(&t, (double)d->estimated);
+		an_table_num(&t, d->estimated ? d->calls : NAN);
+		an_table_num(&t, d->truth);
+	}
+	if (t.nomem)
+		xalloc_fail();
+	if (cli.fmt == AN_CSV) {
+		an_table_csv(&t, stdout);
+	} else {
+		printf("{\"tool\": \"dcpi2dot\", \"callgraph\": true, \"estimator\": \"%s\",\n"
+		       " \"edges\": ", an_estimator_name[s->o.est]);
+		an_table_json(&t, stdout);
+	}
+	an_table_free(&t);
+}
+
+/* --callgraph [IMAGE]: the session opened on IMAGE to name it as every
+ * tool does (an error if it names none or two), then on every image for
+ * the callees */
+static int callgraph_main(void)
+{
+	struct an_session s;
+	size_t callers = AN_CG_INDIRECT;
+	char path[PROF_PATH_MAX] = "";
+	uint64_t id = 0;
+	if (cli.so.image) {
+		an_cli_open(&cli, &s, &cli.so);
+		size_t named = 0;
+		while (!s.rep.images[named].chosen)
+			named++;
+		id = s.rep.images[named].id;
+		snprintf(path, sizeof path, "%s", s.rep.images[named].path);
+		an_session_close(&s);
+	}
+	struct an_session_opts so = cli.so;
+	so.image = NULL;
+	an_cli_open(&cli, &s, &so);
+	for (size_t i = 0; *path && i < s.rep.nimages; i++)
+		if (s.rep.images[i].id == id && !strcmp(s.rep.images[i].path, path))
+			callers = i;
+	struct an_skips k = { NULL, 0, 0 };
+	struct an_callgraph g;
+	an_callgraph_scan(&g, &s, callers, &k);
+	an_cli_visit(&cli, &s, an_callgraph_visit, &g, &k);
+	an_callgraph_finish(&g, s.have_truth);
+	if (cli.fmt == AN_TEXT) {
+		const struct cg c = { &g, &s, *path ? path : so.db };
+		draw(cg_dot, &c);
+		char prefix[64];
+		snprintf(prefix, sizeof prefix, "%s: ", cli.tool);
+		an_skips_text(&k, stderr, prefix);
+	} else {
+		cg_table(&g, &s);
+		if (cli.fmt == AN_JSON) {
+			printf(",\n ");
+			an_skips_json(&k, stdout);
+			printf("}\n");
+		} else {
+			an_cli_skips(&cli, &k);
+		}
+	}
+	an_skips_free(&k);
+	an_callgraph_free(&g);
+	an_session_close(&s);
+	return an_cli_done(&cli);
+}
+
 int main(int argc, char **argv)
 {
 	an_cli_parse(&cli, argc, argv);
-	if (!cli.so.proc)
-		an_cli_die(&cli, "IMAGE and PROC are needed: the procedure whose graph to draw");
 	if ((svg || png) && cli.fmt != AN_TEXT)
 		an_cli_die(&cli, "--svg and --png draw the graph; --csv and --json list it");
+	if (callgraph && cli.so.proc)
+		an_cli_die(&cli, "--callgraph draws a program's calls: IMAGE at most, no PROC");
+	if (callgraph)
+		return callgraph_main();
+	if (!cli.so.proc)
+		an_cli_die(&cli, "IMAGE and PROC are needed: the procedure whose graph to draw "
+		           "(or --callgraph)");
 	struct an_session s;
 	an_cli_open(&cli, &s, &cli.so);
 	struct out o = { false };

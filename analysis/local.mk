@@ -40,7 +40,8 @@ analysis_libanalysis_a_SOURCES = \
 	analysis/session.h analysis/session.c analysis/antools.def analysis/whatcg.h analysis/whatcg.c \
 	analysis/accuracy.h analysis/accuracy.c analysis/anout.h analysis/anout.c \
 	analysis/pmest.h analysis/pmest.c analysis/ansource.h analysis/ansource.c \
-	analysis/callsite.h analysis/callsite.c
+	analysis/callsite.h analysis/callsite.c \
+	analysis/callgraph.h analysis/callgraph.c
 analysis_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
 
 # The tools over it (docs/analysis.md, "The tools"), one small file each,

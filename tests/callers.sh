@@ -143,6 +143,34 @@ assert d["true_calls"] == sum(int(r["true_calls"]) for r in rows)' &&
 [ "$(wc -l <all.csv)" -gt "$(wc -l <strcmp.csv)" ] &&
 	ok "--all: the call sites in procedures without samples too" || fail "--all lists no more"
 
+# dcpi2dot --callgraph --truth: main's edges to work and to strcmp
+# carry the program's counts (each the sum of its two sites), and dot
+# reads the graph
+"$A/dcpi2dot" -db db --truth db.truth --estimator wls --callgraph calls >cg.dot 2>cg.err
+expect_eq "dcpi2dot --callgraph: status" "$?" 0
+python3 -c '
+import re, sys
+nodes, edges = {}, {}
+for l in open("cg.dot"):
+    m = re.match(r"\s*(N\d+) \[label=\"([^\\\"]*)", l)
+    if m: nodes[m.group(1)] = m.group(2)
+    m = re.match(r"\s*(N\d+) -> (N\d+) \[.*true_calls=(\d+)", l)
+    if m: edges[(nodes[m.group(1)], nodes[m.group(2)])] = int(m.group(3))
+print(edges.get(("main", "work")), edges.get(("main", "strcmp")))' >cg.truth
+expect_eq "--callgraph --truth: main -> work, main -> strcmp = the program's" \
+	"$(cat cg.truth)" "$(($1 + $2)) $(($3 + $4))"
+dot -Tsvg cg.dot >cg.svg 2>cg.doterr && [ -s cg.svg ] && [ ! -s cg.doterr ] &&
+	ok "dot reads the call graph" || fail "dot rejects the call graph: $(cat cg.doterr)"
+"$A/dcpi2dot" -db db --truth db.truth --callgraph --csv calls >cg.csv
+python3 -c '
+import csv
+r = [r for r in csv.DictReader(open("cg.csv")) if r["caller"] == "main" and r["callee"] == "work"]
+print(r[0]["true_calls"], r[0]["sites"])' >cg.csvout
+expect_eq "--callgraph --csv: main -> work" "$(cat cg.csvout)" "$(($1 + $2)) 2"
+"$A/dcpi2dot" -db db --callgraph calls main >bad.out 2>bad.err
+[ $? -ne 0 ] && [ ! -s bad.out ] && grep -q "no PROC" bad.err &&
+	ok "--callgraph with a PROC: said" || fail "--callgraph with a PROC: $(cat bad.err)"
+
 # bad input: one line naming it
 "$A/dcpicallers" -db db calls nosuchproc >bad.out 2>bad.err
 st=$?

@@ -68,6 +68,7 @@ for db in db pm; do
 	valid "$db: instructions" dcpidiff -db $db -db $db $img $proc
 	valid "$db: two runs" dcpistats -db $db -db $db
 	valid "$db" dcpi2dot -db $db $img $proc
+	valid "$db: --callgraph, truth" dcpi2dot -db $db $T --callgraph
 	valid "$db" dcpicallers -db $db $img $proc
 	valid "$db: truth, --all" dcpicallers -db $db $T --all $img $proc
 	valid "$db" dcpiexport -db $db --output $db.pb.gz
