@@ -191,6 +191,17 @@ static bool guarded_name(const struct hostfs *fs, int d, const char *last)
 	return path_below(path, fs->guard) || path_above(path, fs->guard);
 }
 
+/* Would changing the metadata of what descriptor fd names (its mode,
+ * owner, times) touch the guard or a directory above it?  A program
+ * that made a directory above the database unsearchable would lock the
+ * daemon out of it. */
+static bool guarded_meta(const struct hostfs *fs, int fd)
+{
+	char path[HOSTFS_MAX_PATH];
+	return guarding(fs) && (!fd_path(fd, path, sizeof path) ||
+	                        path_below(path, fs->guard) || path_above(path, fs->guard));
+}
+
 /* ---- the write limit ------------------------------------------------ */
 
 /* Files grow by the bytes between their old and new size: a write past
@@ -842,6 +853,13 @@ static int64_t op_attr(const struct ctx *x, enum hostfs_op op)
 		fd = path_fd(x, op != HOSTFS_STATFS && op != HOSTFS_ACCESS, true);
 		if (fd < 0)
 			return fd;
+	}
+	bool meta = op == HOSTFS_CHMOD || op == HOSTFS_FCHMOD || op == HOSTFS_CHOWN ||
+	            op == HOSTFS_FCHOWN || op == HOSTFS_UTIMENS || op == HOSTFS_FUTIMENS;
+	if (meta && guarded_meta(x->fs, (int)fd)) {
+		if (!handle)
+			close((int)fd);
+		return AE_ACCES;
 	}
 	/* a truncate that lengthens a file: within the write limit */
 	struct stat old;

@@ -115,8 +115,18 @@ int main(int argc, char **argv)
 	char parent[4200];
 	snprintf(parent, sizeof parent, "%s", db);
 	*strrchr(parent, '/') = 0;
-	int pd = open(*parent ? parent : "/", O_RDONLY | O_DIRECTORY);
+	const char *up = *parent ? parent : "/";
+	/* the directories above it keep their modes: a program that made
+	 * one unsearchable would lock dcpid out (a harmless mode, should
+	 * the guard let it through) */
+	refused("chmod DB's parent", chmod(up, 0755));
+	refused("chown DB's parent", chown(up, getuid(), getgid()));
+	refused("utimes DB's parent", utimensat(AT_FDCWD, up, NULL, 0));
+	int pd = open(up, O_RDONLY | O_DIRECTORY);
 	if (pd >= 0) {
+		refused("fchmod DB's parent", fchmod(pd, 0755));
+		refused("fchown DB's parent", fchown(pd, getuid(), getgid()));
+		refused("futimens DB's parent", futimens(pd, NULL));
 		refused("openat DB's parent, DB", openat(pd, strrchr(db, '/') + 1,
 		                                         O_RDONLY | O_DIRECTORY));
 		refused("openat DB's parent, create DB/evil2",
