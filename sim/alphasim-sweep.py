@@ -121,11 +121,17 @@ def replace_file(path, text):
         raise
 
 
+DEEP = 64
+
+
 def remove_tree(path):
     """path and everything below it, gone, without recursion (a guest may
     have made its tree deep) and without following a link; a directory a
     guest left closed to its owner (chmod 0) is opened up first.  The
-    guest has ended, so the tree no longer changes."""
+    guest has ended, so the tree no longer changes.  At most DEEP
+    directories are open at once: below that depth the rest of the tree
+    is moved up beside the top one and removed from there, so that no
+    depth runs out of descriptors."""
     try:
         if not stat.S_ISDIR(os.lstat(path).st_mode):
             os.unlink(path)
@@ -143,6 +149,7 @@ def remove_tree(path):
             os.fchmod(fd, 0o700)
         return fd
     stack = [(enter(path, None), None, None)]
+    moved = 0
     try:
         while stack:
             fd, parent, name = stack[-1]
@@ -153,6 +160,14 @@ def remove_tree(path):
                         sub = e.name
                         break
                     os.unlink(e.name, dir_fd=fd)
+            if sub is not None and len(stack) >= DEEP:
+                moved += 1
+                try:
+                    os.rename(sub, f".deep-{moved}", src_dir_fd=fd, dst_dir_fd=stack[0][0])
+                except OSError as e:
+                    if e.errno not in (errno.EEXIST, errno.ENOTEMPTY, errno.ENOTDIR):
+                        raise
+                continue
             if sub is not None:
                 stack.append((enter(sub, fd), fd, sub))
                 continue

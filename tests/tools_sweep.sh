@@ -254,6 +254,33 @@ badrun "a binary file" "^alphasim-sweep: progs/dcache.dyn:1: (not UTF-8|a NUL by
 mkdir spec.d
 badrun "a directory" "^alphasim-sweep: spec.d: a directory, not a spec$" spec.d
 badrun "a device" "^alphasim-sweep: /dev/zero: not a regular file or a pipe$" /dev/zero
+# a run's old tree is removed however deep its guest made it, with no
+# more descriptors than the sweep may hold (here 256 for 1,500 levels),
+# never following a link out of it
+python3 - "$SWEEP" > deep.txt 2>&1 <<'PY'
+import importlib.machinery, importlib.util, os, resource, sys
+loader = importlib.machinery.SourceFileLoader("sweep", sys.argv[1])
+sw = importlib.util.module_from_spec(importlib.util.spec_from_loader("sweep", loader))
+loader.exec_module(sw)
+open("outside", "w").write("keep\n")
+os.mkdir("deep")
+fd = os.open("deep", os.O_RDONLY)
+for i in range(1500):
+    os.mkdir("d", dir_fd=fd)
+    if i == 700:
+        os.mkdir(".deep-1", dir_fd=fd)
+        os.symlink(os.path.abspath("outside"), "link", dir_fd=fd)
+    sub = os.open("d", os.O_RDONLY, dir_fd=fd)
+    os.close(fd)
+    fd = sub
+os.close(fd)
+resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+sw.remove_tree("deep")
+print("gone" if not os.path.lexists("deep") else "still there")
+PY
+[ "$(cat deep.txt)" = gone ] && [ "$(cat outside)" = keep ] &&
+	ok "a 1,500-deep tree removed with 256 descriptors, its link not followed" ||
+	fail "a deep tree: $(tail -2 deep.txt)"
 badrun "no such spec" "^alphasim-sweep: nosuch.spec: No such file or directory$" nosuch.spec
 if [ "$(id -u)" != 0 ]; then
 	printf 'program dcache progs/dcache.dyn 5\n' > locked.spec
