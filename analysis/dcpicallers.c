@@ -270,7 +270,8 @@ int main(int argc, char **argv)
 		if (s.rep.images[i].chosen)
 			scan_image(&st, &s, i, &ce, &k);
 	an_cli_visit(&cli, &s, visit, &st, &k);
-	qsort(st.direct.v, st.direct.n, sizeof *st.direct.v, by_calls);
+	if (st.direct.n)             /* qsort may not be given a NULL array */
+		qsort(st.direct.v, st.direct.n, sizeof *st.direct.v, by_calls);
 
 	struct an_table t;
 	size_t hidden;
