@@ -48,26 +48,6 @@ open(out, "wb").write(b)
 PY
 }
 
-# refused WHAT FILE CMD...: CMD exits non-zero with one line on standard
-# error naming FILE, nothing on standard output
-refused() {
-	_what=$1 _file=$2
-	shift 2
-	timeout "$guard" "$@" > out.txt 2> err.txt
-	_st=$?
-	if [ $_st -eq 124 ]; then
-		fail "$_what: still running after $guard s"
-	elif [ $_st -eq 0 ]; then
-		fail "$_what: status 0"
-	elif [ "$(wc -l < err.txt)" -ne 1 ] || ! grep -qF -e "$_file: " err.txt; then
-		fail "$_what: status $_st, want one line naming $_file: '$(cat err.txt)'"
-	elif [ -s out.txt ]; then
-		fail "$_what: wrote output: $(head -2 out.txt)"
-	else
-		ok "$_what: $_st, '$(cat err.txt)'"
-	fi
-}
-
 for c in huge past symtab overlap; do
 	img=$tmp/$c.dyn
 	patch "$img" $c || { fail "$c: cannot patch $src"; continue; }

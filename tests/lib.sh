@@ -77,6 +77,33 @@ unknown_ok() {
 		fail "$1: $_u of $((_u + _i)) samples unknown (1% or more)"
 	fi
 }
+# refused WHAT FILE CMD...: bad input is refused quickly and cleanly
+# (docs/usage.md, "Exit status"): CMD exits non-zero within $guard
+# seconds (default 600: a hang, not a slow machine) with one line on
+# standard error naming FILE and nothing on standard output.  When CMD is
+# alphasim the line is alphasim's own (the guest's dcpid may say more, and
+# the guest's output is the program's).
+refused() {
+	_what=$1 _file=$2
+	shift 2
+	timeout "${guard:-600}" "$@" > out.txt 2> err.txt
+	_st=$?
+	if [ $_st -eq 124 ]; then
+		fail "$_what: still running after ${guard:-600} s (waiting on, or reading, $_file)"
+		return
+	fi
+	if [ "$1" = "${ALPHASIM:-}" ]; then grep '^alphasim:' err.txt > lines.txt
+	else cp err.txt lines.txt; fi
+	if [ $_st -eq 0 ]; then
+		fail "$_what: status 0"
+	elif [ "$(wc -l < lines.txt)" -ne 1 ] || ! grep -qF -e "$_file: " lines.txt; then
+		fail "$_what: status $_st, want one line naming $_file: '$(cat err.txt)'"
+	elif [ "$1" != "${ALPHASIM:-}" ] && [ -s out.txt ]; then
+		fail "$_what: wrote output: $(head -2 out.txt)"
+	else
+		ok "$_what: $_st, '$(cat lines.txt)'"
+	fi
+}
 finish() { [ $fails -eq 0 ] && exit 0; echo "$fails check(s) failed"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
