@@ -2,4 +2,4 @@
 # (docs/view.md): its picture against the truth and the skid trace
 # (tests/view.sh), and its window under Xvfb driven by keys
 # (tests/view_live.sh); both skip where alphasim has no view.
-TESTS += tests/view.sh tests/view_live.sh
+TESTS += tests/view.sh tests/view_live.sh tests/view_fit.sh
