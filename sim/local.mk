@@ -40,7 +40,7 @@ docs-view: docs/view.png
 docs/view.png: sim/alphasim$(EXEEXT) minios/minios.elf $(profile_DATA)
 	@$(MKDIR_P) docs
 	$(AM_V_GEN)rm -rf $@.db $@.db.truth && \
-	  sim/alphasim -q --profile=$@.db --view-png $@ --view-at 60014200 >/dev/null; \
+	  sim/alphasim -q --profile=$@.db --view-png $@ --view-at 59999310 >/dev/null; \
 	  st=$$?; rm -rf $@.db $@.db.truth; exit $$st
 CLEANFILES += docs/view.png
 .PHONY: docs-view

@@ -9,6 +9,7 @@
 #include "util/cmd.h"
 #include "util/outfile.h"
 #include "util/paths.h"
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,6 +206,14 @@ enum sim_action sim_opts_parse(struct sim_opts *o, int argc, char **argv)
 	    S_ISDIR(st.st_mode))
 		cmd_die(EXIT_USAGE, "--profile %s: %s is a directory, not a program: use "
 		        "--profile=%s", o->argv[0], o->argv[0], o->argv[0]);
+	/* and a new DIR is no file at all, while the program after it is
+	 * (a missing program is an error anyway: docs/usage.md, "Exit
+	 * status") */
+	if (o->profile && !o->profile_dir && o->argc > 1 && stat(o->argv[0], &st) != 0 &&
+	    errno == ENOENT && stat(o->argv[1], &st) == 0 && S_ISREG(st.st_mode))
+		cmd_die(EXIT_USAGE, "--profile %s %s: %s: no such program; a database "
+		        "directory goes as --profile=%s", o->argv[0], o->argv[1], o->argv[0],
+		        o->argv[0]);
 	if (o->out_path[SIM_OUT_TRUTH] && !o->timing)
 		die_usage("%s", "--truth needs the timing model (--timing=on)");
 	if (o->profile && !o->timing)

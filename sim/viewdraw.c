@@ -19,8 +19,15 @@ enum {
 	MARK_DY = VIEW_SLOTS * SLOT_H + 1, MARK_H = 8,
 	CPU_H = MARK_DY + MARK_H + 7,
 	BAR_W = 100,                 /* the longest procedure's bar           */
-	OVER_X = 470,
-	CAUSE_COLS = 4,
+	RIGHT_X = 470,               /* the breakdown, right of the procedures */
+	RIGHT_W = VIEW_WIDTH - M - RIGHT_X,
+	CAUSE_BAR_H = 14,
+	CAUSE_COLS = 2,
+	CAUSE_ROWS = (TC_N + CAUSE_COLS - 1) / CAUSE_COLS,
+	/* the breakdown's height: two lines of head, the bar, the legend */
+	CAUSE_H = 2 * LINE + 2 + CAUSE_BAR_H + 6 + CAUSE_ROWS * LINE,
+	PROCS_H = (VIEW_PROCS + 1) * LINE,
+	PANELS_H = CAUSE_H > PROCS_H ? CAUSE_H : PROCS_H,
 };
 
 static const SDL_Color text_fg = { 0xe0, 0xe0, 0xe0, 0xff };
@@ -37,42 +44,99 @@ static void fill(SDL_Surface *s, int x, int y, int w, int h, const Uint8 rgb[3])
 	SDL_FillRect(s, &r, SDL_MapRGB(s->format, rgb[0], rgb[1], rgb[2]));
 }
 
-__attribute__((format(printf, 6, 7)))
-static void text(SDL_Surface *s, TTF_Font *f, int x, int y, SDL_Color fg, const char *fmt, ...)
+/* The mark of a line cut to fit (U+2026, in DejaVu Sans Mono). */
+static const char ellipsis[] = "\xe2\x80\xa6";
+
+/* Draw the text at (x, y) in at most maxw pixels: a line too long is
+ * cut at a character and ends in an ellipsis, never clipped by the
+ * picture's edge nor drawn over the next panel (docs/view.md, "The
+ * picture and its text").  With tx, a "text" line says what was drawn
+ * and where (s: the characters shown, the ellipsis left out).  Returns
+ * the width drawn. */
+__attribute__((format(printf, 8, 9)))
+static int text(SDL_Surface *s, TTF_Font *f, FILE *tx, int x, int y, int maxw, SDL_Color fg,
+                const char *fmt, ...)
 {
-	char buf[256];
+	char buf[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	/* room for the ellipsis after any prefix */
+	vsnprintf(buf, sizeof buf - sizeof ellipsis, fmt, ap);
 	va_end(ap);
 	if (!*buf)
-		return;
+		return 0;
+	size_t n = strlen(buf);
+	int w = 0;
+	bool cut = false;
+	if (TTF_SizeUTF8(f, buf, &w, NULL) == 0 && w > maxw) {
+		/* the longest prefix of whole characters that fits with the mark */
+		cut = true;
+		while (n > 0) {
+			do
+				n--;
+			while (n > 0 && (buf[n] & 0xc0) == 0x80);
+			memcpy(buf + n, ellipsis, sizeof ellipsis);
+			if (TTF_SizeUTF8(f, buf, &w, NULL) == 0 && w <= maxw)
+				break;
+		}
+		if (n == 0)
+			TTF_SizeUTF8(f, buf, &w, NULL);
+	}
+	if (tx)
+		fprintf(tx, "text x=%d y=%d w=%d max=%d cut=%d s=%.*s\n", x, y, w, maxw, cut,
+		        (int)n, buf);
 	/* Solid: no anti-aliasing, so the same frame is the same bytes */
 	SDL_Surface *t = TTF_RenderUTF8_Solid(f, buf, fg);
 	if (!t)
-		return;
+		return w;
 	SDL_Rect at = { x, y, 0, 0 };
 	SDL_BlitSurface(t, NULL, s, &at);
 	SDL_FreeSurface(t);
+	return w;
 }
 
-/* Each cause's colour: hues around the circle. */
-static void cause_colour(unsigned k, Uint8 rgb[3])
-{
-	unsigned h = k * 6 * 256 / TC_N, seg = h / 256, f = h % 256;
-	Uint8 hi = 0xe0, lo = 0x40, up = (Uint8)(lo + (hi - lo) * f / 256),
-	      dn = (Uint8)(hi - (hi - lo) * f / 256);
-	static const int pick[6][3] = { { 0, 1, 2 }, { 3, 0, 2 }, { 2, 0, 1 },
-	                                { 2, 3, 0 }, { 1, 2, 0 }, { 0, 2, 3 } };
-	Uint8 v[4] = { hi, up, lo, dn };
-	for (int i = 0; i < 3; i++)
-		rgb[i] = v[pick[seg][i]];
-}
+/* Each cause's colour and glyph.  The colours are 22 picked one by one
+ * from the sRGB colours of CIELAB lightness 50 to 92 and chroma 30 or
+ * more, each the farthest (CIEDE2000: Sharma, Wu and Dalal, "The
+ * CIEDE2000 color-difference formula", Color Research and Application
+ * 30(1), 2005) from those picked and from the background and the text:
+ * any two differ by 16 or more, where 1 is about the least an eye sees.
+ * No palette of 22 colours reads to every colour vision, so each cause
+ * has a glyph too, in the legend and on the bar's segments wide enough
+ * for it (docs/view.md, "What it shows"; tests/view_png.py colours
+ * checks both). */
+static const struct cause_look {
+	Uint8 rgb[3];
+	char glyph;
+} cause_look[TC_N] = {
+	[TC_pal] = { { 0xe6, 0x19, 0x4b }, 'P' },
+	[TC_profiling] = { { 0xff, 0x66, 0x99 }, '%' },
+	[TC_bmisp] = { { 0xff, 0x44, 0x00 }, 'B' },
+	[TC_jmisp] = { { 0xff, 0xaa, 0x33 }, 'J' },
+	[TC_itbmiss] = { { 0xbb, 0x77, 0x66 }, 'T' },
+	[TC_imiss] = { { 0xee, 0xcc, 0x00 }, 'I' },
+	[TC_dtbmiss] = { { 0x99, 0x66, 0x99 }, 'D' },
+	[TC_dmiss_s] = { { 0x11, 0xbb, 0xff }, 's' },
+	[TC_dmiss_b] = { { 0x00, 0x77, 0xff }, 'b' },
+	[TC_dmiss_m] = { { 0x99, 0x55, 0xff }, 'm' },
+	[TC_replay] = { { 0xaa, 0xaa, 0xee }, 'R' },
+	[TC_wbfull] = { { 0x00, 0x99, 0x99 }, 'W' },
+	[TC_mb] = { { 0x88, 0xee, 0xff }, 'M' },
+	[TC_dep_int] = { { 0x88, 0xff, 0x00 }, 'i' },
+	[TC_dep_cmov] = { { 0x99, 0xbb, 0x88 }, 'c' },
+	[TC_dep_load] = { { 0x44, 0x88, 0x00 }, 'l' },
+	[TC_dep_imul] = { { 0x00, 0xff, 0xdd }, '*' },
+	[TC_dep_fp] = { { 0x99, 0x99, 0x00 }, 'f' },
+	[TC_dep_fdiv] = { { 0xbb, 0x77, 0x00 }, '/' },
+	[TC_unit] = { { 0xff, 0xbb, 0xdd }, 'U' },
+	[TC_slot] = { { 0xff, 0x66, 0xff }, 'S' },
+	[TC_idle] = { { 0xff, 0xaa, 0x88 }, 'z' },
+};
 
 int viewdraw_height(unsigned ncpus)
 {
-	return STRIP_Y + (int)ncpus * CPU_H + 2 * LINE + (VIEW_OVERFLOWS + 1) * LINE +
-	       2 * LINE + 14 + ((TC_N + CAUSE_COLS - 1) / CAUSE_COLS) * LINE + 2 * LINE;
+	return STRIP_Y + (int)ncpus * CPU_H + LINE / 2 + PANELS_H + LINE / 2 +
+	       (VIEW_OVERFLOWS + 1) * LINE + 2 * LINE;
 }
 
 static uint64_t max_clock(const struct machine *m)
@@ -93,7 +157,7 @@ static int column(const struct view_strip *st, uint64_t t)
 static void draw_strips(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, FILE *tx)
 {
 	const struct view_model *v = fr->vm;
-	text(s, f, M, STRIP_Y - LINE - 2, head_fg,
+	text(s, f, tx, M, STRIP_Y - LINE - 2, VIEW_WIDTH - 2 * M, head_fg,
 	     "issue slots used per cycle, the last %d cycles of each CPU (newest right); "
 	     "overflow -> delivery below", VIEW_STRIP);
 	for (unsigned i = 0; i < v->m->bus.ncpus; i++) {
@@ -102,7 +166,7 @@ static void draw_strips(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr
 		/* column k is cycle first + k (before cycle 0 at the start of
 		 * the run: not watched) */
 		uint64_t first = st->now + 1 - VIEW_STRIP, issued = 0, seen = 0;
-		text(s, f, M, y + 4, text_fg, "cpu%u", i);
+		text(s, f, tx, M, y + 4, STRIP_X - M, text_fg, "cpu%u", i);
 		if (tx)
 			fprintf(tx, "strip cpu=%u x=%d y=%d pitch=%d cell=%d slot_h=%d fill=%d "
 			        "first=%lld values=", i, STRIP_X, y, PITCH, CELL, SLOT_H, SLOT_FILL,
@@ -125,7 +189,8 @@ static void draw_strips(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr
 		}
 		if (tx)
 			fputc('\n', tx);
-		text(s, f, STRIP_X + VIEW_STRIP * PITCH + M, y + 4, text_fg, "IPC %.2f",
+		text(s, f, tx, STRIP_X + VIEW_STRIP * PITCH + M, y + 4,
+		     VIEW_WIDTH - 2 * M - STRIP_X - VIEW_STRIP * PITCH, text_fg, "IPC %.2f",
 		     seen ? (double)issued / (double)seen : 0.0);
 		/* the overflows of this CPU within the strip: a red tick at the
 		 * cycle the counter wrapped, a yellow one where the sample was
@@ -162,13 +227,25 @@ static const char *const fate_name[] = { "delivered", "lost", "cleared" };
 /* why delivery waited: for PAL mode to end, for the IPL to drop */
 static const char *const defer_name[] = { "", " pal", " ipl" };
 
+/* A PC as the skid trace writes it (0x...), for a column of them. */
+struct hexbuf {
+	char s[24];
+};
+static struct hexbuf hex(uint64_t pc)
+{
+	struct hexbuf h;
+	snprintf(h.s, sizeof h.s, "%#llx", (unsigned long long)pc);
+	return h;
+}
+
+/* The procedures (left of the breakdown). */
 static void draw_procs(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, int y, FILE *tx)
 {
 	const struct view_model *v = fr->vm;
 	const struct view_proc *top[VIEW_PROCS];
 	size_t n = viewmodel_top(v, top, VIEW_PROCS);
 	uint64_t all = v->samples;
-	text(s, f, M, y, head_fg, "top procedures by samples (%llu samples)",
+	text(s, f, tx, M, y, RIGHT_X - 3 * M, head_fg, "top procedures by samples (%llu samples)",
 	     (unsigned long long)all);
 	if (tx)
 		fprintf(tx, "procs samples=%llu\n", (unsigned long long)all);
@@ -176,8 +253,8 @@ static void draw_procs(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr,
 		int ry = y + (int)(r + 1) * LINE;
 		int w = (int)(top[r]->samples * BAR_W / top[0]->samples);
 		fill(s, M, ry + 3, w, 10, c_bar);
-		text(s, f, M + BAR_W + 6, ry, text_fg, "%7llu %5.1f%%  %.32s",
-		     (unsigned long long)top[r]->samples,
+		text(s, f, tx, M + BAR_W + 6, ry, RIGHT_X - 3 * M - BAR_W - 6, text_fg,
+		     "%7llu %5.1f%%  %s", (unsigned long long)top[r]->samples,
 		     all ? 100.0 * (double)top[r]->samples / (double)all : 0.0, top[r]->name);
 		if (tx)
 			fprintf(tx, "proc rank=%zu samples=%llu x=%d y=%d w=%d name=%s\n", r + 1,
@@ -185,12 +262,27 @@ static void draw_procs(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr,
 	}
 }
 
+/* The longest event name: the overflows' column of them. */
+static int event_width(void)
+{
+	size_t w = 0;
+	for (int e = 0; e < PEV_COUNT; e++)
+		if (pmu_events[e].name && strlen(pmu_events[e].name) > w)
+			w = strlen(pmu_events[e].name);
+	return (int)w;
+}
+
+/* The overflows, the picture's width under the procedures and the
+ * breakdown: a row with two 64-bit PCs, the event, the skid and the
+ * procedure needs more than half of it. */
 static void draw_overflows(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, int y,
                            FILE *tx)
 {
 	const struct view_model *v = fr->vm;
-	text(s, f, OVER_X, y, head_fg, "counter overflows: %llu (%llu delivered, %llu lost, "
-	     "%llu cleared)", (unsigned long long)v->nover,
+	const int maxw = VIEW_WIDTH - 2 * M, ew = event_width();
+	text(s, f, tx, M, y, maxw, head_fg, "counter overflows: %llu (%llu delivered, %llu lost, "
+	     "%llu cleared); the newest: CPU, event, cause PC -> delivered PC, skid in cycles, "
+	     "procedure", (unsigned long long)v->nover,
 	     (unsigned long long)v->fate[PMU_DELIVERED], (unsigned long long)v->fate[PMU_LOST],
 	     (unsigned long long)v->fate[PMU_CLEARED]);
 	if (tx)
@@ -203,16 +295,7 @@ static void draw_overflows(SDL_Surface *s, TTF_Font *f, const struct view_frame 
 		const struct view_overflow *o = &v->over[(v->nover - 1 - r) % VIEW_MARKS];
 		int ry = y + (int)(r + 1) * LINE;
 		const char *where = o->proc >= 0 ? v->procs[o->proc].name : "";
-		if (o->fate == PMU_DELIVERED)
-			text(s, f, OVER_X, ry, text_fg, "cpu%u %-6.6s %#llx -> %#llx +%llu%s %.16s",
-			     o->cpu, pmu_events[o->event].name, (unsigned long long)o->cause_pc,
-			     (unsigned long long)o->delivered_pc,
-			     (unsigned long long)(o->deliver_cycle - o->overflow_cycle),
-			     defer_name[o->deferred], where);
-		else
-			text(s, f, OVER_X, ry, text_fg, "cpu%u %-6.6s %#llx %s", o->cpu,
-			     pmu_events[o->event].name, (unsigned long long)o->cause_pc,
-			     fate_name[o->fate]);
+		/* the text line first: the row's own "text" line follows it */
 		if (tx)
 			fprintf(tx, "overflow cpu=%u ctr=%d event=%s cycle=%llu fate=%s deliver=%llu "
 			        "cause_pc=%#llx delivered_pc=%#llx proc=%s\n", o->cpu, o->ctr,
@@ -220,42 +303,63 @@ static void draw_overflows(SDL_Surface *s, TTF_Font *f, const struct view_frame 
 			        fate_name[o->fate], (unsigned long long)o->deliver_cycle,
 			        (unsigned long long)o->cause_pc, (unsigned long long)o->delivered_pc,
 			        where);
+		char skid[48];
+		snprintf(skid, sizeof skid, "+%llu%s",
+		         (unsigned long long)(o->deliver_cycle - o->overflow_cycle),
+		         defer_name[o->deferred]);
+		if (o->fate == PMU_DELIVERED)
+			text(s, f, tx, M, ry, maxw, text_fg, "cpu%u %-*s %18s -> %-18s %-8s %s",
+			     o->cpu, ew, pmu_events[o->event].name, hex(o->cause_pc).s,
+			     hex(o->delivered_pc).s, skid, where);
+		else
+			text(s, f, tx, M, ry, maxw, text_fg, "cpu%u %-*s %18s    %s", o->cpu, ew,
+			     pmu_events[o->event].name, hex(o->cause_pc).s, fate_name[o->fate]);
 	}
 }
 
+/* The CPI and the cycles by cause (right of the procedures): a bar of
+ * the causes' shares, each segment in its colour with its glyph where
+ * wide enough, and the legend in two columns. */
 static void draw_breakdown(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, int y,
                            FILE *tx)
 {
 	uint64_t cause[TC_N], cycles, insns;
 	viewmodel_breakdown(fr->truth, cause, &cycles, &insns);
 	/* every head cycle has its cause (obs/truth.h): the parts add up */
-	text(s, f, M, y, head_fg, "CPI %.3f from the truth: %llu cycles, %llu instructions; "
-	     "cycles by cause", insns ? (double)cycles / (double)insns : 0.0,
-	     (unsigned long long)cycles, (unsigned long long)insns);
+	text(s, f, tx, RIGHT_X, y, RIGHT_W, head_fg, "CPI %.3f from the truth",
+	     insns ? (double)cycles / (double)insns : 0.0);
+	text(s, f, tx, RIGHT_X, y + LINE, RIGHT_W, head_fg,
+	     "%llu cycles, %llu instructions; cycles by cause", (unsigned long long)cycles,
+	     (unsigned long long)insns);
 	if (tx)
 		fprintf(tx, "cpi value=%.3f cycles=%llu insns=%llu\n",
 		        insns ? (double)cycles / (double)insns : 0.0, (unsigned long long)cycles,
 		        (unsigned long long)insns);
-	int by = y + LINE + 2, x = M, w = VIEW_WIDTH - 2 * M;
+	int by = y + 2 * LINE + 2, x = RIGHT_X, gw = 0;
+	TTF_SizeUTF8(f, "M", &gw, NULL);
 	uint64_t acc = 0;
 	for (unsigned k = 0; k < TC_N; k++) {
-		Uint8 rgb[3];
-		cause_colour(k, rgb);
+		const struct cause_look *c = &cause_look[k];
 		acc += cause[k];
-		int x1 = M + (int)(cycles ? acc * (uint64_t)w / cycles : 0);
-		fill(s, x, by, x1 - x, 14, rgb);
+		int x1 = RIGHT_X + (int)(cycles ? acc * (uint64_t)RIGHT_W / cycles : 0);
+		fill(s, x, by, x1 - x, CAUSE_BAR_H, c->rgb);
+		if (x1 - x >= gw + 2) {
+			const SDL_Color on = { c_bg[0], c_bg[1], c_bg[2], 0xff };
+			text(s, f, NULL, x + (x1 - x - gw) / 2, by - 1, x1 - x, on, "%c", c->glyph);
+		}
 		x = x1;
 	}
-	int ly = by + 14 + 6, col_w = (VIEW_WIDTH - 2 * M) / CAUSE_COLS;
-	for (unsigned c = 0; c < TC_N; c++) {
-		int cx = M + (int)(c % CAUSE_COLS) * col_w, cy = ly + (int)(c / CAUSE_COLS) * LINE;
-		Uint8 rgb[3];
-		cause_colour(c, rgb);
-		fill(s, cx, cy + 3, 10, 10, rgb);
-		text(s, f, cx + 14, cy, text_fg, "%-9s %5.1f%%", truth_cause_name[c],
-		     cycles ? 100.0 * (double)cause[c] / (double)cycles : 0.0);
+	int ly = by + CAUSE_BAR_H + 6, col_w = RIGHT_W / CAUSE_COLS;
+	for (unsigned k = 0; k < TC_N; k++) {
+		const struct cause_look *c = &cause_look[k];
+		int cx = RIGHT_X + (int)(k / CAUSE_ROWS) * col_w, cy = ly + (int)(k % CAUSE_ROWS) * LINE;
+		fill(s, cx, cy + 3, 10, 10, c->rgb);
 		if (tx)
-			fprintf(tx, "cause %s %llu\n", truth_cause_name[c], (unsigned long long)cause[c]);
+			fprintf(tx, "cause %s %llu x=%d y=%d rgb=%02x%02x%02x glyph=%c\n",
+			        truth_cause_name[k], (unsigned long long)cause[k], cx, cy + 3,
+			        c->rgb[0], c->rgb[1], c->rgb[2], c->glyph);
+		text(s, f, tx, cx + 14, cy, col_w - 14 - M, text_fg, "%c %-9s %5.1f%%", c->glyph,
+		     truth_cause_name[k], cycles ? 100.0 * (double)cause[k] / (double)cycles : 0.0);
 	}
 }
 
@@ -268,21 +372,22 @@ void viewdraw(SDL_Surface *s, TTF_Font *f, const struct view_frame *fr, FILE *tx
 	if (fr->speed)
 		snprintf(speed, sizeof speed, "   %llu cycles a frame", (unsigned long long)fr->speed);
 	const char *base = strrchr(fr->program, '/');
-	text(s, f, M, 4, text_fg, "alphasim --view %.60s   cycle %llu   %llu instructions   %s%s",
-	     base ? base + 1 : fr->program, (unsigned long long)cycle, (unsigned long long)insns,
-	     fr->state, speed);
 	if (tx)
 		fprintf(tx, "alphasim-view 1\ncycle %llu\ninsns %llu\nstate %s\n",
 		        (unsigned long long)cycle, (unsigned long long)insns, fr->state);
+	text(s, f, tx, M, 4, VIEW_WIDTH - 2 * M, text_fg,
+	     "alphasim --view %s   cycle %llu   %llu instructions   %s%s",
+	     base ? base + 1 : fr->program, (unsigned long long)cycle, (unsigned long long)insns,
+	     fr->state, speed);
 	draw_strips(s, f, fr, tx);
 	int y = STRIP_Y + (int)v->m->bus.ncpus * CPU_H + LINE / 2;
 	draw_procs(s, f, fr, y, tx);
-	draw_overflows(s, f, fr, y, tx);
-	y += (VIEW_OVERFLOWS + 1) * LINE + LINE;
 	draw_breakdown(s, f, fr, y, tx);
+	y += PANELS_H + LINE / 2;
+	draw_overflows(s, f, fr, y, tx);
 	if (fr->speed)
-		text(s, f, M, s->h - LINE - 2, head_fg, "keys: space pause/run   n step a block   "
-		     "+ faster   - slower   q quit");
+		text(s, f, tx, M, s->h - LINE - 2, VIEW_WIDTH - 2 * M, head_fg,
+		     "keys: space pause/run   n step a block   + faster   - slower   q quit");
 }
 
 bool viewdraw_png(FILE *out, SDL_Surface *s, const char *chunk)

@@ -73,9 +73,10 @@ cycle=$(sed -n 's/^cycle //p' live.txt)
 expect_eq "the run without the window to cycle $cycle (--max-cycles)" "$(cat at.status)" 124
 check_png text at.png >at.txt
 # the same but the state, the instruction counts within the last cycle
-# and the strip's newest column
+# and the strip's newest column (and the lines of text as drawn, which
+# show those and the window's keys and speed)
 strip() {
-	sed -e '/^state /d' -e '/^insns /d' -e 's/,[0-9]*$//' \
+	sed -e '/^state /d' -e '/^insns /d' -e '/^text /d' -e 's/,[0-9]*$//' \
 	    -e 's/^cpi value=[^ ]* \(.*\) insns=.*/cpi \1/' "$1"
 }
 strip live.txt >live.cmp
