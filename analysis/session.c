@@ -4,6 +4,7 @@
 #include "analysis/session.h"
 #include "analysis/ancli.h"
 #include "analysis/anout.h"
+#include "daemon/handcost.h"
 #include "daemon/profdb.h"
 #include "util/outfile.h"
 #include "util/paths.h"
@@ -77,6 +78,71 @@ static bool truth_matches(const struct an_session *s, char *err, size_t errlen)
 	return true;
 }
 
+/* The driver's measure of its handler in the epochs read (docs/dcpi.md,
+ * "The handler's own cost"), to the cycles an interrupt of each column
+ * hides from the CYCLES samples: the counter that interrupted counts
+ * the handler from its reload, every other counter all of it from the
+ * kernel's entry; and what RPCC cannot see (AN_HANDLER_UNSEEN_CYCLES). */
+static bool read_costs(struct an_session *s, char *err, size_t errlen)
+{
+	unsigned *epochs = NULL, one = s->o.epoch;
+	size_t n = 1;
+	if (!one && !profdb_epochs(s->o.db, &epochs, &n, err, errlen))
+		return false;
+	struct pcount_cost cost[PEV_COUNT] = { { 0 } };
+	bool ok = true;
+	for (size_t k = 0; ok && k < n; k++) {
+		char dir[4096];
+		bool found;
+		profdb_epoch_dir(dir, sizeof dir, s->o.db, epochs ? epochs[k] : one);
+		ok = handcost_read(dir, cost, &found, err, errlen);
+		s->hidden_epochs += found;
+	}
+	free(epochs);
+	s->epochs = (unsigned)n;
+	struct pcount_cost all = { 0 };
+	for (unsigned e = 0; e < PEV_COUNT; e++) {
+		all.interrupts += cost[e].interrupts;
+		all.from_entry += cost[e].from_entry;
+	}
+	const struct pcount_cost *cyc = &cost[PEV_CYCLES];
+	if (!ok || !all.interrupts || !cyc->interrupts) {
+		s->hidden_epochs = 0;
+		return ok;
+	}
+	for (size_t c = 0; c < s->rep.ncols; c++) {
+		int e = pmu_event_by_name(s->rep.cols[c].name);
+		const struct pcount_cost *k = e >= 0 && cost[e].interrupts ? &cost[e] : &all;
+		s->hidden[c] = AN_HANDLER_UNSEEN_CYCLES + (c == s->cyc
+			? (double)cyc->after_reload / (double)cyc->interrupts
+			: (double)k->from_entry / (double)k->interrupts);
+	}
+	return true;
+}
+
+void an_session_hidden_label(const struct an_session *s, char *buf, size_t len)
+{
+	if (s->o.handler >= 0)
+		snprintf(buf, len, "handler cycles per interrupt: %.0f (--handler-cycles)",
+		         s->o.handler);
+	else if (!s->hidden_epochs)
+		snprintf(buf, len, "handler cycles per interrupt: 0, not measured (a database "
+		         "from before the driver measured its handler; --handler-cycles N sets "
+		         "them)");
+	else {
+		int n = snprintf(buf, len, "handler cycles per interrupt: cycles %.0f",
+		                 s->hidden[s->cyc]);
+		for (size_t c = 0; c < s->rep.ncols && n > 0 && (size_t)n < len; c++)
+			if (s->intr[c] && c != s->cyc)
+				n += snprintf(buf + n, len - (size_t)n, ", %s %.0f", s->rep.cols[c].name,
+				              s->hidden[c]);
+		if (n > 0 && (size_t)n < len)
+			snprintf(buf + n, len - (size_t)n, " (the driver's measure + %d it cannot "
+			         "see%s)", AN_HANDLER_UNSEEN_CYCLES,
+			         s->hidden_epochs < s->epochs ? "; measured in some epochs only" : "");
+	}
+}
+
 bool an_session_open(struct an_session *s, const struct an_session_opts *o, char *err,
                      size_t errlen)
 {
@@ -115,6 +181,10 @@ bool an_session_open(struct an_session *s, const struct an_session_opts *o, char
 	s->imiss = report_col_of(&s->rep, "imiss");
 	for (size_t k = 0; k < s->rep.ncols; k++)
 		s->intr[k] = report_kind_of(s->rep.cols[k].name) == REPORT_SAMPLES;
+	if (o->handler < 0 && !read_costs(s, err, errlen)) {
+		an_session_close(s);
+		return false;
+	}
 	/* imiss is DCPI's heuristic less the I-cache misses IMISS counted:
 	 * without them it is DCPI's, and says so */
 	uint64_t misses = s->imiss < 0 ? 0
@@ -182,11 +252,13 @@ static void proc_opts(const struct an_session *s, const struct an_profimage *pi,
 	po->freq.imiss_cost = (double)s->params.lat_scache;
 	/* every sample of the image, of any event, was an interrupt taken
 	 * while it ran, whose hidden cycles its CYCLES samples count */
-	double all = 0, cyc = (double)pi->ri->samples[s->cyc];
-	for (size_t c = 0; c < s->rep.ncols; c++)
+	double all = 0, cyc = (double)pi->ri->samples[s->cyc], measured = 0;
+	for (size_t c = 0; c < s->rep.ncols; c++) {
 		all += (double)pi->ri->samples[c];
+		measured += s->intr[c] ? s->hidden[c] * (double)pi->ri->samples[c] : 0;
+	}
 	if (cyc > 0)
-		po->freq.hidden = s->o.handler * all / cyc;
+		po->freq.hidden = s->o.handler >= 0 ? s->o.handler * all / cyc : measured / cyc;
 	po->true_freq = s->o.true_freq;
 	po->profiling = s->o.profiling;
 	po->intr = s->intr;
@@ -376,8 +448,9 @@ static const struct cmd_option common[] = {
 	  "the frequency estimator: imiss (default; dcpi where the database\n"
 	  "has no IMISS samples), dcpi or wls" },
 	{ "handler-cycles", required_argument, 'H', "N", 0,
-	  "the cycles of each sampling interrupt the samples cannot see (default 0,\n"
-	  "as DCPI): taken off the period of each sample" },
+	  "the cycles of each sampling interrupt the samples cannot see, taken off\n"
+	  "the period of each sample (default: the driver's measure of its handler\n"
+	  "in the database; 0, as DCPI, in a database without one)" },
 	{ "profiling-cycles", required_argument, 'R', "N", 0,
 	  "the cycles each counter sample's interrupt (its PALcode and return)\n"
 	  "costs the instruction it was taken before (default " AN_PROFILING_CYCLES_TEXT ", as measured\n"
