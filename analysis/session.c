@@ -79,10 +79,12 @@ static bool truth_matches(const struct an_session *s, char *err, size_t errlen)
 }
 
 /* The driver's measure of its handler in the epochs read (docs/dcpi.md,
- * "The handler's own cost"), to the cycles an interrupt of each column
- * hides from the CYCLES samples: the counter that interrupted counts
- * the handler from its reload, every other counter all of it from the
- * kernel's entry; and what RPCC cannot see (AN_HANDLER_UNSEEN_CYCLES). */
+ * "The handler's own cost"), to the cycles each interrupt hides from
+ * the CYCLES samples: a CYCLES interrupt's, from the counter's reload to
+ * the handler's end, plus what RPCC cannot see (AN_HANDLER_UNSEEN_CYCLES);
+ * an interrupt of another event the same (docs/accuracy.md, "The
+ * handler's hidden cycles": its whole path, which the measure also
+ * has, is more than the truth shows at DCPI's periods). */
 static bool read_costs(struct an_session *s, char *err, size_t errlen)
 {
 	unsigned *epochs = NULL, one = s->o.epoch;
@@ -100,24 +102,13 @@ static bool read_costs(struct an_session *s, char *err, size_t errlen)
 	}
 	free(epochs);
 	s->epochs = (unsigned)n;
-	struct pcount_cost all = { 0 };
-	for (unsigned e = 0; e < PEV_COUNT; e++) {
-		all.interrupts += cost[e].interrupts;
-		all.from_entry += cost[e].from_entry;
-	}
 	const struct pcount_cost *cyc = &cost[PEV_CYCLES];
-	if (!ok || !all.interrupts || !cyc->interrupts) {
+	if (!ok || !cyc->interrupts)
 		s->hidden_epochs = 0;
-		return ok;
-	}
-	for (size_t c = 0; c < s->rep.ncols; c++) {
-		int e = pmu_event_by_name(s->rep.cols[c].name);
-		const struct pcount_cost *k = e >= 0 && cost[e].interrupts ? &cost[e] : &all;
-		s->hidden[c] = AN_HANDLER_UNSEEN_CYCLES + (c == s->cyc
-			? (double)cyc->after_reload / (double)cyc->interrupts
-			: (double)k->from_entry / (double)k->interrupts);
-	}
-	return true;
+	else
+		s->hidden = AN_HANDLER_UNSEEN_CYCLES +
+		            (double)cyc->after_reload / (double)cyc->interrupts;
+	return ok;
 }
 
 void an_session_hidden_label(const struct an_session *s, char *buf, size_t len)
@@ -129,18 +120,10 @@ void an_session_hidden_label(const struct an_session *s, char *buf, size_t len)
 		snprintf(buf, len, "handler cycles per interrupt: 0, not measured (a database "
 		         "from before the driver measured its handler; --handler-cycles N sets "
 		         "them)");
-	else {
-		int n = snprintf(buf, len, "handler cycles per interrupt: cycles %.0f",
-		                 s->hidden[s->cyc]);
-		for (size_t c = 0; c < s->rep.ncols && n > 0 && (size_t)n < len; c++)
-			if (s->intr[c] && c != s->cyc)
-				n += snprintf(buf + n, len - (size_t)n, ", %s %.0f", s->rep.cols[c].name,
-				              s->hidden[c]);
-		if (n > 0 && (size_t)n < len)
-			snprintf(buf + n, len - (size_t)n, " (the driver's measure + %d it cannot "
-			         "see%s)", AN_HANDLER_UNSEEN_CYCLES,
-			         s->hidden_epochs < s->epochs ? "; measured in some epochs only" : "");
-	}
+	else
+		snprintf(buf, len, "handler cycles per interrupt: %.0f (the driver's measure + "
+		         "%d it cannot see%s)", s->hidden, AN_HANDLER_UNSEEN_CYCLES,
+		         s->hidden_epochs < s->epochs ? "; measured in some epochs only" : "");
 }
 
 bool an_session_open(struct an_session *s, const struct an_session_opts *o, char *err,
@@ -255,7 +238,7 @@ static void proc_opts(const struct an_session *s, const struct an_profimage *pi,
 	double all = 0, cyc = (double)pi->ri->samples[s->cyc], measured = 0;
 	for (size_t c = 0; c < s->rep.ncols; c++) {
 		all += (double)pi->ri->samples[c];
-		measured += s->intr[c] ? s->hidden[c] * (double)pi->ri->samples[c] : 0;
+		measured += s->intr[c] ? s->hidden * (double)pi->ri->samples[c] : 0;
 	}
 	if (cyc > 0)
 		po->freq.hidden = s->o.handler >= 0 ? s->o.handler * all / cyc : measured / cyc;
@@ -449,8 +432,8 @@ static const struct cmd_option common[] = {
 	  "has no IMISS samples), dcpi or wls" },
 	{ "handler-cycles", required_argument, 'H', "N", 0,
 	  "the cycles of each sampling interrupt the samples cannot see, taken off\n"
-	  "the period of each sample (default: the driver's measure of its handler\n"
-	  "in the database; 0, as DCPI, in a database without one)" },
+	  "the period of each sample; 0: none, as DCPI (default: the driver's\n"
+	  "measure of its handler in the database; 0 in a database without one)" },
 	{ "profiling-cycles", required_argument, 'R', "N", 0,
 	  "the cycles each counter sample's interrupt (its PALcode and return)\n"
 	  "costs the instruction it was taken before (default " AN_PROFILING_CYCLES_TEXT ", as measured\n"
@@ -537,7 +520,9 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 			break;
 		}
 		case 'H':
-			o->handler = (double)ancli_number(c->tool, "--handler-cycles", optarg, 1ul << 20);
+			/* 0 too: none taken off, the measure in the database ignored */
+			o->handler = strcmp(optarg, "0") ? (double)ancli_number(c->tool,
+			             "--handler-cycles", optarg, 1ul << 20) : 0;
 			break;
 		case 'R':
 			o->profiling = (double)ancli_number(c->tool, "--profiling-cycles", optarg,

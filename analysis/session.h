@@ -75,10 +75,10 @@ struct an_session {
 	uint64_t analysed;           /* ... in procedures analysed           */
 	bool est_fallback;           /* imiss was asked for, the scope has no
 	                                IMISS samples: o.est is dcpi         */
-	/* the cycles an interrupt of each column hides from the CYCLES
-	 * samples, from the driver's measure of its handler in the epochs
-	 * read (daemon/handcost.h), in hidden_epochs of epochs of them */
-	double hidden[REPORT_MAX_COLS];
+	/* the cycles each counter interrupt hides from the CYCLES samples,
+	 * from the driver's measure of its handler in the epochs read
+	 * (daemon/handcost.h), found in hidden_epochs of the epochs */
+	double hidden;
 	unsigned hidden_epochs, epochs;
 };
 
@@ -95,10 +95,10 @@ void an_session_close(struct an_session *s);
  * estimator"). */
 const char *an_session_est_label(const struct an_session *s);
 
-/* Where the cycles each sample cannot see came from, one line for a
- * text header: --handler-cycles, the driver's measure (per CYCLES
- * interrupt and per interrupt of another event), or none (a database
- * from before the driver measured itself: 0, as DCPI). */
+/* Where the cycles each interrupt hides from the samples came from, one
+ * line for a text header: --handler-cycles, the driver's measure, or
+ * none (a database from before the driver measured itself: 0, as
+ * DCPI). */
 void an_session_hidden_label(const struct an_session *s, char *buf, size_t len);
 
 /* What the visitor is told besides each analysed procedure: an image or
