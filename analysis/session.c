@@ -79,12 +79,13 @@ static bool truth_matches(const struct an_session *s, char *err, size_t errlen)
 }
 
 /* The driver's measure of its handler in the epochs read (docs/dcpi.md,
- * "The handler's own cost"), to the cycles each interrupt hides from
- * the CYCLES samples: a CYCLES interrupt's, from the counter's reload to
- * the handler's end, plus what RPCC cannot see (AN_HANDLER_UNSEEN_CYCLES);
- * an interrupt of another event the same (docs/accuracy.md, "The
- * handler's hidden cycles": its whole path, which the measure also
- * has, is more than the truth shows at DCPI's periods). */
+ * "The handler's own cost"), to the cycles each CYCLES interrupt hides
+ * from the CYCLES samples: from the counter's reload to the handler's
+ * end, plus what RPCC cannot see (AN_HANDLER_UNSEEN_CYCLES).  Another
+ * event's interrupt hides none: the CYCLES counter counts its handler,
+ * and an overflow there is taken in the kernel's way back, at IPL 0 in
+ * user_return, so those cycles are the kernel's samples
+ * (docs/accuracy.md, "The handler's hidden cycles"). */
 static bool read_costs(struct an_session *s, char *err, size_t errlen)
 {
 	unsigned *epochs = NULL, one = s->o.epoch;
@@ -121,8 +122,8 @@ void an_session_hidden_label(const struct an_session *s, char *buf, size_t len)
 		         "from before the driver measured its handler; --handler-cycles N sets "
 		         "them)");
 	else
-		snprintf(buf, len, "handler cycles per interrupt: %.0f (the driver's measure + "
-		         "%d it cannot see%s)", s->hidden, AN_HANDLER_UNSEEN_CYCLES,
+		snprintf(buf, len, "handler cycles per interrupt: %.0f (cycles; the driver's "
+		         "measure + %d it cannot see%s)", s->hidden, AN_HANDLER_UNSEEN_CYCLES,
 		         s->hidden_epochs < s->epochs ? "; measured in some epochs only" : "");
 }
 
@@ -235,13 +236,11 @@ static void proc_opts(const struct an_session *s, const struct an_profimage *pi,
 	po->freq.imiss_cost = (double)s->params.lat_scache;
 	/* every sample of the image, of any event, was an interrupt taken
 	 * while it ran, whose hidden cycles its CYCLES samples count */
-	double all = 0, cyc = (double)pi->ri->samples[s->cyc], measured = 0;
-	for (size_t c = 0; c < s->rep.ncols; c++) {
+	double all = 0, cyc = (double)pi->ri->samples[s->cyc];
+	for (size_t c = 0; c < s->rep.ncols; c++)
 		all += (double)pi->ri->samples[c];
-		measured += s->intr[c] ? s->hidden * (double)pi->ri->samples[c] : 0;
-	}
 	if (cyc > 0)
-		po->freq.hidden = s->o.handler >= 0 ? s->o.handler * all / cyc : measured / cyc;
+		po->freq.hidden = s->o.handler >= 0 ? s->o.handler * all / cyc : s->hidden;
 	po->true_freq = s->o.true_freq;
 	po->profiling = s->o.profiling;
 	po->intr = s->intr;

@@ -75,7 +75,7 @@ struct an_session {
 	uint64_t analysed;           /* ... in procedures analysed           */
 	bool est_fallback;           /* imiss was asked for, the scope has no
 	                                IMISS samples: o.est is dcpi         */
-	/* the cycles each counter interrupt hides from the CYCLES samples,
+	/* the cycles each CYCLES interrupt hides from the CYCLES samples,
 	 * from the driver's measure of its handler in the epochs read
 	 * (daemon/handcost.h), found in hidden_epochs of the epochs */
 	double hidden;

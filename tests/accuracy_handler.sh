@@ -42,7 +42,7 @@ echo "truth: $samples samples x $period - $(cat cycles) cycles = ${truth:-none} 
 expect_eq "dcpiwhatcg: exit status" "$?" 0
 line=$(grep '^handler cycles' wcg)
 echo "$line"
-meas=$(echo "$line" | sed -n 's/^handler cycles per interrupt: \([0-9]*\) (the driver.s measure.*/\1/p')
+meas=$(echo "$line" | sed -n 's/^handler cycles per interrupt: \([0-9]*\) (cycles; the driver.s measure.*/\1/p')
 awk -v m="${meas:-0}" -v t="${truth:-0}" 'BEGIN { exit !(t > 100 && m > 0.9 * t && m < 1.1 * t) }' &&
 	ok "measured cycles per interrupt within 10% of the truth's" ||
 	fail "measured ${meas:-none}, truth ${truth:-none}"
@@ -54,7 +54,7 @@ exec_ratio() {
 	sed -n 's/.*executions estimated\/true \([0-9.]*\)$/\1/p' acc
 }
 measured=$(exec_ratio)
-grep -q '^handler cycles per interrupt: [0-9]* (the driver' acc &&
+grep -q '^handler cycles per interrupt: [0-9]* (cycles; the driver' acc &&
 	ok "dcpiaccuracy says what it took off" || fail "dcpiaccuracy: no handler line"
 cp $cost saved
 awk 'NR > 1 { $3 *= 3 } { print }' saved > $cost
