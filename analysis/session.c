@@ -432,7 +432,8 @@ static const struct cmd_option common[] = {
 	{ "handler-cycles", required_argument, 'H', "N", 0,
 	  "the cycles of each sampling interrupt the samples cannot see, taken off\n"
 	  "the period of each sample; 0: none, as DCPI (default: the driver's\n"
-	  "measure of its handler in the database; 0 in a database without one)" },
+	  "measure of its handler in the database, for CYCLES interrupts alone;\n"
+	  "0 in a database without one)" },
 	{ "profiling-cycles", required_argument, 'R', "N", 0,
 	  "the cycles each counter sample's interrupt (its PALcode and return)\n"
 	  "costs the instruction it was taken before (default " AN_PROFILING_CYCLES_TEXT ", as measured\n"
