@@ -205,10 +205,13 @@ static void text(const struct an_session *s, const struct an_acc *acc, const str
 	       s->o.proc ? s->o.proc : s->o.image ? s->o.image : "every image",
 	       s->o.proc ? " in " : "", s->o.proc ? s->o.image : "", s->o.db, s->o.truth);
 	printf("estimator %s; %.0f cycles samples analysed (%llu in the scope), %.0f without a "
-	       "truth record; executions estimated/true %.3f\n\n",
+	       "truth record; executions estimated/true %.3f\n",
 	       an_session_est_label(s), acc->samples,
 	       (unsigned long long)s->samples, acc->unmatched,
 	       ratio(acc->est_count, acc->true_count));
+	char hidden[512];
+	an_session_hidden_label(s, hidden, sizeof hidden);
+	printf("%s\n\n", hidden);
 	share_table("Frequency: share of cycles samples whose instruction's executions are "
 	            "within", acc->freq, false);
 	share_table("CPI: share of cycles samples whose instruction's CPI is within", acc->cpi,

@@ -45,8 +45,11 @@ static void text(const struct an_session *s, const struct acc *x, const struct a
 	printf("Where have all the cycles gone?  %s%s%s, estimator %s\n", scope,
 	       s->o.proc ? " in " : "", s->o.proc ? s->o.image : "",
 	       an_session_est_label(s));
-	printf("%.0f cycles samples analysed in %zu procedure%s (%llu in the scope)\n\n",
-	       x->w.samples, x->procs, x->procs == 1 ? "" : "s", (unsigned long long)s->samples);
+	char hidden[512];
+	an_session_hidden_label(s, hidden, sizeof hidden);
+	printf("%.0f cycles samples analysed in %zu procedure%s (%llu in the scope)\n%s\n\n",
+	       x->w.samples, x->procs, x->procs == 1 ? "" : "s", (unsigned long long)s->samples,
+	       hidden);
 	an_wcg_print(&x->w, stdout, "", false);
 	an_skips_text(k, stdout, "");
 	if (x->w.have_pm)

@@ -4,6 +4,7 @@
 #include "analysis/session.h"
 #include "analysis/ancli.h"
 #include "analysis/anout.h"
+#include "daemon/handcost.h"
 #include "daemon/profdb.h"
 #include "util/outfile.h"
 #include "util/paths.h"
@@ -77,6 +78,55 @@ static bool truth_matches(const struct an_session *s, char *err, size_t errlen)
 	return true;
 }
 
+/* The driver's measure of its handler in the epochs read (docs/dcpi.md,
+ * "The handler's own cost"), to the cycles each CYCLES interrupt hides
+ * from the CYCLES samples: from the counter's reload to the handler's
+ * end, plus what RPCC cannot see (AN_HANDLER_UNSEEN_CYCLES).  Another
+ * event's interrupt hides none: the CYCLES counter counts its handler,
+ * and an overflow there is taken in the kernel's way back, at IPL 0 in
+ * user_return, so those cycles are the kernel's samples
+ * (docs/accuracy.md, "The handler's hidden cycles"). */
+static bool read_costs(struct an_session *s, char *err, size_t errlen)
+{
+	unsigned *epochs = NULL, one = s->o.epoch;
+	size_t n = 1;
+	if (!one && !profdb_epochs(s->o.db, &epochs, &n, err, errlen))
+		return false;
+	struct pcount_cost cost[PEV_COUNT] = { { 0 } };
+	bool ok = true;
+	for (size_t k = 0; ok && k < n; k++) {
+		char dir[4096];
+		bool found;
+		profdb_epoch_dir(dir, sizeof dir, s->o.db, epochs ? epochs[k] : one);
+		ok = handcost_read(dir, cost, &found, err, errlen);
+		s->hidden_epochs += found;
+	}
+	free(epochs);
+	s->epochs = (unsigned)n;
+	const struct pcount_cost *cyc = &cost[PEV_CYCLES];
+	if (!ok || !cyc->interrupts)
+		s->hidden_epochs = 0;
+	else
+		s->hidden = AN_HANDLER_UNSEEN_CYCLES +
+		            (double)cyc->after_reload / (double)cyc->interrupts;
+	return ok;
+}
+
+void an_session_hidden_label(const struct an_session *s, char *buf, size_t len)
+{
+	if (s->o.handler >= 0)
+		snprintf(buf, len, "handler cycles per interrupt: %.0f (--handler-cycles)",
+		         s->o.handler);
+	else if (!s->hidden_epochs)
+		snprintf(buf, len, "handler cycles per interrupt: 0, not measured (a database "
+		         "from before the driver measured its handler; --handler-cycles N sets "
+		         "them)");
+	else
+		snprintf(buf, len, "handler cycles per interrupt: %.0f (cycles; the driver's "
+		         "measure + %d it cannot see%s)", s->hidden, AN_HANDLER_UNSEEN_CYCLES,
+		         s->hidden_epochs < s->epochs ? "; measured in some epochs only" : "");
+}
+
 bool an_session_open(struct an_session *s, const struct an_session_opts *o, char *err,
                      size_t errlen)
 {
@@ -115,6 +165,10 @@ bool an_session_open(struct an_session *s, const struct an_session_opts *o, char
 	s->imiss = report_col_of(&s->rep, "imiss");
 	for (size_t k = 0; k < s->rep.ncols; k++)
 		s->intr[k] = report_kind_of(s->rep.cols[k].name) == REPORT_SAMPLES;
+	if (o->handler < 0 && !read_costs(s, err, errlen)) {
+		an_session_close(s);
+		return false;
+	}
 	/* imiss is DCPI's heuristic less the I-cache misses IMISS counted:
 	 * without them it is DCPI's, and says so */
 	uint64_t misses = s->imiss < 0 ? 0
@@ -186,7 +240,7 @@ static void proc_opts(const struct an_session *s, const struct an_profimage *pi,
 	for (size_t c = 0; c < s->rep.ncols; c++)
 		all += (double)pi->ri->samples[c];
 	if (cyc > 0)
-		po->freq.hidden = s->o.handler * all / cyc;
+		po->freq.hidden = s->o.handler >= 0 ? s->o.handler * all / cyc : s->hidden;
 	po->true_freq = s->o.true_freq;
 	po->profiling = s->o.profiling;
 	po->intr = s->intr;
@@ -376,8 +430,10 @@ static const struct cmd_option common[] = {
 	  "the frequency estimator: imiss (default; dcpi where the database\n"
 	  "has no IMISS samples), dcpi or wls" },
 	{ "handler-cycles", required_argument, 'H', "N", 0,
-	  "the cycles of each sampling interrupt the samples cannot see (default 0,\n"
-	  "as DCPI): taken off the period of each sample" },
+	  "the cycles of each sampling interrupt the samples cannot see, taken off\n"
+	  "the period of each sample; 0: none, as DCPI (default: the driver's\n"
+	  "measure of its handler in the database, for CYCLES interrupts alone;\n"
+	  "0 in a database without one)" },
 	{ "profiling-cycles", required_argument, 'R', "N", 0,
 	  "the cycles each counter sample's interrupt (its PALcode and return)\n"
 	  "costs the instruction it was taken before (default " AN_PROFILING_CYCLES_TEXT ", as measured\n"
@@ -464,7 +520,9 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 			break;
 		}
 		case 'H':
-			o->handler = (double)ancli_number(c->tool, "--handler-cycles", optarg, 1ul << 20);
+			/* 0 too: none taken off, the measure in the database ignored */
+			o->handler = strcmp(optarg, "0") ? (double)ancli_number(c->tool,
+			             "--handler-cycles", optarg, 1ul << 20) : 0;
 			break;
 		case 'R':
 			o->profiling = (double)ancli_number(c->tool, "--profiling-cycles", optarg,

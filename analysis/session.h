@@ -26,6 +26,15 @@
 #define AN_PROFILING_CYCLES 110
 #define AN_PROFILING_CYCLES_TEXT "110"
 
+/* The cycles of each sampling interrupt the driver's measure of itself
+ * cannot see (docs/analysis.md, "The sampling's blind spot"): the
+ * kernel's way back after the handler's last RPCC (trap_return and the
+ * registers' restore), less the cycles the counter never counts (the
+ * program's between the overflow and the interrupt, PALcode's entry);
+ * a constant, measured on minios with the truth like
+ * AN_PROFILING_CYCLES. */
+#define AN_HANDLER_UNSEEN_CYCLES 138
+
 struct an_session_opts {
 	const char *db;              /* the database                         */
 	unsigned epoch;              /* 0: every epoch merged                */
@@ -35,7 +44,8 @@ struct an_session_opts {
 	bool true_freq;
 	enum an_estimator est;
 	double handler;              /* --handler-cycles: each interrupt's
-	                                cycles the samples cannot see; 0      */
+	                                cycles the samples cannot see; < 0:
+	                                the database's measure, else 0      */
 	double profiling;            /* --profiling-cycles: each sampling
 	                                interrupt's PALcode and return, paid
 	                                by the instruction it interrupted    */
@@ -47,7 +57,8 @@ struct an_session_opts {
 /* What every tool and alphasim's summary analyse with unless told
  * otherwise: the estimator and the sampling interrupts' cost (the
  * start of a struct an_session_opts initializer). */
-#define AN_SESSION_DEFAULTS .est = AN_EST_imiss, .profiling = AN_PROFILING_CYCLES
+#define AN_SESSION_DEFAULTS .est = AN_EST_imiss, .profiling = AN_PROFILING_CYCLES, \
+	.handler = -1
 
 struct an_session {
 	struct an_session_opts o;
@@ -64,6 +75,11 @@ struct an_session {
 	uint64_t analysed;           /* ... in procedures analysed           */
 	bool est_fallback;           /* imiss was asked for, the scope has no
 	                                IMISS samples: o.est is dcpi         */
+	/* the cycles each CYCLES interrupt hides from the CYCLES samples,
+	 * from the driver's measure of its handler in the epochs read
+	 * (daemon/handcost.h), found in hidden_epochs of the epochs */
+	double hidden;
+	unsigned hidden_epochs, epochs;
 };
 
 /* Open the database and the truth; false with one message: no database,
@@ -78,6 +94,12 @@ void an_session_close(struct an_session *s);
  * imiss, the default, had none to work on (docs/analysis.md, "A third
  * estimator"). */
 const char *an_session_est_label(const struct an_session *s);
+
+/* Where the cycles each interrupt hides from the samples came from, one
+ * line for a text header: --handler-cycles, the driver's measure, or
+ * none (a database from before the driver measured itself: 0, as
+ * DCPI). */
+void an_session_hidden_label(const struct an_session *s, char *buf, size_t len);
 
 /* What the visitor is told besides each analysed procedure: an image or
  * a procedure whose samples could not be analysed, and why. */

@@ -33,6 +33,7 @@
 #include <unistd.h>
 #include "daemon/collect.h"
 #include "daemon/events.h"
+#include "daemon/handcost.h"
 #include "daemon/profdb.h"
 #include "util/cmd.h"
 
@@ -188,9 +189,22 @@ static void write_db(void)
 	}
 	if (cfg.pm_ctl)
 		set_pm_period(&now_stats.total, &last.total);
+	/* the handler's measure of its own cost since the last write
+	 * (docs/dcpi.md, "The handler's own cost") */
+	struct pcount_cost cost[PEV_COUNT];
+	bool measured = false;
+	for (unsigned e = 0; e < PEV_COUNT; e++) {
+		const struct pcount_cost *a = &now_stats.cost[e], *b = &last.cost[e];
+		cost[e] = (struct pcount_cost){ a->interrupts - b->interrupts,
+		                                a->after_reload - b->after_reload,
+		                                a->from_entry - b->from_entry, 0 };
+		measured |= cost[e].interrupts != 0;
+	}
 	last = now_stats;
 	char err[PROF_ERR_MAX];
 	if (!collect_flush(&col, epoch_dir, err, sizeof err))
+		fprintf(stderr, "dcpid: %s\n", err);
+	if (measured && !handcost_add(epoch_dir, cost, err, sizeof err))
 		fprintf(stderr, "dcpid: %s\n", err);
 	collect_reap(&col);
 }

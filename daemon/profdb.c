@@ -201,7 +201,7 @@ static bool write_all(int fd, const unsigned char *b, size_t n)
  * so a name planted in the directory is not written through; a stale
  * one (a writer killed before its rename: in the guest dcpid is often
  * pid 1 run after run) only moves us on to the next name. */
-static bool replace(const char *dir, const char *name, const unsigned char *b, size_t n,
+bool profdb_replace(const char *dir, const char *name, const unsigned char *b, size_t n,
                     char *err, size_t errlen)
 {
 	char path[PATH_MAX], tmp[PATH_MAX];
@@ -257,7 +257,7 @@ bool profdb_write(const char *dir, const struct prof *p, size_t *bytes,
 		prof_free(&old);
 	if (!ok)
 		return false;
-	ok = replace(dir, name, buf, len, err, errlen);
+	ok = profdb_replace(dir, name, buf, len, err, errlen);
 	free(buf);
 	if (ok)
 		*bytes = len;

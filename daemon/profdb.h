@@ -47,4 +47,9 @@ bool profdb_read(const char *path, struct prof *p, char *err, size_t errlen);
 bool profdb_write(const char *dir, const struct prof *p, size_t *bytes,
                   char *err, size_t errlen);
 
+/* The n bytes b as file name of dir, the same way: a temporary file
+ * beside it, synced, renamed over it. */
+bool profdb_replace(const char *dir, const char *name, const unsigned char *b, size_t n,
+                    char *err, size_t errlen);
+
 #endif

@@ -122,6 +122,10 @@ struct pcount_cpu {
 	struct pcount_cpu_stats st;
 	uint64_t monitored[PEV_COUNT];
 	uint64_t read_by_event[PCOUNT_MAX_EVENTS];
+	/* the handler's own cost (pcount_cost_add): the cycle counter when
+	 * the interrupting counter was last reloaded, and the sums */
+	uint32_t reloaded;
+	struct pcount_cost cost[PEV_COUNT] __attribute__((aligned(32)));
 	/* instruction sampling (docs/precise.md): PM_CTL, PM_FILT, and the
 	 * table additions its records made (for the hits) */
 	uint64_t pm_ctl, pm_filt;
@@ -198,6 +202,20 @@ void pcount_cpu_start(struct pcount_cpu *c);
 void pcount_cpu_stop(struct pcount_cpu *c);
 void pcount_cpu_flush_begin(struct pcount_cpu *c);
 void pcount_cpu_flush_end(struct pcount_cpu *c);
+
+/* The handler's own cost (docs/dcpi.md, "The handler's own cost"): the
+ * environment's interrupt entry calls this after the handler, with the
+ * event of the counter that interrupted, the cycle counter's low 32
+ * bits at the kernel's entry and now.  The handler took the reload's
+ * (next_period).  Inline: no call leaves the measured code. */
+PCOUNT_INTR static inline void pcount_cost_add(struct pcount_cpu *c, unsigned event,
+                                               uint32_t entered, uint32_t now)
+{
+	struct pcount_cost *k = &c->cost[event];
+	k->interrupts++;
+	k->after_reload += (uint32_t)(now - c->reloaded);
+	k->from_entry += (uint32_t)(now - entered);
+}
 
 /* The reader's side. */
 /* The flush's middle part: with the flag set, copy the table to the

@@ -240,6 +240,17 @@ struct pcount_cpu_stats {
 	uint64_t pm_collisions;   /* its selections that collided, as        */
 	                          /* PM_STAT<63:32> gave them at interrupts  */
 };
+/* The cost of one event's counter interrupts: how many were measured,
+ * the cycles from the counter's reload (its next period written) to
+ * the end of the handler's path, which that counter counts and no
+ * sample of it can land on, and from the kernel's entry (entInt) to
+ * the end, which every other counter counts. */
+struct pcount_cost {
+	uint64_t interrupts;
+	uint64_t after_reload;
+	uint64_t from_entry;
+	uint64_t reserved;        /* 0; one D-cache line (32 bytes) each    */
+};
 struct pcount_stats {
 	uint32_t ncpus;
 	uint32_t nevents;
@@ -251,6 +262,10 @@ struct pcount_stats {
 	 * monitored_cycles[e] / total.enabled_cycles. */
 	uint64_t event_samples[PCOUNT_MAX_EVENTS];
 	uint64_t monitored_cycles[PCOUNT_MAX_EVENTS];
+	/* the counter interrupt's own cost, as the kernel measures it with
+	 * RPCC (docs/dcpi.md, "The handler's own cost"), per event of the
+	 * counter that interrupted, summed over the CPUs */
+	struct pcount_cost cost[PCOUNT_MAX_EVENTS];
 };
 
 #define PCOUNT_INFO         PCOUNT_IOC(1, sizeof(struct pcount_info))

@@ -38,8 +38,11 @@
 
 /* ---- the handler's hooks (and control's) ----------------------------- */
 /* Write `value` into counter ctr (wrperfmon 6): it counts up from there
- * and interrupts when it wraps past pcount_counter_width(ctr). */
-PCOUNT_INTR void pcount_hw_write(unsigned ctr, uint32_t value);
+ * and interrupts when it wraps past pcount_counter_width(ctr).  Answers
+ * the cycle counter's low 32 bits (RPCC) right after the write: the
+ * handler's measure of its own cost starts there (docs/dcpi.md, "The
+ * handler's own cost"). */
+PCOUNT_INTR uint32_t pcount_hw_write(unsigned ctr, uint32_t value);
 /* Select `event` (pmu/events.def order) on counter ctr (wrperfmon 2),
  * leaving the other counters' selects as they are; the core asks only
  * for an event pmu_select_for() gives the counter a select for. */

@@ -83,11 +83,15 @@ static inline void record(struct pcount_cpu *c, uint64_t pc, uint64_t key, uint3
 	miss(c, b, empty, pc, key | count);
 }
 
-static inline void next_period(struct pcount_hot *h, unsigned ctr)
+/* The counter counts again from the write: the handler's cycles from
+ * here on are in its next period, and no sample can land on them (the
+ * interrupt entry measures them: pcount_cost_add). */
+static inline void next_period(struct pcount_cpu *c, unsigned ctr)
 {
+	struct pcount_hot *h = &c->hot;
 	h->seed = pcount_prng_next(h->seed);
 	uint32_t p = pcount_period(h->seed, h->pmin[ctr], h->prange[ctr]);
-	pcount_hw_write(ctr, pcount_counter_width(ctr) - p);
+	c->reloaded = pcount_hw_write(ctr, pcount_counter_width(ctr) - p);
 }
 
 PCOUNT_INTR void pcount_intr_fast(struct pcount_cpu *c, unsigned ctr, uint64_t pc,
@@ -95,7 +99,7 @@ PCOUNT_INTR void pcount_intr_fast(struct pcount_cpu *c, unsigned ctr, uint64_t p
 {
 	struct pcount_hot *h = &c->hot;
 	h->interrupts++;
-	next_period(h, ctr);
+	next_period(c, ctr);
 	record(c, pc, SLOT_KEY(pid, h->event[ctr]), 1);
 }
 
@@ -128,7 +132,7 @@ PCOUNT_INTR void pcount_intr_general(struct pcount_cpu *c, unsigned ctr, uint64_
 	h->interrupts++;
 	uint64_t key = SLOT_KEY(pid, h->event[ctr]);
 	rotate(c, ctr);
-	next_period(h, ctr);
+	next_period(c, ctr);
 	record(c, pc, key, 1);
 }
 

@@ -360,7 +360,7 @@ int64_t dev_ioctl(struct proc *p, struct file *f, uint64_t cmd, uint64_t arg);
 void dev_close(struct file *f);
 
 /* ---- pcount_intr.c: the DCPI driver's interrupts (IPL 6; clock 5) -- */
-void pcount_interrupt(unsigned ctr, uint64_t pc);
+void pcount_interrupt(unsigned ctr, uint64_t pc, uint32_t entered);
 void pcount_clock_interrupt(uint64_t pc);
 void pcount_pm_interrupt(uint64_t bytes, uint64_t coll);
 
@@ -515,7 +515,7 @@ void cycles_ts(uint64_t cycles, uint64_t ts[2]);
 
 /* ---- trap.c, syscall.c ---------------------------------------------- */
 void trap_init(void);
-void trap_interrupt(struct trapframe *tf);
+void trap_interrupt(struct trapframe *tf, uint64_t entered);
 void trap_arith(struct trapframe *tf);
 void trap_mm(struct trapframe *tf);
 void trap_if(struct trapframe *tf);

@@ -38,7 +38,29 @@
 	.end	\name
 	.endm
 
-	ENTRY	entInt, trap_interrupt, trap_return
+/* entInt reads the cycle counter second thing, for the sampling
+ * driver's measure of its own cost (docs/dcpi.md, "The handler's own
+ * cost"): a1 is saved first and takes the count, trap_interrupt's
+ * second argument (the interrupt's own a1 is in the trapframe). */
+#define REGS_BUT_A1(X) X($0,0) X($1,8) X($2,16) X($3,24) X($4,32) X($5,40) \
+	X($6,48) X($7,56) X($8,64) X($9,72) X($10,80) X($11,88) X($12,96) \
+	X($13,104) X($14,112) X($15,120) X($16,128) X($18,144) \
+	X($19,152) X($20,160) X($21,168) X($22,176) X($23,184) X($24,192) \
+	X($25,200) X($26,208) X($27,216) X($28,224)
+	.globl	entInt
+	.ent	entInt
+entInt:
+	lda	$30, -TF_REGS($30)
+	stq	$17, 136($30)
+	rpcc	$17
+	REGS_BUT_A1(SAVE)
+	call_pal 0x3a			/* rdusp */
+	stq	$0, TF_USP($30)
+	mov	$30, $16
+	jsr	$26, trap_interrupt
+	br	$31, trap_return
+	.end	entInt
+
 	ENTRY	entArith, trap_arith, trap_return
 	ENTRY	entMM, trap_mm, trap_return
 	ENTRY	entIF, trap_if, trap_return

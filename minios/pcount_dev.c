@@ -113,8 +113,13 @@ static void get_stats(struct pcount_stats *st)
 		pcount_stats_add(&st->total, &st->cpu[i]);
 		for (unsigned e = 0; e < PCOUNT_MAX_EVENTS; e++)
 			st->event_samples[e] += pcount_cpus[i].read_by_event[e];
-		for (unsigned e = 0; e < PEV_COUNT; e++)
+		for (unsigned e = 0; e < PEV_COUNT; e++) {
 			st->monitored_cycles[e] += pcount_cpus[i].monitored[e];
+			const struct pcount_cost *k = &pcount_cpus[i].cost[e];
+			st->cost[e].interrupts += k->interrupts;
+			st->cost[e].after_reload += k->after_reload;
+			st->cost[e].from_entry += k->from_entry;
+		}
 		/* the unit samples all the time it is on */
 		for (unsigned e = PCOUNT_PM_BASE; pcount_cpus[i].pm_ctl && e < PCOUNT_PM_END; e++)
 			st->monitored_cycles[e] += pcount_cpus[i].st.enabled_cycles;

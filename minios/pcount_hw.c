@@ -30,9 +30,10 @@ static const unsigned count_shift[PCOUNT_NCOUNTERS] = { 48, 32, 16 };
 static const uint64_t sel_field[PCOUNT_NCOUNTERS] = { 1ul << 31, 0xf0, 0x0f };
 static const unsigned sel_shift[PCOUNT_NCOUNTERS] = { 31, 4, 0 };
 
-PCOUNT_INTR void pcount_hw_write(unsigned ctr, uint32_t value)
+PCOUNT_INTR uint32_t pcount_hw_write(unsigned ctr, uint32_t value)
 {
 	wrperfmon(PM_WRITE, (1u << ctr) | (uint64_t)value << count_shift[ctr]);
+	return pcount_rpcc();
 }
 
 PCOUNT_INTR void pcount_hw_select(unsigned ctr, unsigned event)
@@ -73,9 +74,7 @@ void pcount_hw_disable(void)
 
 PCOUNT_INTR uint32_t pcount_hw_rpcc(void)
 {
-	uint64_t t;
-	__asm__ volatile("rpcc %0" : "=r"(t));
-	return (uint32_t)t;
+	return pcount_rpcc();
 }
 
 uint64_t pcount_hw_cycles(void)

@@ -12,14 +12,19 @@
  * name it: a thread's samples map through its process's images, and a
  * sample taken before an exec through the old program's.  0 with none
  * (an idle CPU, a process ending).  cpus[] directly, so that no call
- * leaves the bracketed code. */
-PCOUNT_INTR void pcount_interrupt(unsigned ctr, uint64_t pc)
+ * leaves the bracketed code.  entered: the cycle counter at the
+ * kernel's entry (entry.S), for the handler's measure of its own cost,
+ * taken last (docs/dcpi.md, "The handler's own cost"). */
+PCOUNT_INTR void pcount_interrupt(unsigned ctr, uint64_t pc, uint32_t entered)
 {
 	unsigned id = (unsigned)whami();
 	struct pcount_cpu *c = &pcount_cpus[id];
 	struct proc *p = cpus[id].proc;
-	if (c->hot.intr && ctr < PCOUNT_NCOUNTERS)
+	if (c->hot.intr && ctr < PCOUNT_NCOUNTERS) {
+		unsigned event = c->hot.event[ctr];   /* before a rotation */
 		c->hot.intr(c, ctr, pc, p && p->mm ? p->mm->space : 0);
+		pcount_cost_add(c, event, entered, pcount_rpcc());
+	}
 }
 
 /* The instruction-sampling unit's interrupt (entInt 5, at the counters'

@@ -34,6 +34,15 @@ extern PCOUNT_SHARED struct pm_record pcount_pm_area[PCOUNT_MAX_CPUS][PCOUNT_PM_
 enum { PM_DISABLE, PM_ENABLE, PM_SELECT, PM_OPTIONS, PM_FREQ, PM_READ,
        PM_WRITE, PM_CLEAR, PM_SAMPLE_CONFIGURE, PM_SAMPLE_AREA, PM_SAMPLE_SEED };
 
+/* The cycle counter's low 32 bits (RPCC), inline: the handler's
+ * measure of its own cost reads it without a call. */
+static inline uint32_t pcount_rpcc(void)
+{
+	uint64_t t;
+	__asm__ volatile("rpcc %0" : "=r"(t));
+	return (uint32_t)t;
+}
+
 static inline uint64_t wrperfmon(uint64_t fn, uint64_t arg)
 {
 	register uint64_t a0 __asm__("$16") = fn;

@@ -153,8 +153,9 @@ void trap_unaligned(struct trapframe *tf)
  * 4 performance counter (a2 counter: the DCPI driver's sample, at the
  * interrupted PC), 5 the instruction-sampling unit (a1 bytes of records
  * in the driver's area, a2 its collision count; docs/precise.md).  No
- * other devices interrupt. */
-void trap_interrupt(struct trapframe *tf)
+ * other devices interrupt.  entered: the cycle counter at entInt's
+ * start (entry.S). */
+void trap_interrupt(struct trapframe *tf, uint64_t entered)
 {
 	switch (tf->r[16]) {
 	case 0:
@@ -165,7 +166,7 @@ void trap_interrupt(struct trapframe *tf)
 		pcount_clock_interrupt(tf->pc);
 		return;
 	case 4:
-		pcount_interrupt((unsigned)tf->r[18], tf->pc);
+		pcount_interrupt((unsigned)tf->r[18], tf->pc, (uint32_t)entered);
 		return;
 	case 5:
 		pcount_pm_interrupt(tf->r[17], tf->r[18]);

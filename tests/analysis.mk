@@ -61,6 +61,9 @@ GUEST_CHECK += $(ACCURACY_DYN) $(ACCURACY_WORKLOAD)
 TESTS += tests/antools.sh tests/antools_badinput.sh tests/andispatch.sh tests/anestim.sh
 # The truth and the estimate call PALcode's cycles alike (tests/accuracy_paltruth.sh).
 TESTS += tests/accuracy_paltruth.sh
+# The driver's measure of its handler, against the truth, and the tools'
+# use of it (tests/accuracy_handler.sh).
+TESTS += tests/accuracy_handler.sh
 # Files a guest could have planted in or beside a database, refused by
 # every reader (tests/planted_files.sh); crafted images refused by the
 # tools that walk their text (tests/elf_crafted.sh).

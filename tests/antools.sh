@@ -122,12 +122,15 @@ sys.exit(not (abs(sub - 100) < 0.01 and abs(tsub - 100) < 0.01 and abs(lo - exac
               set(w["subtotals"]) == {"dynamic", "static", "execution", "profiling"}))
 PY
 period=$("$A/dcpiprof" -db db | awk '$1 == "cycles" { print $3; exit }')
-python3 - dcpiwhatcg.json.out "$samples" "$period" <<'PY' &&
+# with nothing taken off for the handler's hidden cycles (by default the
+# driver's measure is: docs/analysis.md, "The sampling's blind spot")
+run dcpiwhatcg.h0 "$A/dcpiwhatcg" -db db $T --json --handler-cycles 0 $img
+python3 - dcpiwhatcg.h0.out "$samples" "$period" <<'PY' &&
 import json, sys
 w = json.load(open(sys.argv[1]))
 sys.exit(abs(w["cycles"] - float(sys.argv[2]) * float(sys.argv[3])) > float(sys.argv[3]))
 PY
-	ok "dcpiwhatcg: its cycles are samples x period" || fail "dcpiwhatcg: cycles"
+	ok "dcpiwhatcg --handler-cycles 0: its cycles are samples x period" || fail "dcpiwhatcg: cycles"
 awk -F, 'NR > 2 && ($3 > prev || $2 < pcum) { bad = 1 } NR > 1 { prev = $3; pcum = $2; n++ }
 	END { exit bad || n < 10 || n > 20 }' dcpitopstalls.csv.out &&
 	ok "dcpitopstalls: at most 20 rows by stall cycles, cum% growing" || fail "dcpitopstalls: order"

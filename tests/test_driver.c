@@ -25,7 +25,7 @@ static unsigned hw_event[PCOUNT_NCOUNTERS];   /* last event selected */
 static unsigned hw_selects, hw_enabled, hw_flags, notifies;
 static uint64_t clock_now;
 
-void pcount_hw_write(unsigned ctr, uint32_t value) { hw_value[ctr] = value; }
+uint32_t pcount_hw_write(unsigned ctr, uint32_t value) { hw_value[ctr] = value; return (uint32_t)clock_now; }
 void pcount_hw_select(unsigned ctr, unsigned event)
 {
 	hw_event[ctr] = event;

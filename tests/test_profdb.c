@@ -2,7 +2,8 @@
  * test_profdb.c - the profile database (daemon/profile.c, profdb.c;
  * docs/dcpi-db.md): the checksum, a round trip through a file, merging,
  * epochs and file names, writes that leave no temporary file, and every
- * kind of damage detected with a message naming the file.
+ * kind of damage detected with a message naming the file; the epoch's
+ * handler cost file (daemon/handcost.c).
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include "tests/unit.h"
 #include "tests/scratch.h"
 #include "daemon/crc32.h"
+#include "daemon/handcost.h"
 #include "daemon/profdb.h"
 
 static char dir[256];                /* a scratch epoch directory */
@@ -405,9 +407,47 @@ static void test_damage(void **state)
 	prof_free(&p);
 }
 
+/* The handler's cost: none yet (found false, nothing added), two adds
+ * summed per event in the file's text, read into sums that add; a
+ * damaged file refused naming it and its line. */
+static void test_handcost(void **state)
+{
+	(void)state;
+	struct pcount_cost c[PEV_COUNT] = { { 0 } }, add[PEV_COUNT] = { { 0 } };
+	bool found = true;
+	assert_true(handcost_read(dir, c, &found, err, sizeof err));
+	assert_false(found);
+	assert_int_equal(c[PEV_CYCLES].interrupts, 0);
+	add[PEV_CYCLES] = (struct pcount_cost){ 10, 800, 3500, 0 };
+	add[PEV_IMISS] = (struct pcount_cost){ 2, 170, 720, 0 };
+	assert_true(handcost_add(dir, add, err, sizeof err));
+	assert_true(handcost_add(dir, add, err, sizeof err));
+	DIR *d = opendir(dir);                   /* no temporary file left */
+	assert_non_null(d);
+	for (struct dirent *de; (de = readdir(d));)
+		assert_true(!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+		            !strcmp(de->d_name, HANDCOST_FILE));
+	closedir(d);
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", dir, HANDCOST_FILE);
+	static const char text[] = "dcpi-handler-cost 1\ncycles 20 1600 7000\nimiss 4 340 1440\n";
+	file_is(path, (const unsigned char *)text, strlen(text));
+	c[PEV_CYCLES].interrupts = 1;
+	assert_true(handcost_read(dir, c, &found, err, sizeof err));
+	assert_true(found);
+	assert_int_equal(c[PEV_CYCLES].interrupts, 21);
+	assert_int_equal(c[PEV_CYCLES].after_reload, 1600);
+	assert_int_equal(c[PEV_IMISS].from_entry, 1440);
+	static const char bad[] = "dcpi-handler-cost 1\ncycles 20 1600 7000\nnosuch 1 2 3\n";
+	scratch_put(path, (const unsigned char *)bad, strlen(bad));
+	assert_false(handcost_read(dir, c, &found, err, sizeof err));
+	assert_non_null(strstr(err, path));
+	assert_non_null(strstr(err, "line 3"));
+}
+
 UNIT_MAIN(NULL, NULL,
 	cmocka_unit_test(test_crc32),
 	UNIT_ST(test_round_trip), UNIT_ST(test_unknown_groups), UNIT_ST(test_merge),
 	UNIT_ST(test_atomic), UNIT_ST(test_planted_link), UNIT_ST(test_names),
-	UNIT_ST(test_epochs), UNIT_ST(test_damage),
+	UNIT_ST(test_epochs), UNIT_ST(test_damage), UNIT_ST(test_handcost),
 )
