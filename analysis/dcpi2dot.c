@@ -10,19 +10,19 @@
  * block's share of the cycles (white to red), the border's width its
  * executions; edges carry their estimated executions (the estimate's, or
  * their block's where they are its only way out or in), branches taken
- * blue, the virtual ones (ENTRY, EXIT, analysis/cfg.h) dashed; each way out goes to an EXIT of
+ * blue, the virtual ones (ENTRY, EXIT, analysis/lib/cfg.h) dashed; each way out goes to an EXIT of
  * its own.  --svg and --png render it with
  * Graphviz's dot into FILE (written whole: into a temporary file renamed
  * over FILE).  --csv and --json give the blocks and edges.
  *
  * --callgraph [IMAGE]: instead, the program's call graph weighted by
- * the estimated calls (analysis/callgraph.h), procedures filled by
+ * the estimated calls (analysis/report/callgraph.h), procedures filled by
  * their samples as blocks by their cycles; --csv and --json its edges.
  */
-#include "analysis/anout.h"
-#include "analysis/antable.h"
-#include "analysis/callgraph.h"
-#include "analysis/session.h"
+#include "analysis/report/anout.h"
+#include "analysis/report/antable.h"
+#include "analysis/report/callgraph.h"
+#include "analysis/report/cli.h"
 #include "util/cmd.h"
 #include "util/xalloc.h"
 #include <errno.h>

@@ -1,6 +1,6 @@
 /*
  * dcpiaccuracy.c - the estimates against the truth (docs/analysis.md,
- * "dcpiaccuracy"; analysis/accuracy.h):
+ * "dcpiaccuracy"; analysis/lib/accuracy.h):
  *
  *   dcpiaccuracy [-db DIR] --truth FILE [options] [IMAGE [PROC]]
  *
@@ -15,9 +15,9 @@
  * extension: docs/precise.md), the same figures for their estimates on
  * the same run, beside the counters' (metrics "pm_...").
  */
-#include "analysis/accuracy.h"
-#include "analysis/anout.h"
-#include "analysis/session.h"
+#include "analysis/lib/accuracy.h"
+#include "analysis/report/anout.h"
+#include "analysis/report/cli.h"
 #include <math.h>
 #include <string.h>
 

@@ -6,16 +6,16 @@
  *
  * The samples carry no stack (DCPI paper, section 2: the PC only), but
  * the analysis estimates every block's executions, so a call's count is
- * its block's.  Each direct call of PROC (analysis/callsite.h: a BSR to
+ * its block's.  Each direct call of PROC (analysis/lib/callsite.h: a BSR to
  * it, a JSR through a GOT slot of it) is listed with that estimate, and
  * PROC's CYCLES samples are shared out among the sites in proportion;
  * with --truth, each call's true count (its JSR's or BSR's executions)
  * beside.  Indirect calls are counted apart: any of them may reach PROC.
  */
-#include "analysis/anout.h"
-#include "analysis/antable.h"
-#include "analysis/callsite.h"
-#include "analysis/session.h"
+#include "analysis/report/anout.h"
+#include "analysis/report/antable.h"
+#include "analysis/lib/callsite.h"
+#include "analysis/report/cli.h"
 #include "util/xalloc.h"
 #include <libgen.h>
 #include <math.h>

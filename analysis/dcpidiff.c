@@ -1,7 +1,7 @@
 /*
  * dcpidiff.c - two profiles side by side (docs/tools.md, "dcpidiff"),
  * as perf diff, with each difference tested against sampling noise
- * (analysis/anstat.h):
+ * (analysis/lib/anstat.h):
  *
  *   dcpidiff -db A -db B [options] [IMAGE [PROC]]
  *   dcpidiff -db A --epoch X --epoch Y [options] [IMAGE [PROC]]
@@ -14,10 +14,10 @@
  * (p below --alpha over the rows compared).  The two must profile the
  * same program (report_same_program), by instruction the same build.
  */
-#include "analysis/anstat.h"
-#include "analysis/antable.h"
-#include "analysis/anout.h"
-#include "analysis/session.h"
+#include "analysis/lib/anstat.h"
+#include "analysis/report/antable.h"
+#include "analysis/report/anout.h"
+#include "analysis/report/cli.h"
 #include "isa/disasm.h"
 #include "util/cmd.h"
 #include "util/xalloc.h"

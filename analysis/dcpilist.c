@@ -9,20 +9,19 @@
  * --truth the true executions and CPI.  Without PROC every procedure of
  * IMAGE with CYCLES samples.  With instruction sampling's profiles
  * (docs/precise.md) the records' estimates too: executions, CPI and
- * culprit (analysis/pmest.h, analysis/whatcg.h), in place of the records' raw sums.
+ * culprit (analysis/lib/pmest.h, analysis/lib/whatcg.h), in place of the records' raw sums.
  *
- * From the image's DWARF (gcc -g; analysis/ansource.h), as DCPI's
+ * From the image's DWARF (gcc -g; analysis/report/ansource.h), as DCPI's
  * dcpilist -source and -both: --source lists the source lines with their
  * samples, estimates and truth instead; --both puts each source line
  * above its instructions (in CSV and JSON: each instruction's file, line
  * and inlined functions).
  */
-#include "analysis/anout.h"
-#include "analysis/ancli.h"
-#include "analysis/ansource.h"
-#include "analysis/pmest.h"
-#include "analysis/session.h"
-#include "analysis/whatcg.h"
+#include "analysis/report/anout.h"
+#include "analysis/report/cli.h"
+#include "analysis/report/ansource.h"
+#include "analysis/lib/pmest.h"
+#include "analysis/lib/whatcg.h"
 #include <math.h>
 
 static bool source, both;

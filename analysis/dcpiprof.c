@@ -23,10 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "analysis/ancli.h"
-#include "analysis/elfsyms.h"
-#include "analysis/report.h"
-#include "analysis/reportlines.h"
+#include "analysis/report/cli.h"
+#include "analysis/lib/elfsyms.h"
+#include "analysis/lib/report.h"
+#include "analysis/lib/reportlines.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
 #include "util/json.h"

@@ -14,10 +14,10 @@
  * (the instructions it ran) and CPI.  The runs must profile the same
  * program (report_same_program).
  */
-#include "analysis/anstat.h"
-#include "analysis/antable.h"
-#include "analysis/anout.h"
-#include "analysis/session.h"
+#include "analysis/lib/anstat.h"
+#include "analysis/report/antable.h"
+#include "analysis/report/anout.h"
+#include "analysis/report/cli.h"
 #include "daemon/profdb.h"
 #include "util/cmd.h"
 #include "util/xalloc.h"

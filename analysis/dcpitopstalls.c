@@ -12,17 +12,16 @@
  * stall per execution and its dominant cause.  When the database holds
  * instruction sampling's records (an alphasim extension:
  * docs/precise.md), each row also has their estimate of its dynamic
- * stall cycles and their culprit (analysis/whatcg.h), and --method pm
+ * stall cycles and their culprit (analysis/lib/whatcg.h), and --method pm
  * ranks the rows by that estimate instead of the counters'.  Where an
  * image has DWARF (gcc -g), each row its source file and line
- * (analysis/ansource.h).
+ * (analysis/report/ansource.h).
  */
-#include "analysis/ancli.h"
-#include "analysis/anout.h"
-#include "analysis/ansource.h"
-#include "analysis/pmest.h"
-#include "analysis/session.h"
-#include "analysis/whatcg.h"
+#include "analysis/report/cli.h"
+#include "analysis/report/anout.h"
+#include "analysis/report/ansource.h"
+#include "analysis/lib/pmest.h"
+#include "analysis/lib/whatcg.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +44,7 @@ struct row {
 	char *proc, *image;
 	bool have_truth;
 	double true_avg;            /* true dynamic stall cycles per execution */
-	const char *true_cause;     /* its main cause (analysis/whatcg.h)      */
+	const char *true_cause;     /* its main cause (analysis/lib/whatcg.h)      */
 	double pm_stall;            /* the records' dynamic stall cycles       */
 	const char *pm_culprit;     /* ... and their culprit                   */
 	char *src_file;             /* its source line, NULL: none             */

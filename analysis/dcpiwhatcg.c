@@ -8,14 +8,14 @@
  * dynamic stalls by culprit (a min-max range where a stall has several
  * possible culprits), static stalls by cause, execution and nops, with
  * the unexplained stall and the net sampling error; with --truth the truth's split beside
- * it (analysis/whatcg.h); when the database holds instruction sampling's
+ * it (analysis/lib/whatcg.h); when the database holds instruction sampling's
  * records (an alphasim extension: docs/precise.md), their split too.
  */
-#include "analysis/anout.h"
-#include "analysis/pmest.h"
-#include "analysis/report.h"
-#include "analysis/session.h"
-#include "analysis/whatcg.h"
+#include "analysis/report/anout.h"
+#include "analysis/lib/pmest.h"
+#include "analysis/lib/report.h"
+#include "analysis/report/cli.h"
+#include "analysis/lib/whatcg.h"
 #include <math.h>
 #include <string.h>
 

@@ -2,7 +2,7 @@
 # (docs/analysis.md): cmocka tests on hand-assembled procedures with known
 # answers, and on a program built by the cross compiler as a user builds
 # it (alpha-linux-gnu-gcc -O2), whole and stripped.
-AN_TEST_LIBS = analysis/libanalysis.a timing/libtiming.a isa/libisa.a util/libutil.a \
+AN_TEST_LIBS = analysis/lib/libanalysis.a timing/libtiming.a isa/libisa.a util/libutil.a \
 	$(LIBELF_LIBS) -lm
 AN_TEST_HDRS = tests/an_asm.h tests/an_fixture.h tests/an_sched_table.h
 if HAVE_CMOCKA

@@ -39,9 +39,9 @@ platform   platform/libplatform.a                  : chip pmu timing isa util ab
 obs        obs/libobs.a                            : platform chip pmu timing isa util abi
 driver     -                                       : pmu abi
 profdb     daemon/libprofdb.a daemon/libdcpid.a    : driver pmu util abi
-pprof      analysis/libpprof.a                     : util abi
-report     analysis/libreport.a                    : profdb driver pmu isa util abi
-analysis   analysis/libanalysis.a                  : report profdb driver pmu timing isa util abi
+anlib      analysis/lib/libanalysis.a              : profdb driver pmu timing isa util abi
+pprof      analysis/report/libpprof.a              : util abi
+report     analysis/report/libreport.a             : anlib profdb driver pmu timing isa util abi
 EOF
 }
 # Directories that are one layer each (the others: by their libraries).

@@ -1,11 +1,11 @@
 /*
  * test_whatcg.c - a procedure through the whole analysis
- * (analysis/anproc.h) with a hand-written schedule, samples and truth
+ * (analysis/lib/anproc.h) with a hand-written schedule, samples and truth
  * whose answers are known: where its cycles went, estimated and true
- * (analysis/whatcg.h: execution, a D-cache stall and a busy multiplier
+ * (analysis/lib/whatcg.h: execution, a D-cache stall and a busy multiplier
  * by their culprits, a dependency from another block that only the
  * truth sees, as a preceding block's), and the accuracy figures over it
- * (analysis/accuracy.h: frequency and CPI within tolerance, culprit
+ * (analysis/lib/accuracy.h: frequency and CPI within tolerance, culprit
  * recall and precision, the categories' errors); instruction sampling's
  * records split, blamed and recalled by the truth's rule; and --true-freq.
  * Net sampling error is defined alike on both sides: the true dynamic
@@ -34,7 +34,7 @@
 #include "tests/unit.h"
 #include "tests/an_asm.h"
 #include "tests/an_sched_table.h"
-#include "analysis/accuracy.h"
+#include "analysis/lib/accuracy.h"
 
 #define BASE 0x10000
 #define N 1000.0
