@@ -371,9 +371,9 @@ int main(int argc, char **argv)
 	cli.opts = own;
 	an_cli_parse(&cli, argc, argv);
 	if (cli.top)
-		ancli_bad(cli.tool, "-n: dcpiexport writes every sample");
+		an_cli_bad(cli.tool, "-n: dcpiexport writes every sample");
 	if (!output)
-		ancli_bad(cli.tool, "--output FILE is needed (- for standard output)");
+		an_cli_bad(cli.tool, "--output FILE is needed (- for standard output)");
 	/* the samples; the analysis runs where the database has CYCLES
 	 * samples (of IMAGE), or the options ask for it */
 	struct report own_rep;

@@ -154,11 +154,11 @@ int main(int argc, char **argv)
 	struct an_session s;
 	an_cli_start(&cli, &s, argc, argv);
 	if (source && both)
-		ancli_bad(cli.tool, "--source or --both: one of them");
+		an_cli_bad(cli.tool, "--source or --both: one of them");
 	if (source_root && !source && !both)
-		ancli_bad(cli.tool, "--source-root is for --source and --both");
+		an_cli_bad(cli.tool, "--source-root is for --source and --both");
 	if (source_root)
-		ancli_check_dir(cli.tool, "--source-root", source_root);
+		an_cli_check_dir(cli.tool, "--source-root", source_root);
 	char err[PATH_MAX + 256];
 	if ((source || both) && !(sl = an_src_named(&s, source_root, err, sizeof err)))
 		an_cli_die(&cli, "%s", err);

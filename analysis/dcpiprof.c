@@ -286,7 +286,7 @@ static void list_procedures(void)
 /* ---- main --------------------------------------------------------------- */
 
 static const struct cmd_option options[] = {
-	ANCLI_OPT_DB,
+	AN_CLI_OPT_DB,
 	{ "epoch", required_argument, 'E', "N", 0, "only epoch N (default: all epochs merged)" },
 	{ "sort", required_argument, 's', "EVENT", 0,
 	  "order by EVENT's samples (default: the first event)" },
@@ -295,48 +295,48 @@ static const struct cmd_option options[] = {
 	{ NULL, required_argument, 'n', "N", 0, "the top N rows only" },
 	{ "lines", no_argument, 'L', NULL, 0,
 	  "IMAGE's samples by source line and inlined function (built with -g)" },
-	ANCLI_OPT_ROOT,
-	ANCLI_OPT_SYSROOT,
-	ANCLI_OPT_KERNEL,
-	ANCLI_OPT_HELP,
+	AN_CLI_OPT_ROOT,
+	AN_CLI_OPT_SYSROOT,
+	AN_CLI_OPT_KERNEL,
+	AN_CLI_OPT_HELP,
 };
 enum { NOPTIONS = sizeof options / sizeof *options };
 
 int main(int argc, char **argv)
 {
 	cmd_name = "dcpiprof";
-	struct ancli_getopt g;
-	ancli_getopt_init(&g, cmd_name, options, NOPTIONS);
+	struct an_cli_getopt g;
+	an_cli_getopt_init(&g, cmd_name, options, NOPTIONS);
 	bool root = false, sysroot = false;
-	for (int c; (c = ancli_getopt_next(&g, argc, argv)) != -1;) {
+	for (int c; (c = an_cli_getopt_next(&g, argc, argv)) != -1;) {
 		switch (c) {
 		case 'd': opt.db = optarg; break;
-		case 'E': opt.epoch = (unsigned)ancli_number(cmd_name, "--epoch", optarg, UINT_MAX); break;
+		case 'E': opt.epoch = (unsigned)an_cli_number(cmd_name, "--epoch", optarg, UINT_MAX); break;
 		case 's': opt.sort = optarg; break;
 		case 'c': opt.csv = true; opt.json = false; break;
 		case 'j': opt.json = true; opt.csv = false; break;
 		case 'L': opt.lines = true; break;
-		case 'n': opt.top = ancli_number(cmd_name, "-n", optarg, ULONG_MAX); break;
+		case 'n': opt.top = an_cli_number(cmd_name, "-n", optarg, ULONG_MAX); break;
 		case 'r': opt.root = optarg; root = true; break;
 		case 'S': opt.sysroot = optarg; sysroot = true; break;
 		case 'k': opt.kernel = optarg; break;
 		case 'h':
 			printf("usage: dcpiprof [-db DIR] [options] [IMAGE]\n");
-			cmd_help(stdout, options, NOPTIONS, ANCLI_HELP_WIDTH);
+			cmd_help(stdout, options, NOPTIONS, AN_CLI_HELP_WIDTH);
 			printf("IMAGE: a guest path or basename, as the image list shows it\n");
 			return 0;
 		}
 	}
 	if (argc - optind > 1)
-		ancli_bad(cmd_name, "one IMAGE at most ('%s', then '%s')", argv[optind],
-		          argv[optind + 1]);
+		an_cli_bad(cmd_name, "one IMAGE at most ('%s', then '%s')", argv[optind],
+		           argv[optind + 1]);
 	opt.image = argc > optind ? argv[optind] : NULL;
 	if (opt.lines && !opt.image)
-		ancli_bad(cmd_name, "--lines lists one IMAGE's source lines: name the IMAGE");
+		an_cli_bad(cmd_name, "--lines lists one IMAGE's source lines: name the IMAGE");
 	if (root)
-		ancli_check_dir(cmd_name, "--root", opt.root);
+		an_cli_check_dir(cmd_name, "--root", opt.root);
 	if (sysroot)
-		ancli_check_dir(cmd_name, "--sysroot", opt.sysroot);
+		an_cli_check_dir(cmd_name, "--sysroot", opt.sysroot);
 	char err[PROF_ERR_MAX];
 	if (!report_read(&rep, opt.db, opt.epoch, opt.image, err, sizeof err))
 		cmd_die(1, "%s", err);

@@ -152,7 +152,7 @@ int main(int argc, char **argv)
 	struct rows r = { 0 };
 	struct an_skips k = { 0 };
 	if (strcmp(method, "counters") && strcmp(method, "pm"))
-		ancli_bad(cli.tool, "--method: '%s' is not counters or pm", method);
+		an_cli_bad(cli.tool, "--method: '%s' is not counters or pm", method);
 	r.have_pm = an_pm_find(&r.pm, &s.rep);
 	r.by_pm = sort_by_pm = !strcmp(method, "pm");
 	if (r.by_pm && !r.have_pm)

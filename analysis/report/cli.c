@@ -11,20 +11,20 @@
 #include <string.h>
 #include <sys/stat.h>
 
-void ancli_getopt_init(struct ancli_getopt *g, const char *tool, const struct cmd_option *opts,
-                       size_t n)
+void an_cli_getopt_init(struct an_cli_getopt *g, const char *tool, const struct cmd_option *opts,
+                        size_t n)
 {
 	g->tool = tool;
 	cmd_getopt_tables(opts, n, "", g->lopt, g->sopt);
 }
 
-int ancli_getopt_next(const struct ancli_getopt *g, int argc, char **argv)
+int an_cli_getopt_next(const struct an_cli_getopt *g, int argc, char **argv)
 {
 	int i = -1;
 	int ch = getopt_long_only(argc, argv, g->sopt, g->lopt, &i);
 	/* every long option's argument but --epoch's is a name */
 	if (optarg && !*optarg && i >= 0 && ch != 'E')
-		ancli_bad(g->tool, "--%s: empty name", g->lopt[i].name);
+		an_cli_bad(g->tool, "--%s: empty name", g->lopt[i].name);
 	if (ch == '?') {          /* getopt said what */
 		fprintf(stderr, "Try '%s --help'.\n", g->tool);
 		exit(2);
@@ -32,7 +32,7 @@ int ancli_getopt_next(const struct ancli_getopt *g, int argc, char **argv)
 	return ch;
 }
 
-_Noreturn void ancli_bad(const char *tool, const char *fmt, ...)
+_Noreturn void an_cli_bad(const char *tool, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -43,21 +43,21 @@ _Noreturn void ancli_bad(const char *tool, const char *fmt, ...)
 	exit(2);
 }
 
-unsigned long ancli_number(const char *tool, const char *what, const char *s,
-                           unsigned long max)
+unsigned long an_cli_number(const char *tool, const char *what, const char *s,
+                            unsigned long max)
 {
 	char *end = NULL;
 	errno = 0;
 	unsigned long v = *s >= '0' && *s <= '9' ? strtoul(s, &end, 10) : 0;
 	if (!v || *end || errno || v > max) {
 		if (max == ULONG_MAX)
-			ancli_bad(tool, "%s: '%s' is not a positive number", what, s);
-		ancli_bad(tool, "%s: '%s' is not a number from 1 to %lu", what, s, max);
+			an_cli_bad(tool, "%s: '%s' is not a positive number", what, s);
+		an_cli_bad(tool, "%s: '%s' is not a number from 1 to %lu", what, s, max);
 	}
 	return v;
 }
 
-void ancli_check_dir(const char *tool, const char *what, const char *path)
+void an_cli_check_dir(const char *tool, const char *what, const char *path)
 {
 	struct stat st;
 	int err = stat(path, &st) != 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : 0;
@@ -148,7 +148,7 @@ static const struct {
 /* the common options, in the order --help lists them; -n's meaning is
  * each tool's (its usage line) */
 static const struct cmd_option common[] = {
-	ANCLI_OPT_DB,
+	AN_CLI_OPT_DB,
 	{ "epoch", required_argument, 'E', "N", 0, "only epoch N (default: every epoch merged)" },
 	{ "estimator", required_argument, 'e', "E", 0,
 	  "the frequency estimator: imiss (default; dcpi where the database\n"
@@ -166,11 +166,11 @@ static const struct cmd_option common[] = {
 	  "the truth's execution counts in place of the frequency estimate" },
 	{ "csv", no_argument, 'c', NULL, CMD_WITH_NEXT, NULL },
 	{ "json", no_argument, 'j', NULL, 0, "comma-separated values, or JSON" },
-	ANCLI_OPT_ROOT,
-	ANCLI_OPT_SYSROOT,
-	ANCLI_OPT_KERNEL,
+	AN_CLI_OPT_ROOT,
+	AN_CLI_OPT_SYSROOT,
+	AN_CLI_OPT_KERNEL,
 	{ NULL, required_argument, 'n', "N", 0, NULL },
-	ANCLI_OPT_HELP,
+	AN_CLI_OPT_HELP,
 };
 /* the tool's own options follow, getopt value OPT_TOOL + k */
 enum { NCOMMON = sizeof common / sizeof *common, OPT_TOOL = 256 };
@@ -179,11 +179,11 @@ static _Noreturn void help(const struct an_cli *c, const struct cmd_option *opts
                            size_t ncommon)
 {
 	printf("%s", tools[c->id].usage);
-	cmd_help(stdout, opts, ncommon, ANCLI_HELP_WIDTH);
+	cmd_help(stdout, opts, ncommon, AN_CLI_HELP_WIDTH);
 	printf("IMAGE: a guest path or basename, as dcpiprof lists them%s\n",
 	       tools[c->id].args > 1 ? "; PROC: a procedure name (proc@0xADDR in code "
 	       "without symbols)" : "");
-	cmd_help(stdout, opts + ncommon, n - ncommon, ANCLI_HELP_WIDTH);
+	cmd_help(stdout, opts + ncommon, n - ncommon, AN_CLI_HELP_WIDTH);
 	exit(an_cli_done(c));
 }
 
@@ -207,26 +207,26 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 		opts[n++] = (struct cmd_option){ c->opts[k].name,
 			c->opts[k].arg ? required_argument : no_argument, OPT_TOOL + (int)k,
 			c->opts[k].arg, 0, c->opts[k].help };
-	struct ancli_getopt g;
-	ancli_getopt_init(&g, c->tool, opts, n);
+	struct an_cli_getopt g;
+	an_cli_getopt_init(&g, c->tool, opts, n);
 	struct an_session_opts *o = &c->so;
 	*o = (struct an_session_opts){ AN_SESSION_DEFAULTS, .db = PROFDB_DEFAULT_DIR,
 	                               .paths = { ".", PATHS_DEFAULT_SYSROOT, NULL } };
 	c->fmt = AN_TEXT;
 	bool root = false, sysroot = false;
-	for (int ch; (ch = ancli_getopt_next(&g, argc, argv)) != -1;) {
+	for (int ch; (ch = an_cli_getopt_next(&g, argc, argv)) != -1;) {
 		switch (ch) {
 		case 'd':
 			o->db = optarg;
 			if (maxdb > 1 && c->ndb == maxdb)
-				ancli_bad(c->tool, "-db: at most %zu databases", maxdb);
+				an_cli_bad(c->tool, "-db: at most %zu databases", maxdb);
 			if (maxdb > 1)
 				c->db[c->ndb++] = optarg;
 			break;
 		case 'E':
-			o->epoch = (unsigned)ancli_number(c->tool, "--epoch", optarg, 4294967295ul);
+			o->epoch = (unsigned)an_cli_number(c->tool, "--epoch", optarg, 4294967295ul);
 			if (maxdb > 1 && c->nepoch == maxdb)
-				ancli_bad(c->tool, "--epoch: at most %zu epochs", maxdb);
+				an_cli_bad(c->tool, "--epoch: at most %zu epochs", maxdb);
 			if (maxdb > 1)
 				c->epoch[c->nepoch++] = o->epoch;
 			break;
@@ -237,23 +237,23 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 			while (k < AN_NEST && strcmp(optarg, an_estimator_name[k]))
 				k++;
 			if (k == AN_NEST)
-				ancli_bad(c->tool, "--estimator: '%s' is not dcpi, wls or imiss", optarg);
+				an_cli_bad(c->tool, "--estimator: '%s' is not dcpi, wls or imiss", optarg);
 			o->est = (enum an_estimator)k;
 			break;
 		}
 		case 'H':
-			o->handler = (double)ancli_number(c->tool, "--handler-cycles", optarg, 1ul << 20);
+			o->handler = (double)an_cli_number(c->tool, "--handler-cycles", optarg, 1ul << 20);
 			break;
 		case 'R':
-			o->profiling = (double)ancli_number(c->tool, "--profiling-cycles", optarg,
-			                                    1ul << 20);
+			o->profiling = (double)an_cli_number(c->tool, "--profiling-cycles", optarg,
+			                                     1ul << 20);
 			break;
 		case 'c': c->fmt = AN_CSV; break;
 		case 'j': c->fmt = AN_JSON; break;
 		case 'r': o->paths.root = optarg; root = true; break;
 		case 'S': o->paths.sysroot = optarg; sysroot = true; break;
 		case 'k': o->paths.kernel = optarg; break;
-		case 'n': c->top = ancli_number(c->tool, "-n", optarg, 1ul << 30); break;
+		case 'n': c->top = an_cli_number(c->tool, "-n", optarg, 1ul << 30); break;
 		case 'h': help(c, opts, n, ncommon);
 		default: {
 			const struct an_cli_opt *t = &c->opts[ch - OPT_TOOL];
@@ -268,21 +268,21 @@ void an_cli_parse(struct an_cli *c, int argc, char **argv)
 		c->db[c->ndb++] = o->db;
 	int nargs = argc - optind, max_args = tools[c->id].args;
 	if (nargs > max_args)
-		ancli_bad(c->tool, "%d arguments at most ('%s' is one too many)", max_args,
-		          argv[optind + max_args]);
+		an_cli_bad(c->tool, "%d arguments at most ('%s' is one too many)", max_args,
+		           argv[optind + max_args]);
 	for (int k = 0; k < nargs; k++)
 		if (!*argv[optind + k])
-			ancli_bad(c->tool, "empty %s name", k ? "procedure" : "image");
+			an_cli_bad(c->tool, "empty %s name", k ? "procedure" : "image");
 	o->image = nargs > 0 ? argv[optind] : NULL;
 	o->proc = nargs > 1 ? argv[optind + 1] : NULL;
 	if (o->true_freq && !o->truth)
-		ancli_bad(c->tool, "--true-freq needs --truth FILE");
+		an_cli_bad(c->tool, "--true-freq needs --truth FILE");
 	if ((tools[c->id].needs & AN_NEEDS_TRUTH) && !o->truth)
-		ancli_bad(c->tool, "--truth FILE is needed");
+		an_cli_bad(c->tool, "--truth FILE is needed");
 	if ((tools[c->id].needs & AN_NEEDS_IMAGE) && !o->image)
 		an_cli_die(c, "which IMAGE? (dcpiprof -db %s lists them)", o->db);
 	if (root)
-		ancli_check_dir(c->tool, "--root", o->paths.root);
+		an_cli_check_dir(c->tool, "--root", o->paths.root);
 	if (sysroot)
-		ancli_check_dir(c->tool, "--sysroot", o->paths.sysroot);
+		an_cli_check_dir(c->tool, "--sysroot", o->paths.sysroot);
 }
