@@ -19,8 +19,7 @@
  * the estimated calls (analysis/report/callgraph.h), procedures filled by
  * their samples as blocks by their cycles; --csv and --json its edges.
  */
-#include "analysis/report/anout.h"
-#include "analysis/report/antable.h"
+#include "analysis/report/table.h"
 #include "analysis/report/callgraph.h"
 #include "analysis/report/cli.h"
 #include "util/cmd.h"

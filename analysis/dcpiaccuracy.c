@@ -16,7 +16,7 @@
  * the same run, beside the counters' (metrics "pm_...").
  */
 #include "analysis/lib/accuracy.h"
-#include "analysis/report/anout.h"
+#include "analysis/report/table.h"
 #include "analysis/report/cli.h"
 #include <math.h>
 #include <string.h>

@@ -12,7 +12,7 @@
  * CPI, Actual Y/N = C CPI".  With --truth the truth beside each row.
  * Without PROC every procedure of IMAGE with CYCLES samples.
  */
-#include "analysis/report/anout.h"
+#include "analysis/report/table.h"
 #include "analysis/report/ansource.h"
 #include "analysis/report/cli.h"
 #include "analysis/lib/pmest.h"

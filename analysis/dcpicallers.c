@@ -12,8 +12,7 @@
  * with --truth, each call's true count (its JSR's or BSR's executions)
  * beside.  Indirect calls are counted apart: any of them may reach PROC.
  */
-#include "analysis/report/anout.h"
-#include "analysis/report/antable.h"
+#include "analysis/report/table.h"
 #include "analysis/lib/callsite.h"
 #include "analysis/report/cli.h"
 #include "util/xalloc.h"

@@ -13,8 +13,7 @@
  * one row per entry (pid, offset, count); JSON: the header's fields and
  * the entries.
  */
-#include "analysis/report/anout.h"
-#include "analysis/report/antable.h"
+#include "analysis/report/table.h"
 #include "daemon/profdb.h"
 #include "util/outfile.h"
 #include <getopt.h>

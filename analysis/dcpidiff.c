@@ -15,8 +15,7 @@
  * same program (report_same_program), by instruction the same build.
  */
 #include "analysis/lib/anstat.h"
-#include "analysis/report/antable.h"
-#include "analysis/report/anout.h"
+#include "analysis/report/table.h"
 #include "analysis/report/cli.h"
 #include "isa/disasm.h"
 #include "util/cmd.h"

@@ -17,7 +17,7 @@
  * stack: each sample is one location deep.
  */
 #include "analysis/report/cli.h"
-#include "analysis/report/anout.h"
+#include "analysis/report/table.h"
 #include "analysis/lib/elfsyms.h"
 #include "analysis/report/pprof.h"
 #include "analysis/lib/report.h"

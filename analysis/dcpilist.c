@@ -17,7 +17,7 @@
  * above its instructions (in CSV and JSON: each instruction's file, line
  * and inlined functions).
  */
-#include "analysis/report/anout.h"
+#include "analysis/report/table.h"
 #include "analysis/report/cli.h"
 #include "analysis/report/ansource.h"
 #include "analysis/lib/pmest.h"

@@ -15,8 +15,7 @@
  * program (report_same_program).
  */
 #include "analysis/lib/anstat.h"
-#include "analysis/report/antable.h"
-#include "analysis/report/anout.h"
+#include "analysis/report/table.h"
 #include "analysis/report/cli.h"
 #include "daemon/profdb.h"
 #include "util/cmd.h"

@@ -18,7 +18,7 @@
  * (analysis/report/ansource.h).
  */
 #include "analysis/report/cli.h"
-#include "analysis/report/anout.h"
+#include "analysis/report/table.h"
 #include "analysis/report/ansource.h"
 #include "analysis/lib/pmest.h"
 #include "analysis/lib/whatcg.h"

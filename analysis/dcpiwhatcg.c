@@ -11,7 +11,7 @@
  * it (analysis/lib/whatcg.h); when the database holds instruction sampling's
  * records (an alphasim extension: docs/precise.md), their split too.
  */
-#include "analysis/report/anout.h"
+#include "analysis/report/table.h"
 #include "analysis/lib/pmest.h"
 #include "analysis/lib/report.h"
 #include "analysis/report/cli.h"

@@ -45,8 +45,7 @@ analysis_lib_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS
 noinst_LIBRARIES += analysis/report/libreport.a
 analysis_report_libreport_a_SOURCES = \
 	analysis/report/cli.h analysis/report/cli.c analysis/antools.def \
-	analysis/report/anout.h analysis/report/anout.c \
-	analysis/report/antable.h analysis/report/antable.c \
+	analysis/report/table.h analysis/report/table.c \
 	analysis/report/ansource.h analysis/report/ansource.c \
 	analysis/report/callgraph.h analysis/report/callgraph.c
 analysis_report_libreport_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)

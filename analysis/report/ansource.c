@@ -2,7 +2,7 @@
  * ansource.c - a procedure's analysis by source line (analysis/report/ansource.h).
  */
 #include "analysis/report/ansource.h"
-#include "analysis/report/anout.h"
+#include "analysis/report/table.h"
 #include "analysis/lib/pmest.h"
 #include <math.h>
 #include <stdlib.h>

@@ -11,8 +11,9 @@
 #define ANALYSIS_ANSOURCE_H
 
 #include <stdio.h>
-#include "analysis/report/cli.h"
+#include "analysis/lib/session.h"
 #include "analysis/lib/srcline.h"
+#include "analysis/report/table.h"
 
 /* The DWARF of the image a procedure is in, kept open while the tool
  * visits that image's procedures (NULL: the image has none). */

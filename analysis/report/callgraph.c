@@ -3,7 +3,7 @@
  * calls (analysis/report/callgraph.h; docs/tools.md, "dcpi2dot").
  */
 #include "analysis/report/callgraph.h"
-#include "analysis/report/anout.h"
+#include "analysis/report/table.h"
 #include "util/xalloc.h"
 #include <math.h>
 #include <stdlib.h>

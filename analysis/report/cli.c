@@ -2,7 +2,7 @@
  * cli.c - the analysis tools' one command line (analysis/report/cli.h).
  */
 #include "analysis/report/cli.h"
-#include "analysis/report/anout.h"
+#include "analysis/report/table.h"
 #include "util/outfile.h"
 #include <errno.h>
 #include <limits.h>

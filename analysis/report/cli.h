@@ -10,6 +10,7 @@
 #define ANALYSIS_REPORT_CLI_H
 
 #include "analysis/lib/session.h"
+#include "analysis/report/table.h"
 #include "daemon/profdb.h"
 #include "util/cmd.h"
 #include "util/paths.h"
@@ -56,8 +57,7 @@ void an_cli_check_dir(const char *tool, const char *what, const char *path);
  * tools"): -db DIR, --epoch N, --truth FILE, --true-freq, --estimator
  * imiss|dcpi|wls, --csv, --json, --root DIR, --sysroot DIR, --kernel FILE,
  * -n N, then IMAGE [PROC] as the tool allows.  Exit status 2 with a
- * message on a bad option, 0 after --help. */
-enum an_format { AN_TEXT, AN_CSV, AN_JSON };
+ * message on a bad option, 0 after --help.  The format is table.h's. */
 
 /* A tool's own option: --NAME ARG (or a flag when arg is NULL) stored
  * into *val (or *flag), listed in --help after the common ones. */
