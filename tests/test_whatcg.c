@@ -104,17 +104,19 @@ static void analyse_with(bool true_freq, unsigned subq_cause, double profiling)
 		for (unsigned c = 0; c < TC_N; c++)
 			samples[pm.head[c] * 6 + i] = (double)rec[i].cause[c] / PM_PERIOD;
 	}
-	struct an_proc_opts o;
-	an_freq_defaults(&o.freq);
-	o.freq.period = PERIOD;
+	struct an_proc_in in = { .im = &im, .p = 0, .sched = &s, .samples = samples, .nev = NEV,
+	                         .cyc = 0, .imiss = -1, .ti = &ti };
+	struct an_proc_opts *o = &in.o;
+	an_freq_defaults(&o->freq);
+	o->freq.period = PERIOD;
 	struct params pa;
 	params_default(&pa);
-	an_culprit_defaults(&o.cul, &pa);
-	o.true_freq = true_freq;
-	o.profiling = profiling;
-	o.intr = intr;
+	an_culprit_defaults(&o->cul, &pa);
+	o->true_freq = true_freq;
+	o->profiling = profiling;
+	o->intr = intr;
 	char err[256];
-	assert_true(an_proc_analyze(&a, &im, 0, &s, samples, NEV, 0, -1, &ti, &o, err, sizeof err));
+	assert_true(an_proc_analyze(&a, &in, err, sizeof err));
 }
 
 static void analyse(bool true_freq)

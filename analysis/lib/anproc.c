@@ -34,17 +34,20 @@ static void true_counts(struct an_proc *a, double unit)
 	}
 }
 
-bool an_proc_analyze(struct an_proc *a, const struct an_image *im, size_t p,
-                     const struct an_sched *sched, double *samples, size_t nev, size_t cyc,
-                     long imiss, const struct an_truth_image *ti,
-                     const struct an_proc_opts *o, char *err, size_t errlen)
+bool an_proc_analyze(struct an_proc *a, const struct an_proc_in *in, char *err, size_t errlen)
 {
+	const struct an_image *im = in->im;
+	const struct an_truth_image *ti = in->ti;
+	const struct an_proc_opts *o = &in->o;
+	double *samples = in->samples;
+	size_t p = in->p;
+	long imiss = in->imiss;
 	memset(a, 0, sizeof *a);
 	a->im = im;
 	a->p = p;
 	a->samples = samples;
-	a->nev = nev;
-	a->cyc = cyc;
+	a->nev = in->nev;
+	a->cyc = in->cyc;
 	a->true_freq = o->true_freq && ti;
 	a->profiling = o->profiling;
 	a->intr = o->intr;
@@ -62,7 +65,7 @@ bool an_proc_analyze(struct an_proc *a, const struct an_image *im, size_t p,
 		snprintf(err, errlen, "%s: procedure %s: out of memory", im->path, name);
 		return false;
 	}
-	if (!an_sched_cfg(sched, &a->g, a->s)) {
+	if (!an_sched_cfg(in->sched, &a->g, a->s)) {
 		snprintf(err, errlen, "%s: procedure %s: no static schedule", im->path, name);
 		return false;
 	}
@@ -71,7 +74,7 @@ bool an_proc_analyze(struct an_proc *a, const struct an_image *im, size_t p,
 		if (an_image_va2off(im, an_cfg_pc(&a->g, i), &off))
 			a->t[i] = an_truth_at(ti, off);
 	}
-	if (!an_estimate_proc(&a->e, &a->g, &a->q, a->s, samples + cyc * n,
+	if (!an_estimate_proc(&a->e, &a->g, &a->q, a->s, samples + in->cyc * n,
 	                      imiss >= 0 ? samples + (size_t)imiss * n : NULL, &o->freq)) {
 		snprintf(err, errlen, "%s: procedure %s: out of memory", im->path, name);
 		return false;

@@ -47,15 +47,25 @@ struct an_proc {
 	const bool *intr;
 };
 
-/* Analyse procedure p of im.  samples: nev columns of its instructions
- * (malloc'd, taken over: an_proc_free frees it, after a failure too);
- * cyc: the CYCLES column; imiss: the IMISS column or -1; ti: the
- * image's truth or NULL.  False with one message naming the procedure;
- * free a with an_proc_free either way. */
-bool an_proc_analyze(struct an_proc *a, const struct an_image *im, size_t p,
-                     const struct an_sched *sched, double *samples, size_t nev, size_t cyc,
-                     long imiss, const struct an_truth_image *ti,
-                     const struct an_proc_opts *o, char *err, size_t errlen);
+/* What an_proc_analyze is given: the procedure, its samples, the truth,
+ * the schedule and the options. */
+struct an_proc_in {
+	const struct an_image *im;
+	size_t p;                    /* the procedure: index in im->proc       */
+	const struct an_sched *sched;
+	double *samples;             /* nev columns of its instructions        */
+	                             /* (malloc'd, taken over: an_proc_free    */
+	                             /* frees it, after a failure too)         */
+	size_t nev;
+	size_t cyc;                  /* the CYCLES column                      */
+	long imiss;                  /* the IMISS column, -1: none             */
+	const struct an_truth_image *ti;  /* the image's truth, NULL: none     */
+	struct an_proc_opts o;
+};
+
+/* Analyse procedure in->p of in->im into a.  False with one message
+ * naming the procedure; free a with an_proc_free either way. */
+bool an_proc_analyze(struct an_proc *a, const struct an_proc_in *in, char *err, size_t errlen);
 void an_proc_free(struct an_proc *a);
 
 /* Instruction i's samples of column c. */

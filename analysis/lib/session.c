@@ -207,12 +207,12 @@ static bool one_proc(struct an_session *s, const struct an_visitor *v,
 		return true;
 	}
 	struct an_proc a;
-	struct an_proc_opts po;
-	proc_opts(s, pi, &po);
 	const struct an_sched sched = an_issue_sched(&s->sched);
+	struct an_proc_in in = { .im = &pi->im, .p = p, .sched = &sched, .samples = samples,
+	                         .nev = nev, .cyc = s->cyc, .imiss = s->imiss, .ti = ti };
+	proc_opts(s, pi, &in.o);
 	char why[512];
-	bool ok = an_proc_analyze(&a, &pi->im, p, &sched, samples, nev, s->cyc, s->imiss, ti, &po,
-	                          why, sizeof why);
+	bool ok = an_proc_analyze(&a, &in, why, sizeof why);
 	if (ok) {
 		s->analysed += (uint64_t)cyc;
 		ok = v->proc(v->arg, s, pi, &a);
