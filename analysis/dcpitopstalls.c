@@ -143,31 +143,11 @@ static const char *base(const char *path)
 	return b ? b + 1 : path;
 }
 
-int main(int argc, char **argv)
+/* The header: CSV's row of names, JSON's members before the rows, the
+ * text's column heads. */
+static void head(const struct an_session *s, const struct rows *r, bool src)
 {
-	struct an_session s;
-	an_cli_start(&cli, &s, argc, argv);
-	size_t top = cli.top ? cli.top : DEFAULT_TOP;
-	char b1[16], b2[16];
-	struct rows r = { 0 };
-	struct an_skips k = { 0 };
-	if (strcmp(method, "counters") && strcmp(method, "pm"))
-		an_cli_bad(cli.tool, "--method: '%s' is not counters or pm", method);
-	r.have_pm = an_pm_find(&r.pm, &s.rep);
-	r.by_pm = sort_by_pm = !strcmp(method, "pm");
-	if (r.by_pm && !r.have_pm)
-		an_cli_die(&cli, "--method pm: %s has no instruction-sampling records "
-		           "(profile with --events ...,pm)", s.o.db);
-	an_cli_visit(&cli, &s, visit, &r, &k);
-	an_src_cache_close(&r.src);
-	bool src = r.any_src;
-	if (r.n)                     /* qsort may not be given a NULL array */
-		qsort(r.v, r.n, sizeof *r.v, by_stall);
-	bool pm = r.have_pm;
-	double total = r.by_pm ? r.pm_total : r.total;
-	size_t shown = r.n < top ? r.n : top;
-	double cum = 0;
-	bool truth = s.have_truth;
+	bool pm = r->have_pm, truth = s->have_truth;
 	if (cli.fmt == AN_CSV) {
 		printf("pct,cum_pct,cycles,count,conf,avg,blame,pc,procedure,image%s%s%s\n",
 		       pm ? ",pm_stall_cycles,pm_culprit" : "", truth ? ",true_avg,true_cause" : "",
@@ -175,9 +155,9 @@ int main(int argc, char **argv)
 	} else if (cli.fmt == AN_JSON) {
 		printf("{\"tool\": \"dcpitopstalls\", ");
 		if (pm)
-			printf("\"method\": \"%s\", \"pm_cycles\": %.0f, ", method, r.pm_total);
+			printf("\"method\": \"%s\", \"pm_cycles\": %.0f, ", method, r->pm_total);
 		printf("\"estimator\": \"%s\", \"true_freq\": %s, \"cycles\": %.0f, \"rows\": [",
-		       an_estimator_name[s.o.est], s.o.true_freq ? "true" : "false", r.total);
+		       an_estimator_name[s->o.est], s->o.true_freq ? "true" : "false", r->total);
 	} else {
 		printf("%7s %7s %8s %8s %-6s %6s  %-6s %16s  %-30s", "%", "cum%", "cycles", "count",
 		       "conf", "avg", "blame", "pc", "procedure");
@@ -189,76 +169,123 @@ int main(int argc, char **argv)
 		 * they are without DWARF */
 		printf(src ? "  source\n" : "\n");
 	}
-	for (size_t i = 0; i < shown; i++) {
+}
+
+static void row_csv(const struct row *w, double p, double cum, bool pm, bool truth, bool src)
+{
+	printf("%.4f,%.4f,%.0f,%.0f,%s,%.4f,%s,0x%llx,", p, cum, w->stall, w->count,
+	       an_conf_name[w->conf], w->avg, w->blame, (unsigned long long)w->pc);
+	an_out_csv(stdout, w->proc);
+	putchar(',');
+	an_out_csv(stdout, w->image);
+	if (pm)
+		printf(",%.0f,%s", w->pm_stall, w->pm_culprit);
+	if (truth)
+		printf(",%.4f,%s", w->true_avg, w->true_cause);
+	if (src && w->src_file) {
+		putchar(',');
+		an_out_csv(stdout, w->src_file);
+		printf(",%u", w->src_line);
+	} else if (src) {
+		printf(",,");
+	}
+	putchar('\n');
+}
+
+static void row_json(const struct row *w, double p, double cum, bool pm, bool truth, bool src,
+                     bool first)
+{
+	printf("%s\n  {\"pct\": %.4f, \"cum_pct\": %.4f, \"cycles\": %.0f, \"count\": %.0f, "
+	       "\"conf\": \"%s\", \"avg\": ", first ? "" : ",", p, cum, w->stall, w->count,
+	       an_conf_name[w->conf]);
+	an_out_json_num(stdout, w->avg);
+	printf(", \"blame\": \"%s\", \"pc\": \"0x%llx\", \"procedure\": ", w->blame,
+	       (unsigned long long)w->pc);
+	json_str(stdout, w->proc);
+	printf(", \"image\": ");
+	json_str(stdout, w->image);
+	if (pm)
+		printf(", \"pm_stall_cycles\": %.0f, \"pm_culprit\": \"%s\"", w->pm_stall,
+		       w->pm_culprit);
+	if (truth) {
+		printf(", \"true_avg\": ");
+		an_out_json_num(stdout, w->true_avg);
+		printf(", \"true_cause\": ");
+		json_str(stdout, w->true_cause);
+	}
+	if (src && w->src_file) {
+		printf(", \"src_file\": ");
+		json_str(stdout, w->src_file);
+		printf(", \"src_line\": %u", w->src_line);
+	} else if (src) {
+		printf(", \"src_file\": null, \"src_line\": null");
+	}
+	printf("}");
+}
+
+static void row_text(const struct row *w, double p, double cum, bool pm, bool truth, bool src)
+{
+	char b1[16], b2[16], where[96];
+	snprintf(where, sizeof where, "%s (%s)", w->proc, base(w->image));
+	printf("%6.2f%% %6.2f%% %8s %8s %-6s", p, cum, an_out_short(w->stall, b1),
+	       an_out_short(w->count, b2), an_conf_name[w->conf]);
+	if (isfinite(w->avg))
+		printf(" %6.1f", w->avg);
+	else
+		printf(" %6s", "-");
+	printf("  %-6s %16llx  %-30s", w->blame, (unsigned long long)w->pc, where);
+	if (pm)
+		printf(" %8s  %-9s", an_out_short(w->pm_stall, b1), w->pm_culprit);
+	if (truth && isfinite(w->true_avg))
+		printf(" %6.1f  %-*s", w->true_avg, src ? 9 : 0, w->true_cause);
+	else if (truth && src)
+		printf(" %6s  %-9s", "", "");
+	if (src && w->src_file)
+		printf("  %s:%u", srcline_base(w->src_file), w->src_line);
+	putchar('\n');
+}
+
+static void rows_free(struct rows *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->v[i].proc);
+		free(r->v[i].image);
+		free(r->v[i].src_file);
+	}
+	free(r->v);
+}
+
+int main(int argc, char **argv)
+{
+	struct an_session s;
+	an_cli_start(&cli, &s, argc, argv);
+	size_t top = cli.top ? cli.top : DEFAULT_TOP;
+	struct rows r = { 0 };
+	struct an_skips k = { 0 };
+	if (strcmp(method, "counters") && strcmp(method, "pm"))
+		an_cli_bad(cli.tool, "--method: '%s' is not counters or pm", method);
+	r.have_pm = an_pm_find(&r.pm, &s.rep);
+	r.by_pm = sort_by_pm = !strcmp(method, "pm");
+	if (r.by_pm && !r.have_pm)
+		an_cli_die(&cli, "--method pm: %s has no instruction-sampling records "
+		           "(profile with --events ...,pm)", s.o.db);
+	an_cli_visit(&cli, &s, visit, &r, &k);
+	an_src_cache_close(&r.src);
+	bool src = r.any_src, pm = r.have_pm, truth = s.have_truth;
+	if (r.n)                     /* qsort may not be given a NULL array */
+		qsort(r.v, r.n, sizeof *r.v, by_stall);
+	double total = r.by_pm ? r.pm_total : r.total, cum = 0;
+	head(&s, &r, src);
+	for (size_t i = 0; i < r.n && i < top; i++) {
 		const struct row *w = &r.v[i];
 		double p = total > 0 ? 100 * key(w, r.by_pm) / total : 0;
 		cum += p;
-		const char *cause = w->true_cause;
-		if (cli.fmt == AN_CSV) {
-			printf("%.4f,%.4f,%.0f,%.0f,%s,%.4f,%s,0x%llx,", p, cum, w->stall, w->count,
-			       an_conf_name[w->conf], w->avg, w->blame, (unsigned long long)w->pc);
-			an_out_csv(stdout, w->proc);
-			putchar(',');
-			an_out_csv(stdout, w->image);
-			if (pm)
-				printf(",%.0f,%s", w->pm_stall, w->pm_culprit);
-			if (truth)
-				printf(",%.4f,%s", w->true_avg, cause);
-			if (src && w->src_file) {
-				putchar(',');
-				an_out_csv(stdout, w->src_file);
-				printf(",%u", w->src_line);
-			} else if (src) {
-				printf(",,");
-			}
-			putchar('\n');
-		} else if (cli.fmt == AN_JSON) {
-			printf("%s\n  {\"pct\": %.4f, \"cum_pct\": %.4f, \"cycles\": %.0f, \"count\": %.0f, "
-			       "\"conf\": \"%s\", \"avg\": ", i ? "," : "", p, cum, w->stall, w->count,
-			       an_conf_name[w->conf]);
-			an_out_json_num(stdout, w->avg);
-			printf(", \"blame\": \"%s\", \"pc\": \"0x%llx\", \"procedure\": ", w->blame,
-			       (unsigned long long)w->pc);
-			json_str(stdout, w->proc);
-			printf(", \"image\": ");
-			json_str(stdout, w->image);
-			if (pm)
-				printf(", \"pm_stall_cycles\": %.0f, \"pm_culprit\": \"%s\"", w->pm_stall,
-				       w->pm_culprit);
-			if (truth) {
-				printf(", \"true_avg\": ");
-				an_out_json_num(stdout, w->true_avg);
-				printf(", \"true_cause\": ");
-				json_str(stdout, cause);
-			}
-			if (src && w->src_file) {
-				printf(", \"src_file\": ");
-				json_str(stdout, w->src_file);
-				printf(", \"src_line\": %u", w->src_line);
-			} else if (src) {
-				printf(", \"src_file\": null, \"src_line\": null");
-			}
-			printf("}");
-		} else {
-			char where[96];
-			snprintf(where, sizeof where, "%s (%s)", w->proc, base(w->image));
-			printf("%6.2f%% %6.2f%% %8s %8s %-6s", p, cum, an_out_short(w->stall, b1),
-			       an_out_short(w->count, b2), an_conf_name[w->conf]);
-			if (isfinite(w->avg))
-				printf(" %6.1f", w->avg);
-			else
-				printf(" %6s", "-");
-			printf("  %-6s %16llx  %-30s", w->blame, (unsigned long long)w->pc, where);
-			if (pm)
-				printf(" %8s  %-9s", an_out_short(w->pm_stall, b1), w->pm_culprit);
-			if (truth && isfinite(w->true_avg))
-				printf(" %6.1f  %-*s", w->true_avg, src ? 9 : 0, cause);
-			else if (truth && src)
-				printf(" %6s  %-9s", "", "");
-			if (src && w->src_file)
-				printf("  %s:%u", srcline_base(w->src_file), w->src_line);
-			putchar('\n');
-		}
+		if (cli.fmt == AN_CSV)
+			row_csv(w, p, cum, pm, truth, src);
+		else if (cli.fmt == AN_JSON)
+			row_json(w, p, cum, pm, truth, src, !i);
+		else
+			row_text(w, p, cum, pm, truth, src);
 	}
 	an_cli_skips(&cli, &k);
 	if (pm && cli.fmt == AN_TEXT)
@@ -266,12 +293,7 @@ int main(int argc, char **argv)
 		       "dynamic stall cycles and culprit (an alphasim extension)\n",
 		       r.by_pm ? "the records' stall cycles (--method pm), % of their cycles"
 		               : "the counters' stall cycles");
-	for (size_t i = 0; i < r.n; i++) {
-		free(r.v[i].proc);
-		free(r.v[i].image);
-		free(r.v[i].src_file);
-	}
-	free(r.v);
+	rows_free(&r);
 	an_skips_free(&k);
 	an_session_close(&s);
 	return an_cli_done(&cli);
