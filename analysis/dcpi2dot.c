@@ -157,12 +157,15 @@ static void dot(FILE *f, const struct an_proc *a, const char *image, const struc
 }
 
 static const struct an_tcol bcols[] = {
-	{ "block", NULL }, { "start", NULL }, { "end", NULL }, { "insns", "%.0f" },
-	{ "count", "%.0f" }, { "conf", NULL }, { "cycles", "%.0f" }, { "pct", "%.2f" },
-	{ "stall_cycles", "%.0f" }, { "culprits", NULL },
+	{ .name = "block" }, { .name = "start" },
+	{ .name = "end" }, { .name = "insns", .text = "%.0f" },
+	{ .name = "count", .text = "%.0f" }, { .name = "conf" },
+	{ .name = "cycles", .text = "%.0f" }, { .name = "pct", .text = "%.2f" },
+	{ .name = "stall_cycles", .text = "%.0f" }, { .name = "culprits" },
 };
 static const struct an_tcol ecols[] = {
-	{ "src", NULL }, { "dst", NULL }, { "kind", NULL }, { "count", "%.0f" },
+	{ .name = "src" }, { .name = "dst" },
+	{ .name = "kind" }, { .name = "count", .text = "%.0f" },
 };
 
 static void tables(const struct an_proc *a, const struct blk *b, struct an_table *bt,
@@ -341,9 +344,10 @@ static void cg_dot(FILE *f, const void *arg)
 }
 
 static const struct an_tcol gcols[] = {
-	{ "caller", NULL }, { "caller_image", NULL }, { "callee", NULL }, { "callee_image", NULL },
-	{ "sites", "%.0f" }, { "estimated_sites", "%.0f" }, { "calls", "%.0f" },
-	{ "true_calls", "%.0f" },
+	{ .name = "caller" }, { .name = "caller_image" },
+	{ .name = "callee" }, { .name = "callee_image" },
+	{ .name = "sites", .text = "%.0f" }, { .name = "estimated_sites", .text = "%.0f" },
+	{ .name = "calls", .text = "%.0f" }, { .name = "true_calls", .text = "%.0f" },
 };
 
 static void cg_table(const struct an_callgraph *g, const struct an_session *s)

@@ -165,9 +165,11 @@ static int by_calls(const void *pa, const void *pb)
 }
 
 static const struct an_tcol cols[] = {
-	{ "caller", NULL }, { "image", NULL }, { "pc", NULL }, { "via", NULL },
-	{ "calls", "%.0f" }, { "conf", NULL }, { "pct", "%.2f" }, { "samples", "%.1f" },
-	{ "true_calls", "%.0f" }, { "note", NULL },
+	{ .name = "caller" }, { .name = "image" },
+	{ .name = "pc" }, { .name = "via" },
+	{ .name = "calls", .text = "%.0f" }, { .name = "conf" },
+	{ .name = "pct", .text = "%.2f" }, { .name = "samples", .text = "%.1f" },
+	{ .name = "true_calls", .text = "%.0f" }, { .name = "note" },
 };
 
 static double sum(const struct sites *l, bool truth)

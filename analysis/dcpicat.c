@@ -44,7 +44,10 @@ static int done(void)
 	return 0;
 }
 
-static const struct an_tcol cols[] = { { "pid", "%.0f" }, { "offset", NULL }, { "count", "%.0f" } };
+static const struct an_tcol cols[] = {
+	{ .name = "pid", .text = "%.0f" }, { .name = "offset" },
+	{ .name = "count", .text = "%.0f" },
+};
 
 int main(int argc, char **argv)
 {

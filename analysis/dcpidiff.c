@@ -156,14 +156,18 @@ static void insns(struct side *s, const char *image, const char *proc, struct it
 /* ---- joined, tested, printed --------------------------------------------- */
 
 static const struct an_tcol cols_named[] = {
-	{ "name", NULL }, { "a_samples", "%.0f" }, { "a_pct", "%.2f" }, { "b_samples", "%.0f" },
-	{ "b_pct", "%.2f" }, { "delta_pp", "%+.2f" }, { "z", "%+.2f" }, { "p", "%.2g" },
-	{ "sig", NULL },
+	{ .name = "name" }, { .name = "a_samples", .text = "%.0f" },
+	{ .name = "a_pct", .text = "%.2f" }, { .name = "b_samples", .text = "%.0f" },
+	{ .name = "b_pct", .text = "%.2f" }, { .name = "delta_pp", .text = "%+.2f" },
+	{ .name = "z", .text = "%+.2f" }, { .name = "p", .text = "%.2g" },
+	{ .name = "sig" },
 };
 static const struct an_tcol cols_insn[] = {
-	{ "pc", NULL }, { "a_samples", "%.0f" }, { "a_pct", "%.2f" }, { "b_samples", "%.0f" },
-	{ "b_pct", "%.2f" }, { "delta_pp", "%+.2f" }, { "z", "%+.2f" }, { "p", "%.2g" },
-	{ "sig", NULL }, { "instruction", NULL },
+	{ .name = "pc" }, { .name = "a_samples", .text = "%.0f" },
+	{ .name = "a_pct", .text = "%.2f" }, { .name = "b_samples", .text = "%.0f" },
+	{ .name = "b_pct", .text = "%.2f" }, { .name = "delta_pp", .text = "%+.2f" },
+	{ .name = "z", .text = "%+.2f" }, { .name = "p", .text = "%.2g" },
+	{ .name = "sig" }, { .name = "instruction" },
 };
 enum { C_NAME, C_A, C_APCT, C_B, C_BPCT, C_DELTA, C_Z, C_P, C_SIG, C_INSN };
 

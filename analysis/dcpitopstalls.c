@@ -22,6 +22,8 @@
 #include "analysis/report/ansource.h"
 #include "analysis/lib/pmest.h"
 #include "analysis/lib/whatcg.h"
+#include "util/xalloc.h"
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,106 +145,138 @@ static const char *base(const char *path)
 	return b ? b + 1 : path;
 }
 
-/* The header: CSV's row of names, JSON's members before the rows, the
- * text's column heads. */
-static void head(const struct an_session *s, const struct rows *r, bool src)
-{
-	bool pm = r->have_pm, truth = s->have_truth;
-	if (cli.fmt == AN_CSV) {
-		printf("pct,cum_pct,cycles,count,conf,avg,blame,pc,procedure,image%s%s%s\n",
-		       pm ? ",pm_stall_cycles,pm_culprit" : "", truth ? ",true_avg,true_cause" : "",
-		       src ? ",src_file,src_line" : "");
-	} else if (cli.fmt == AN_JSON) {
-		printf("{\"tool\": \"dcpitopstalls\", ");
-		if (pm)
-			printf("\"method\": \"%s\", \"pm_cycles\": %.0f, ", method, r->pm_total);
-		printf("\"estimator\": \"%s\", \"true_freq\": %s, \"cycles\": %.0f, \"rows\": [",
-		       an_estimator_name[s->o.est], s->o.true_freq ? "true" : "false", r->total);
-	} else {
-		printf("%7s %7s %8s %8s %-6s %6s  %-6s %16s  %-30s", "%", "cum%", "cycles", "count",
-		       "conf", "avg", "blame", "pc", "procedure");
-		if (pm)
-			printf(" %8s  %-9s", "pmcycles", "pmculprit");
-		if (truth)
-			printf(" %6s  %-*s", "tavg", src ? 9 : 0, "tcause");
-		/* the source column last: the columns before it stay where
-		 * they are without DWARF */
-		printf(src ? "  source\n" : "\n");
-	}
-}
+/* The columns, the text's and the data's (CSV, JSON) interleaved, each
+ * format's in its order; pm, truth and source lines only where there. */
+enum { C_PM = 1, C_TRUTH = 2, C_SRC = 4 };
+static const struct {
+	unsigned when;
+	struct an_tcol col;
+} columns[] = {
+	{ 0, { .name = "pct", .head = "%", .text = "%6.2f%%", .width = 7, .sep = "",
+	       .data = "%.4f" } },
+	{ 0, { .name = "cum_pct", .head = "cum%", .text = "%6.2f%%", .width = 7, .sep = " ",
+	       .data = "%.4f" } },
+	{ 0, { .name = "cycles", .text = "%.0f", .width = 8, .sep = " ", .data = "%.0f",
+	       .flags = AN_TCOL_SHORT } },
+	{ 0, { .name = "count", .text = "%.0f", .width = 8, .sep = " ", .data = "%.0f",
+	       .flags = AN_TCOL_SHORT } },
+	{ 0, { .name = "conf", .width = -6, .sep = " " } },
+	{ 0, { .name = "avg", .text = "%.1f", .width = 6, .sep = " ", .data = "%.4f",
+	       .json = an_out_json_num } },
+	{ 0, { .name = "blame", .width = -6, .sep = "  " } },
+	{ 0, { .name = "pc", .flags = AN_TCOL_DATA } },
+	{ 0, { .name = "pc", .width = 16, .sep = " ", .flags = AN_TCOL_TEXT } },
+	{ 0, { .name = "procedure", .flags = AN_TCOL_DATA } },
+	{ 0, { .name = "image", .flags = AN_TCOL_DATA } },
+	{ 0, { .name = "where", .head = "procedure", .width = -30, .sep = "  ",
+	       .flags = AN_TCOL_TEXT } },
+	{ C_PM, { .name = "pm_stall_cycles", .head = "pmcycles", .text = "%.0f", .width = 8,
+	          .sep = " ", .data = "%.0f", .flags = AN_TCOL_SHORT } },
+	{ C_PM, { .name = "pm_culprit", .head = "pmculprit", .width = -9, .sep = "  " } },
+	{ C_TRUTH, { .name = "true_avg", .text = "%.4f", .data = "%.4f", .json = an_out_json_num,
+	             .flags = AN_TCOL_DATA } },
+	{ C_TRUTH, { .name = "true_cause", .flags = AN_TCOL_DATA } },
+	/* as text the true stall and its cause one column: none at all
+	 * where there is no true stall and no source column after it */
+	{ C_TRUTH, { .name = "truth", .sep = " ", .flags = AN_TCOL_TEXT | AN_TCOL_ASIS } },
+	{ C_SRC, { .name = "src_file", .flags = AN_TCOL_DATA } },
+	{ C_SRC, { .name = "src_line", .text = "%.0f", .flags = AN_TCOL_DATA } },
+	/* the source column last: the columns before it stay where they
+	 * are without DWARF */
+	{ C_SRC, { .name = "source", .sep = "  ", .flags = AN_TCOL_TEXT | AN_TCOL_ASIS } },
+};
+enum { NCOLUMNS = sizeof columns / sizeof *columns };
 
-static void row_csv(const struct row *w, double p, double cum, bool pm, bool truth, bool src)
+/* The row of w, its share p of the scope and the running share cum. */
+static void add_row(struct an_table *t, const struct row *w, double p, double cum,
+                    unsigned when)
 {
-	printf("%.4f,%.4f,%.0f,%.0f,%s,%.4f,%s,0x%llx,", p, cum, w->stall, w->count,
-	       an_conf_name[w->conf], w->avg, w->blame, (unsigned long long)w->pc);
-	an_out_csv(stdout, w->proc);
-	putchar(',');
-	an_out_csv(stdout, w->image);
-	if (pm)
-		printf(",%.0f,%s", w->pm_stall, w->pm_culprit);
-	if (truth)
-		printf(",%.4f,%s", w->true_avg, w->true_cause);
-	if (src && w->src_file) {
-		putchar(',');
-		an_out_csv(stdout, w->src_file);
-		printf(",%u", w->src_line);
-	} else if (src) {
-		printf(",,");
-	}
-	putchar('\n');
-}
-
-static void row_json(const struct row *w, double p, double cum, bool pm, bool truth, bool src,
-                     bool first)
-{
-	printf("%s\n  {\"pct\": %.4f, \"cum_pct\": %.4f, \"cycles\": %.0f, \"count\": %.0f, "
-	       "\"conf\": \"%s\", \"avg\": ", first ? "" : ",", p, cum, w->stall, w->count,
-	       an_conf_name[w->conf]);
-	an_out_json_num(stdout, w->avg);
-	printf(", \"blame\": \"%s\", \"pc\": \"0x%llx\", \"procedure\": ", w->blame,
-	       (unsigned long long)w->pc);
-	json_str(stdout, w->proc);
-	printf(", \"image\": ");
-	json_str(stdout, w->image);
-	if (pm)
-		printf(", \"pm_stall_cycles\": %.0f, \"pm_culprit\": \"%s\"", w->pm_stall,
-		       w->pm_culprit);
-	if (truth) {
-		printf(", \"true_avg\": ");
-		an_out_json_num(stdout, w->true_avg);
-		printf(", \"true_cause\": ");
-		json_str(stdout, w->true_cause);
-	}
-	if (src && w->src_file) {
-		printf(", \"src_file\": ");
-		json_str(stdout, w->src_file);
-		printf(", \"src_line\": %u", w->src_line);
-	} else if (src) {
-		printf(", \"src_file\": null, \"src_line\": null");
-	}
-	printf("}");
-}
-
-static void row_text(const struct row *w, double p, double cum, bool pm, bool truth, bool src)
-{
-	char b1[16], b2[16], where[96];
+	char pc[24], where[96], truth[64], src[PATH_MAX + 16];
+	an_table_num(t, p);
+	an_table_num(t, cum);
+	an_table_num(t, w->stall);
+	an_table_num(t, w->count);
+	an_table_str(t, an_conf_name[w->conf]);
+	an_table_num(t, w->avg);
+	an_table_str(t, w->blame);
+	snprintf(pc, sizeof pc, "0x%llx", (unsigned long long)w->pc);
+	an_table_str(t, pc);
+	an_table_str(t, pc + 2);
+	an_table_str(t, w->proc);
+	an_table_str(t, w->image);
 	snprintf(where, sizeof where, "%s (%s)", w->proc, base(w->image));
-	printf("%6.2f%% %6.2f%% %8s %8s %-6s", p, cum, an_out_short(w->stall, b1),
-	       an_out_short(w->count, b2), an_conf_name[w->conf]);
-	if (isfinite(w->avg))
-		printf(" %6.1f", w->avg);
-	else
-		printf(" %6s", "-");
-	printf("  %-6s %16llx  %-30s", w->blame, (unsigned long long)w->pc, where);
-	if (pm)
-		printf(" %8s  %-9s", an_out_short(w->pm_stall, b1), w->pm_culprit);
-	if (truth && isfinite(w->true_avg))
-		printf(" %6.1f  %-*s", w->true_avg, src ? 9 : 0, w->true_cause);
-	else if (truth && src)
-		printf(" %6s  %-9s", "", "");
-	if (src && w->src_file)
-		printf("  %s:%u", srcline_base(w->src_file), w->src_line);
-	putchar('\n');
+	an_table_str(t, where);
+	if (when & C_PM) {
+		an_table_num(t, w->pm_stall);
+		an_table_str(t, w->pm_culprit);
+	}
+	if (when & C_TRUTH) {
+		bool with_src = when & C_SRC;
+		an_table_num(t, w->true_avg);
+		an_table_str(t, w->true_cause);
+		if (isfinite(w->true_avg))
+			snprintf(truth, sizeof truth, "%6.1f  %-*s", w->true_avg, with_src ? 9 : 0,
+			         w->true_cause);
+		else
+			snprintf(truth, sizeof truth, "%6s  %-9s", "", "");
+		an_table_str(t, isfinite(w->true_avg) || with_src ? truth : NULL);
+	}
+	if (when & C_SRC) {
+		an_table_str(t, w->src_file);
+		an_table_num(t, w->src_file ? w->src_line : NAN);
+		if (w->src_file)
+			snprintf(src, sizeof src, "%s:%u", srcline_base(w->src_file), w->src_line);
+		an_table_str(t, w->src_file ? src : NULL);
+	}
+}
+
+/* JSON's members before the rows. */
+static void json_head(const struct an_session *s, const struct rows *r)
+{
+	printf("{\"tool\": \"dcpitopstalls\", ");
+	if (r->have_pm)
+		printf("\"method\": \"%s\", \"pm_cycles\": %.0f, ", method, r->pm_total);
+	printf("\"estimator\": \"%s\", \"true_freq\": %s, \"cycles\": %.0f, \"rows\": [",
+	       an_estimator_name[s->o.est], s->o.true_freq ? "true" : "false", r->total);
+}
+
+/* The top rows in the format asked for. */
+static void print(const struct an_session *s, const struct rows *r, size_t top)
+{
+	unsigned when = (r->have_pm ? C_PM : 0) | (s->have_truth ? C_TRUTH : 0) |
+	                (r->any_src ? C_SRC : 0);
+	struct an_tcol cols[NCOLUMNS];
+	size_t n = 0;
+	char truth_head[32];
+	snprintf(truth_head, sizeof truth_head, "%6s  %-*s", "tavg", when & C_SRC ? 9 : 0,
+	         "tcause");
+	for (size_t k = 0; k < NCOLUMNS; k++)
+		if ((columns[k].when & when) == columns[k].when) {
+			cols[n] = columns[k].col;
+			if (!strcmp(cols[n].name, "truth"))
+				cols[n].head = truth_head;
+			n++;
+		}
+	struct an_table t;
+	an_table_init(&t, cols, n);
+	double total = r->by_pm ? r->pm_total : r->total, cum = 0;
+	for (size_t i = 0; i < r->n && i < top; i++) {
+		const struct row *w = &r->v[i];
+		double p = total > 0 ? 100 * key(w, r->by_pm) / total : 0;
+		cum += p;
+		add_row(&t, w, p, cum, when);
+	}
+	if (t.nomem)
+		xalloc_fail();
+	if (cli.fmt == AN_CSV) {
+		an_table_csv(&t, stdout);
+	} else if (cli.fmt == AN_JSON) {
+		json_head(s, r);
+		an_table_json_rows(&t, stdout);
+	} else {
+		an_table_text(&t, stdout, "");
+	}
+	an_table_free(&t);
 }
 
 static void rows_free(struct rows *r)
@@ -271,24 +305,11 @@ int main(int argc, char **argv)
 		           "(profile with --events ...,pm)", s.o.db);
 	an_cli_visit(&cli, &s, visit, &r, &k);
 	an_src_cache_close(&r.src);
-	bool src = r.any_src, pm = r.have_pm, truth = s.have_truth;
 	if (r.n)                     /* qsort may not be given a NULL array */
 		qsort(r.v, r.n, sizeof *r.v, by_stall);
-	double total = r.by_pm ? r.pm_total : r.total, cum = 0;
-	head(&s, &r, src);
-	for (size_t i = 0; i < r.n && i < top; i++) {
-		const struct row *w = &r.v[i];
-		double p = total > 0 ? 100 * key(w, r.by_pm) / total : 0;
-		cum += p;
-		if (cli.fmt == AN_CSV)
-			row_csv(w, p, cum, pm, truth, src);
-		else if (cli.fmt == AN_JSON)
-			row_json(w, p, cum, pm, truth, src, !i);
-		else
-			row_text(w, p, cum, pm, truth, src);
-	}
+	print(&s, &r, top);
 	an_cli_skips(&cli, &k);
-	if (pm && cli.fmt == AN_TEXT)
+	if (r.have_pm && cli.fmt == AN_TEXT)
 		printf("ranked by %s; pmcycles, pmculprit: the instruction-sampling records' "
 		       "dynamic stall cycles and culprit (an alphasim extension)\n",
 		       r.by_pm ? "the records' stall cycles (--method pm), % of their cycles"

@@ -165,7 +165,8 @@ if [ "${1:-}" != --check ] && [ $status -eq 0 ]; then
 	echo "analysis/lib/planted.c anlib" >"$tmp/plant.files"
 	check_includes "$tmp/plant.files" "$plant" |
 		grep -q 'analysis/lib/planted.c (anlib) includes analysis/report/table.h (report)' ||
-		{ echo "layers: selftest: a planted include of report from anlib was not caught"; status=1; }
+		{ echo "layers: selftest: a planted include of report in anlib was not caught"
+		  status=1; }
 	${CC:-cc} -c -I"$top_srcdir" -I"$top_builddir" -o "$plant/planted.o" "$plant/isa/planted.c" &&
 		"${AR:-ar}" rc "$plant/libplanted.a" "$plant/planted.o" || status=1
 	echo "isa $plant/libplanted.a" >"$tmp/plant.libs"

@@ -217,7 +217,7 @@ static struct an_tcell *next(struct an_table *t)
 void an_table_str(struct an_table *t, const char *s)
 {
 	struct an_tcell *c = next(t);
-	if (c && !(c->s = strdup(s)))
+	if (c && s && !(c->s = strdup(s)))
 		t->nomem = true;
 }
 
@@ -273,12 +273,16 @@ void an_table_truncate(struct an_table *t, size_t n)
 static void text_cell(const struct an_table *t, size_t k, const struct an_tcell *c, char *buf,
                       size_t len)
 {
-	if (!t->col[k].text)
+	const struct an_tcol *col = &t->col[k];
+	char s[16];
+	if (!col->text)
 		snprintf(buf, len, "%s", c->s ? c->s : "");
+	else if (col->flags & AN_TCOL_SHORT)
+		snprintf(buf, len, "%s", an_out_short(c->v, s));
 	else if (!isfinite(c->v))
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, t->col[k].text, c->v);
+		snprintf(buf, len, col->text, c->v);
 }
 
 void an_table_text(const struct an_table *t, FILE *f, const char *prefix)
@@ -286,33 +290,48 @@ void an_table_text(const struct an_table *t, FILE *f, const char *prefix)
 	size_t n = an_table_rows(t);
 	int w[64] = { 0 };
 	char buf[512];
-	size_t ncol = t->ncol < 64 ? t->ncol : 64;
-	for (size_t k = 0; k < ncol; k++)
-		w[k] = (int)strlen(t->col[k].name);
-	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < ncol; k++) {
+	size_t ncol = t->ncol < 64 ? t->ncol : 64, last = 0;
+	for (size_t k = 0; k < ncol; k++) {
+		const struct an_tcol *col = &t->col[k];
+		if (col->flags & AN_TCOL_DATA)
+			continue;
+		last = k;
+		w[k] = (int)strlen(col->head ? col->head : col->name);
+		for (size_t i = 0; i < n; i++) {
 			text_cell(t, k, &t->cell[i * t->ncol + k], buf, sizeof buf);
 			if ((int)strlen(buf) > w[k])
 				w[k] = (int)strlen(buf);
 		}
+	}
 	for (size_t i = 0; i <= n; i++) {
 		fputs(prefix, f);
+		bool first = true;
 		for (size_t k = 0; k < ncol; k++) {
-			bool left = !t->col[k].text, last = k + 1 == ncol;
-			if (i)
-				text_cell(t, k, &t->cell[(i - 1) * t->ncol + k], buf, sizeof buf);
+			const struct an_tcol *col = &t->col[k];
+			const struct an_tcell *c = i ? &t->cell[(i - 1) * t->ncol + k] : NULL;
+			if ((col->flags & AN_TCOL_DATA) || (c && !col->text && !c->s))
+				continue;
+			bool left = !col->text;
+			int width = col->flags & AN_TCOL_ASIS ? 0 : col->width ? col->width
+			          : left ? -(k == last ? 0 : w[k]) : w[k];
+			if (c)
+				text_cell(t, k, c, buf, sizeof buf);
 			else
-				snprintf(buf, sizeof buf, "%s", t->col[k].name);
-			fprintf(f, "%s%*s", k ? "  " : "", left ? -(last ? 0 : w[k]) : w[k], buf);
+				snprintf(buf, sizeof buf, "%s", col->head ? col->head : col->name);
+			fprintf(f, "%s%*s", col->sep ? col->sep : first ? "" : "  ", width, buf);
+			first = false;
 		}
 		putc('\n', f);
 	}
 }
 
-/* a number for CSV and JSON: whole numbers whole, others to ten digits */
-static void number(FILE *f, double v)
+/* a number for CSV and JSON: the column's format, else whole numbers
+ * whole and others to ten digits */
+static void number(FILE *f, const struct an_tcol *col, double v)
 {
-	if (v == floor(v) && fabs(v) < 1e15)
+	if (col->data)
+		fprintf(f, col->data, v);
+	else if (v == floor(v) && fabs(v) < 1e15)
 		fprintf(f, "%.0f", v);
 	else
 		fprintf(f, "%.10g", v);
@@ -320,42 +339,69 @@ static void number(FILE *f, double v)
 
 void an_table_csv(const struct an_table *t, FILE *f)
 {
+	const char *sep = "";
 	for (size_t k = 0; k < t->ncol; k++) {
-		fputs(k ? "," : "", f);
+		if (t->col[k].flags & AN_TCOL_TEXT)
+			continue;
+		fputs(sep, f);
 		an_out_csv(f, t->col[k].name);
+		sep = ",";
 	}
 	putc('\n', f);
 	for (size_t i = 0; i < t->ncell; i++) {
 		const struct an_tcell *c = &t->cell[i];
 		size_t k = i % t->ncol;
-		if (k)
-			putc(',', f);
-		if (!t->col[k].text)
-			an_out_csv(f, c->s ? c->s : "");
-		else if (isfinite(c->v))
-			number(f, c->v);
+		const struct an_tcol *col = &t->col[k];
+		if (!k)
+			sep = "";
+		if (!(col->flags & AN_TCOL_TEXT)) {
+			fputs(sep, f);
+			sep = ",";
+			if (!col->text)
+				an_out_csv(f, c->s ? c->s : "");
+			else if (col->data || isfinite(c->v))
+				number(f, col, c->v);
+		}
 		if (k + 1 == t->ncol)
 			putc('\n', f);
+	}
+}
+
+void an_table_json_rows(const struct an_table *t, FILE *f)
+{
+	const char *sep = "";
+	for (size_t i = 0; i < t->ncell; i++) {
+		const struct an_tcell *c = &t->cell[i];
+		size_t k = i % t->ncol;
+		const struct an_tcol *col = &t->col[k];
+		if (!k) {
+			fputs(i ? ",\n  {" : "\n  {", f);
+			sep = "";
+		}
+		if (!(col->flags & AN_TCOL_TEXT)) {
+			fputs(sep, f);
+			sep = ", ";
+			json_str(f, col->name);
+			fputs(": ", f);
+			if (!col->text && c->s)
+				json_str(f, c->s);
+			else if (!col->text)
+				fputs("null", f);
+			else if (col->json)
+				col->json(f, c->v);
+			else if (col->data || isfinite(c->v))
+				number(f, col, c->v);
+			else
+				fputs("null", f);
+		}
+		if (k + 1 == t->ncol)
+			putc('}', f);
 	}
 }
 
 void an_table_json(const struct an_table *t, FILE *f)
 {
 	putc('[', f);
-	for (size_t i = 0; i < t->ncell; i++) {
-		const struct an_tcell *c = &t->cell[i];
-		size_t k = i % t->ncol;
-		fputs(k ? ", " : i ? ",\n  {" : "\n  {", f);
-		json_str(f, t->col[k].name);
-		fputs(": ", f);
-		if (!t->col[k].text)
-			json_str(f, c->s ? c->s : "");
-		else if (isfinite(c->v))
-			number(f, c->v);
-		else
-			fputs("null", f);
-		if (k + 1 == t->ncol)
-			putc('}', f);
-	}
+	an_table_json_rows(t, f);
 	putc(']', f);
 }

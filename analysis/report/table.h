@@ -88,7 +88,23 @@ struct an_tcol {
 	const char *name;            /* CSV header and JSON key            */
 	const char *text;            /* printf format of a number as text;
 	                                NULL: a string column, left-aligned */
+	/* The rest may be left out (zero): a column as wide as its widest
+	 * cell, two spaces apart, its name its head, its numbers whole or
+	 * to ten digits in CSV and JSON.  The listings' columns say more. */
+	const char *head;            /* its head in the text; NULL: name   */
+	const char *sep;             /* text: what goes before it; NULL:
+	                                two spaces, nothing before the first */
+	int width;                   /* text: its width, negative: to the
+	                                left (0: the widest cell's)        */
+	const char *data;            /* CSV and JSON: printf format of a
+	                                number, NaN too (NULL: see above)  */
+	void (*json)(FILE *f, double v);  /* JSON: a number's writer
+	                                instead (an_out_json_num)          */
+	unsigned flags;              /* AN_TCOL_*                          */
 };
+/* Only in the text; only in CSV and JSON; as text a count in the short
+ * form (an_out_short); as text as it is, never padded. */
+enum { AN_TCOL_TEXT = 1, AN_TCOL_DATA = 2, AN_TCOL_SHORT = 4, AN_TCOL_ASIS = 8 };
 
 struct an_tcell {
 	char *s;                     /* a string column's, malloc'd        */
@@ -106,7 +122,9 @@ struct an_table {
 void an_table_init(struct an_table *t, const struct an_tcol *col, size_t ncol);
 void an_table_free(struct an_table *t);
 
-/* Append the next cell, row by row, in column order.  Out of memory
+/* Append the next cell, row by row, in column order (the text's and
+ * the data's alike).  A string may be NULL: absent, nothing in the text
+ * (its separator neither), empty in CSV, null in JSON.  Out of memory
  * sets t->nomem, which the tool checks once before printing. */
 void an_table_str(struct an_table *t, const char *s);
 void an_table_num(struct an_table *t, double v);
@@ -124,10 +142,14 @@ void an_table_sort(struct an_table *t,
 void an_table_truncate(struct an_table *t, size_t n);
 
 /* The table as text (a header row, then the rows, columns two spaces
- * apart; each line after prefix), CSV (a header row), or JSON (an array
- * of objects, one a line, indented by two). */
+ * apart unless they say otherwise; each line after prefix), CSV (a
+ * header row), or JSON (an array of objects, one a line, indented by
+ * two); each format without the other's columns (AN_TCOL_TEXT, _DATA). */
 void an_table_text(const struct an_table *t, FILE *f, const char *prefix);
 void an_table_csv(const struct an_table *t, FILE *f);
 void an_table_json(const struct an_table *t, FILE *f);
+/* The JSON array's rows without its brackets, for a tool that prints
+ * them around the rows itself. */
+void an_table_json_rows(const struct an_table *t, FILE *f);
 
 #endif
