@@ -162,7 +162,7 @@ static const struct {
 	       .flags = AN_TCOL_SHORT } },
 	{ 0, { .name = "conf", .width = -6, .sep = " " } },
 	{ 0, { .name = "avg", .text = "%.1f", .width = 6, .sep = " ", .data = "%.4f",
-	       .json = an_out_json_num } },
+	       .json = an_out_json_num, .flags = AN_TCOL_NAN } },
 	{ 0, { .name = "blame", .width = -6, .sep = "  " } },
 	{ 0, { .name = "pc", .flags = AN_TCOL_DATA } },
 	{ 0, { .name = "pc", .width = 16, .sep = " ", .flags = AN_TCOL_TEXT } },
@@ -171,10 +171,10 @@ static const struct {
 	{ 0, { .name = "where", .head = "procedure", .width = -30, .sep = "  ",
 	       .flags = AN_TCOL_TEXT } },
 	{ C_PM, { .name = "pm_stall_cycles", .head = "pmcycles", .text = "%.0f", .width = 8,
-	          .sep = " ", .data = "%.0f", .flags = AN_TCOL_SHORT } },
+	          .sep = " ", .data = "%.0f", .flags = AN_TCOL_SHORT | AN_TCOL_NAN } },
 	{ C_PM, { .name = "pm_culprit", .head = "pmculprit", .width = -9, .sep = "  " } },
 	{ C_TRUTH, { .name = "true_avg", .text = "%.4f", .data = "%.4f", .json = an_out_json_num,
-	             .flags = AN_TCOL_DATA } },
+	             .flags = AN_TCOL_DATA | AN_TCOL_NAN } },
 	{ C_TRUTH, { .name = "true_cause", .flags = AN_TCOL_DATA } },
 	/* as text the true stall and its cause one column: none at all
 	 * where there is no true stall and no source column after it */

@@ -359,7 +359,7 @@ void an_table_csv(const struct an_table *t, FILE *f)
 			sep = ",";
 			if (!col->text)
 				an_out_csv(f, c->s ? c->s : "");
-			else if (col->data || isfinite(c->v))
+			else if ((col->flags & AN_TCOL_NAN) || isfinite(c->v))
 				number(f, col, c->v);
 		}
 		if (k + 1 == t->ncol)
@@ -389,7 +389,7 @@ void an_table_json_rows(const struct an_table *t, FILE *f)
 				fputs("null", f);
 			else if (col->json)
 				col->json(f, c->v);
-			else if (col->data || isfinite(c->v))
+			else if ((col->flags & AN_TCOL_NAN) || isfinite(c->v))
 				number(f, col, c->v);
 			else
 				fputs("null", f);

@@ -97,14 +97,17 @@ struct an_tcol {
 	int width;                   /* text: its width, negative: to the
 	                                left (0: the widest cell's)        */
 	const char *data;            /* CSV and JSON: printf format of a
-	                                number, NaN too (NULL: see above)  */
+	                                number (NULL: see above)           */
 	void (*json)(FILE *f, double v);  /* JSON: a number's writer
 	                                instead (an_out_json_num)          */
 	unsigned flags;              /* AN_TCOL_*                          */
 };
 /* Only in the text; only in CSV and JSON; as text a count in the short
- * form (an_out_short); as text as it is, never padded. */
-enum { AN_TCOL_TEXT = 1, AN_TCOL_DATA = 2, AN_TCOL_SHORT = 4, AN_TCOL_ASIS = 8 };
+ * form (an_out_short); as text as it is, never padded; NaN printed by
+ * the data format ("nan", as the listings have always printed it) in
+ * CSV, and in JSON where the column has no writer of its own. */
+enum { AN_TCOL_TEXT = 1, AN_TCOL_DATA = 2, AN_TCOL_SHORT = 4, AN_TCOL_ASIS = 8,
+       AN_TCOL_NAN = 16 };
 
 struct an_tcell {
 	char *s;                     /* a string column's, malloc'd        */
