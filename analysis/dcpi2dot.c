@@ -10,19 +10,18 @@
  * block's share of the cycles (white to red), the border's width its
  * executions; edges carry their estimated executions (the estimate's, or
  * their block's where they are its only way out or in), branches taken
- * blue, the virtual ones (ENTRY, EXIT, analysis/cfg.h) dashed; each way out goes to an EXIT of
+ * blue, the virtual ones (ENTRY, EXIT, analysis/lib/cfg.h) dashed; each way out goes to an EXIT of
  * its own.  --svg and --png render it with
  * Graphviz's dot into FILE (written whole: into a temporary file renamed
  * over FILE).  --csv and --json give the blocks and edges.
  *
  * --callgraph [IMAGE]: instead, the program's call graph weighted by
- * the estimated calls (analysis/callgraph.h), procedures filled by
+ * the estimated calls (analysis/report/callgraph.h), procedures filled by
  * their samples as blocks by their cycles; --csv and --json its edges.
  */
-#include "analysis/anout.h"
-#include "analysis/antable.h"
-#include "analysis/callgraph.h"
-#include "analysis/session.h"
+#include "analysis/report/table.h"
+#include "analysis/report/callgraph.h"
+#include "analysis/report/cli.h"
 #include "util/cmd.h"
 #include "util/xalloc.h"
 #include <errno.h>
@@ -158,12 +157,15 @@ static void dot(FILE *f, const struct an_proc *a, const char *image, const struc
 }
 
 static const struct an_tcol bcols[] = {
-	{ "block", NULL }, { "start", NULL }, { "end", NULL }, { "insns", "%.0f" },
-	{ "count", "%.0f" }, { "conf", NULL }, { "cycles", "%.0f" }, { "pct", "%.2f" },
-	{ "stall_cycles", "%.0f" }, { "culprits", NULL },
+	{ .name = "block" }, { .name = "start" },
+	{ .name = "end" }, { .name = "insns", .text = "%.0f" },
+	{ .name = "count", .text = "%.0f" }, { .name = "conf" },
+	{ .name = "cycles", .text = "%.0f" }, { .name = "pct", .text = "%.2f" },
+	{ .name = "stall_cycles", .text = "%.0f" }, { .name = "culprits" },
 };
 static const struct an_tcol ecols[] = {
-	{ "src", NULL }, { "dst", NULL }, { "kind", NULL }, { "count", "%.0f" },
+	{ .name = "src" }, { .name = "dst" },
+	{ .name = "kind" }, { .name = "count", .text = "%.0f" },
 };
 
 static void tables(const struct an_proc *a, const struct blk *b, struct an_table *bt,
@@ -342,9 +344,10 @@ static void cg_dot(FILE *f, const void *arg)
 }
 
 static const struct an_tcol gcols[] = {
-	{ "caller", NULL }, { "caller_image", NULL }, { "callee", NULL }, { "callee_image", NULL },
-	{ "sites", "%.0f" }, { "estimated_sites", "%.0f" }, { "calls", "%.0f" },
-	{ "true_calls", "%.0f" },
+	{ .name = "caller" }, { .name = "caller_image" },
+	{ .name = "callee" }, { .name = "callee_image" },
+	{ .name = "sites", .text = "%.0f" }, { .name = "estimated_sites", .text = "%.0f" },
+	{ .name = "calls", .text = "%.0f" }, { .name = "true_calls", .text = "%.0f" },
 };
 
 static void cg_table(const struct an_callgraph *g, const struct an_session *s)

@@ -1,6 +1,6 @@
 /*
  * dcpiaccuracy.c - the estimates against the truth (docs/analysis.md,
- * "dcpiaccuracy"; analysis/accuracy.h):
+ * "dcpiaccuracy"; analysis/lib/accuracy.h):
  *
  *   dcpiaccuracy [-db DIR] --truth FILE [options] [IMAGE [PROC]]
  *
@@ -15,9 +15,10 @@
  * extension: docs/precise.md), the same figures for their estimates on
  * the same run, beside the counters' (metrics "pm_...").
  */
-#include "analysis/accuracy.h"
-#include "analysis/anout.h"
-#include "analysis/session.h"
+#include "analysis/lib/accuracy.h"
+#include "analysis/report/table.h"
+#include "analysis/report/cli.h"
+#include "util/xalloc.h"
 #include <math.h>
 #include <string.h>
 
@@ -153,24 +154,22 @@ static void pm_figures(const struct an_acc_pm *pm, fig_fn out, void *arg)
 	    arg);
 }
 
-static void csv_fig(const struct fig *f, void *arg)
-{
-	(void)arg;
-	printf("%s,%s,%.6g,", f->metric, f->subset, f->value);
-	if (isfinite(f->expected))
-		printf("%.6g", f->expected);
-	putchar('\n');
-}
+/* CSV's and JSON's rows: one figure each */
+static const struct an_tcol fig_cols[] = {
+	{ .name = "metric" },
+	{ .name = "subset" },
+	{ .name = "value", .text = "%.6g", .data = "%.6g", .json = an_out_json_num,
+	  .flags = AN_TCOL_NAN },
+	{ .name = "expected", .text = "%.6g", .data = "%.6g", .json = an_out_json_num },
+};
 
-static void json_fig(const struct fig *f, void *arg)
+static void add_fig(const struct fig *f, void *arg)
 {
-	int *n = arg;
-	printf("%s\n  {\"metric\": \"%s\", \"subset\": \"%s\", \"value\": ", (*n)++ ? "," : "",
-	       f->metric, f->subset);
-	an_out_json_num(stdout, f->value);
-	printf(", \"expected\": ");
-	an_out_json_num(stdout, f->expected);
-	printf("}");
+	struct an_table *t = arg;
+	an_table_str(t, f->metric);
+	an_table_str(t, f->subset);
+	an_table_num(t, f->value);
+	an_table_num(t, f->expected);
 }
 
 /* ---- text ----------------------------------------------------------------- */
@@ -284,14 +283,17 @@ int main(int argc, char **argv)
 	b.have_pm = an_pm_find(&b.cols, &s.rep);
 	struct an_skips k = { 0 };
 	an_cli_visit(&cli, &s, visit, &b, &k);
+	struct an_table t;
+	an_table_init(&t, fig_cols, sizeof fig_cols / sizeof *fig_cols);
+	figures(acc, add_fig, &t);
+	if (b.have_pm)
+		pm_figures(&b.pm, add_fig, &t);
+	if (t.nomem)
+		xalloc_fail();
 	if (cli.fmt == AN_CSV) {
-		printf("metric,subset,value,expected\n");
-		figures(acc, csv_fig, NULL);
-		if (b.have_pm)
-			pm_figures(&b.pm, csv_fig, NULL);
+		an_table_csv(&t, stdout);
 		an_skips_text(&k, stderr, "dcpiaccuracy: ");
 	} else if (cli.fmt == AN_JSON) {
-		int n = 0;
 		printf("{\"tool\": \"dcpiaccuracy\", \"estimator\": \"%s\", \"true_freq\": %s, "
 		       "\"database\": ", an_estimator_name[s.o.est], s.o.true_freq ? "true" : "false");
 		json_str(stdout, s.o.db);
@@ -308,9 +310,7 @@ int main(int argc, char **argv)
 		else
 			printf("null");
 		printf(",\n \"figures\": [");
-		figures(acc, json_fig, &n);
-		if (b.have_pm)
-			pm_figures(&b.pm, json_fig, &n);
+		an_table_json_rows(&t, stdout);
 		printf("],\n ");
 		an_skips_json(&k, stdout);
 		printf("}\n");
@@ -319,6 +319,7 @@ int main(int argc, char **argv)
 		if (b.have_pm)
 			pm_text(&b.pm, b.cols.period);
 	}
+	an_table_free(&t);
 	an_skips_free(&k);
 	an_session_close(&s);
 	return an_cli_done(&cli);

@@ -12,11 +12,11 @@
  * CPI, Actual Y/N = C CPI".  With --truth the truth beside each row.
  * Without PROC every procedure of IMAGE with CYCLES samples.
  */
-#include "analysis/anout.h"
-#include "analysis/ansource.h"
-#include "analysis/session.h"
-#include "analysis/pmest.h"
-#include "analysis/whatcg.h"
+#include "analysis/report/table.h"
+#include "analysis/report/ansource.h"
+#include "analysis/report/cli.h"
+#include "analysis/lib/pmest.h"
+#include "analysis/lib/whatcg.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +27,7 @@ static struct an_cli cli = { .id = AN_TOOL_dcpicalc };
 static bool first = true;
 static struct an_pm pm;        /* instruction sampling's records (docs/precise.md) */
 static bool have_pm;
-/* the image's DWARF (gcc -g): a source column, else none (analysis/ansource.h) */
+/* the image's DWARF (gcc -g): a source column, else none (analysis/report/ansource.h) */
 static struct an_src_cache src;
 static struct srcline *sl;
 

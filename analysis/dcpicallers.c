@@ -6,16 +6,15 @@
  *
  * The samples carry no stack (DCPI paper, section 2: the PC only), but
  * the analysis estimates every block's executions, so a call's count is
- * its block's.  Each direct call of PROC (analysis/callsite.h: a BSR to
+ * its block's.  Each direct call of PROC (analysis/lib/callsite.h: a BSR to
  * it, a JSR through a GOT slot of it) is listed with that estimate, and
  * PROC's CYCLES samples are shared out among the sites in proportion;
  * with --truth, each call's true count (its JSR's or BSR's executions)
  * beside.  Indirect calls are counted apart: any of them may reach PROC.
  */
-#include "analysis/anout.h"
-#include "analysis/antable.h"
-#include "analysis/callsite.h"
-#include "analysis/session.h"
+#include "analysis/report/table.h"
+#include "analysis/lib/callsite.h"
+#include "analysis/report/cli.h"
 #include "util/xalloc.h"
 #include <libgen.h>
 #include <math.h>
@@ -166,9 +165,11 @@ static int by_calls(const void *pa, const void *pb)
 }
 
 static const struct an_tcol cols[] = {
-	{ "caller", NULL }, { "image", NULL }, { "pc", NULL }, { "via", NULL },
-	{ "calls", "%.0f" }, { "conf", NULL }, { "pct", "%.2f" }, { "samples", "%.1f" },
-	{ "true_calls", "%.0f" }, { "note", NULL },
+	{ .name = "caller" }, { .name = "image" },
+	{ .name = "pc" }, { .name = "via" },
+	{ .name = "calls", .text = "%.0f" }, { .name = "conf" },
+	{ .name = "pct", .text = "%.2f" }, { .name = "samples", .text = "%.1f" },
+	{ .name = "true_calls", .text = "%.0f" }, { .name = "note" },
 };
 
 static double sum(const struct sites *l, bool truth)

@@ -13,8 +13,7 @@
  * one row per entry (pid, offset, count); JSON: the header's fields and
  * the entries.
  */
-#include "analysis/anout.h"
-#include "analysis/antable.h"
+#include "analysis/report/table.h"
 #include "daemon/profdb.h"
 #include "util/outfile.h"
 #include <getopt.h>
@@ -45,7 +44,10 @@ static int done(void)
 	return 0;
 }
 
-static const struct an_tcol cols[] = { { "pid", "%.0f" }, { "offset", NULL }, { "count", "%.0f" } };
+static const struct an_tcol cols[] = {
+	{ .name = "pid", .text = "%.0f" }, { .name = "offset" },
+	{ .name = "count", .text = "%.0f" },
+};
 
 int main(int argc, char **argv)
 {

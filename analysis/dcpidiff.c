@@ -1,7 +1,7 @@
 /*
  * dcpidiff.c - two profiles side by side (docs/tools.md, "dcpidiff"),
  * as perf diff, with each difference tested against sampling noise
- * (analysis/anstat.h):
+ * (analysis/lib/anstat.h):
  *
  *   dcpidiff -db A -db B [options] [IMAGE [PROC]]
  *   dcpidiff -db A --epoch X --epoch Y [options] [IMAGE [PROC]]
@@ -14,10 +14,9 @@
  * (p below --alpha over the rows compared).  The two must profile the
  * same program (report_same_program), by instruction the same build.
  */
-#include "analysis/anstat.h"
-#include "analysis/antable.h"
-#include "analysis/anout.h"
-#include "analysis/session.h"
+#include "analysis/lib/anstat.h"
+#include "analysis/report/table.h"
+#include "analysis/report/cli.h"
 #include "isa/disasm.h"
 #include "util/cmd.h"
 #include "util/xalloc.h"
@@ -157,14 +156,18 @@ static void insns(struct side *s, const char *image, const char *proc, struct it
 /* ---- joined, tested, printed --------------------------------------------- */
 
 static const struct an_tcol cols_named[] = {
-	{ "name", NULL }, { "a_samples", "%.0f" }, { "a_pct", "%.2f" }, { "b_samples", "%.0f" },
-	{ "b_pct", "%.2f" }, { "delta_pp", "%+.2f" }, { "z", "%+.2f" }, { "p", "%.2g" },
-	{ "sig", NULL },
+	{ .name = "name" }, { .name = "a_samples", .text = "%.0f" },
+	{ .name = "a_pct", .text = "%.2f" }, { .name = "b_samples", .text = "%.0f" },
+	{ .name = "b_pct", .text = "%.2f" }, { .name = "delta_pp", .text = "%+.2f" },
+	{ .name = "z", .text = "%+.2f" }, { .name = "p", .text = "%.2g" },
+	{ .name = "sig" },
 };
 static const struct an_tcol cols_insn[] = {
-	{ "pc", NULL }, { "a_samples", "%.0f" }, { "a_pct", "%.2f" }, { "b_samples", "%.0f" },
-	{ "b_pct", "%.2f" }, { "delta_pp", "%+.2f" }, { "z", "%+.2f" }, { "p", "%.2g" },
-	{ "sig", NULL }, { "instruction", NULL },
+	{ .name = "pc" }, { .name = "a_samples", .text = "%.0f" },
+	{ .name = "a_pct", .text = "%.2f" }, { .name = "b_samples", .text = "%.0f" },
+	{ .name = "b_pct", .text = "%.2f" }, { .name = "delta_pp", .text = "%+.2f" },
+	{ .name = "z", .text = "%+.2f" }, { .name = "p", .text = "%.2g" },
+	{ .name = "sig" }, { .name = "instruction" },
 };
 enum { C_NAME, C_A, C_APCT, C_B, C_BPCT, C_DELTA, C_Z, C_P, C_SIG, C_INSN };
 
@@ -192,17 +195,13 @@ static void open_side(struct side *s, const char *image)
 	s->total = (double)s->r.cols[s->col].samples;
 }
 
-int main(int argc, char **argv)
+/* The two sides the command line names: two databases, or one
+ * database's two epochs. */
+static void sides(struct side *s)
 {
-	an_cli_parse(&cli, argc, argv);
-	char *end;
-	double alpha = strtod(alpha_arg, &end);
-	if (*end || !(alpha > 0 && alpha < 1))
-		an_cli_die(&cli, "--alpha: '%s' is not a number between 0 and 1", alpha_arg);
 	if (cli.ndb == 1 && cli.nepoch != 2)
 		an_cli_die(&cli, "two profiles are needed: -db A -db B, or -db DIR --epoch X --epoch Y");
-	struct side s[2];
-	memset(s, 0, sizeof s);
+	memset(s, 0, 2 * sizeof *s);
 	for (int k = 0; k < 2; k++) {
 		s[k].db = cli.db[cli.ndb == 2 ? k : 0];
 		s[k].epoch = cli.nepoch == 2 ? cli.epoch[k] : cli.nepoch ? cli.epoch[0] : 0;
@@ -211,6 +210,102 @@ int main(int argc, char **argv)
 		else
 			snprintf(s[k].label, sizeof s[k].label, "%s", s[k].db);
 	}
+}
+
+/* The rows of t: the items joined by key, each tested at level alpha
+ * over the m rows compared; the number of differences larger than
+ * sampling noise.  The items are freed. */
+static size_t fill(struct an_table *t, struct items *it, const struct side *s,
+                   const char *proc, double alpha, size_t *m)
+{
+	size_t sig = 0;
+	*m = 0;
+	for (size_t i = 0; i < it->n; i++)   /* the rows compared */
+		if ((!i || strcmp(it->v[i].key, it->v[i - 1].key)) &&
+		    it->v[i].n[0] + it->v[i].n[1] > 0)
+			(*m)++;
+	for (size_t i = 0; i < it->n;) {
+		struct item x = it->v[i];
+		size_t j = i + 1;
+		for (; j < it->n && !strcmp(it->v[j].key, x.key); j++) {
+			x.n[0] += it->v[j].n[0];
+			x.n[1] += it->v[j].n[1];
+		}
+		if (x.n[0] + x.n[1] > 0) {
+			struct an_diff d;
+			an_diff_test(x.n[0], s[0].total, x.n[1], s[1].total, &d);
+			bool yes = an_diff_significant(d.p, alpha, *m);
+			sig += yes;
+			const char *name = x.key;
+			if (proc)   /* the address without the sorting's zeros */
+				for (name += 2; name[0] == '0' && name[1]; name++)
+					;
+			char pc[24];
+			snprintf(pc, sizeof pc, "%s%s", proc ? "0x" : "", name);
+			an_table_str(t, proc ? pc : name);
+			an_table_num(t, x.n[0]);
+			an_table_num(t, d.share_a);
+			an_table_num(t, x.n[1]);
+			an_table_num(t, d.share_b);
+			an_table_num(t, d.delta);
+			an_table_num(t, d.z);
+			an_table_num(t, d.p);
+			an_table_str(t, yes ? "*" : "");
+			if (proc)
+				an_table_str(t, x.insn ? x.insn : "");
+		}
+		for (; i < j; i++) {
+			free(it->v[i].key);
+			free(it->v[i].insn);
+		}
+	}
+	free(it->v);
+	return sig;
+}
+
+/* The table in the format asked for, with what was compared. */
+static void print(const struct an_table *t, const struct side *s, const char *image,
+                  const char *proc, double alpha, size_t m, size_t sig)
+{
+	const char *level = proc ? "instruction" : image ? "procedure" : "image";
+	if (cli.fmt == AN_CSV) {
+		an_table_csv(t, stdout);
+	} else if (cli.fmt == AN_JSON) {
+		printf("{\"tool\": \"dcpidiff\", \"event\": ");
+		json_str(stdout, event);
+		printf(", \"level\": \"%s\", \"a\": ", level);
+		json_str(stdout, s[0].label);
+		printf(", \"b\": ");
+		json_str(stdout, s[1].label);
+		printf(", \"a_total\": %.0f, \"b_total\": %.0f, \"alpha\": %g, \"compared\": %zu, "
+		       "\"significant\": %zu,\n \"rows\": ", s[0].total, s[1].total, alpha, m, sig);
+		an_table_json(t, stdout);
+		printf("}\n");
+	} else {
+		printf("A: %s, %.0f %s samples\nB: %s, %.0f %s samples\n", s[0].label, s[0].total,
+		       event, s[1].label, s[1].total, event);
+		printf("by %s%s%s%s%s: shares of each profile's samples; * marks a difference larger "
+		       "than sampling noise\n\n", level, image ? " of " : "", proc ? proc : "",
+		       proc ? " in " : "", image ? image : "");
+		an_table_text(t, stdout, "");
+		if (sig)
+			printf("\n%zu of %zu differences are larger than sampling noise "
+			       "(two-proportion test, p < %g/%zu)\n", sig, m, alpha, m);
+		else
+			printf("\nno difference is larger than sampling noise (%zu compared, "
+			       "two-proportion test, p < %g/%zu)\n", m, alpha, m);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	an_cli_parse(&cli, argc, argv);
+	char *end;
+	double alpha = strtod(alpha_arg, &end);
+	if (*end || !(alpha > 0 && alpha < 1))
+		an_cli_die(&cli, "--alpha: '%s' is not a number between 0 and 1", alpha_arg);
+	struct side s[2];
+	sides(s);
 	const char *image = cli.so.image, *proc = cli.so.proc;
 	char err[1024];
 	for (int k = 0; k < 2; k++)
@@ -226,85 +321,16 @@ int main(int argc, char **argv)
 	else
 		images(s, &it);
 	qsort(it.v, it.n, sizeof *it.v, by_key);
-
-	const struct an_tcol *cols = proc ? cols_insn : cols_named;
 	struct an_table t;
-	an_table_init(&t, cols, proc ? C_INSN + 1 : C_SIG + 1);
-	size_t m = 0, sig = 0;
-	for (size_t i = 0; i < it.n; i++)   /* the rows compared */
-		if ((!i || strcmp(it.v[i].key, it.v[i - 1].key)) && it.v[i].n[0] + it.v[i].n[1] > 0)
-			m++;
-	for (size_t i = 0; i < it.n;) {
-		struct item x = it.v[i];
-		size_t j = i + 1;
-		for (; j < it.n && !strcmp(it.v[j].key, x.key); j++) {
-			x.n[0] += it.v[j].n[0];
-			x.n[1] += it.v[j].n[1];
-		}
-		if (x.n[0] + x.n[1] > 0) {
-			struct an_diff d;
-			an_diff_test(x.n[0], s[0].total, x.n[1], s[1].total, &d);
-			bool yes = an_diff_significant(d.p, alpha, m);
-			sig += yes;
-			const char *name = x.key;
-			if (proc)   /* the address without the sorting's zeros */
-				for (name += 2; name[0] == '0' && name[1]; name++)
-					;
-			char pc[24];
-			snprintf(pc, sizeof pc, "%s%s", proc ? "0x" : "", name);
-			an_table_str(&t, proc ? pc : name);
-			an_table_num(&t, x.n[0]);
-			an_table_num(&t, d.share_a);
-			an_table_num(&t, x.n[1]);
-			an_table_num(&t, d.share_b);
-			an_table_num(&t, d.delta);
-			an_table_num(&t, d.z);
-			an_table_num(&t, d.p);
-			an_table_str(&t, yes ? "*" : "");
-			if (proc)
-				an_table_str(&t, x.insn ? x.insn : "");
-		}
-		for (; i < j; i++) {
-			free(it.v[i].key);
-			free(it.v[i].insn);
-		}
-	}
-	free(it.v);
+	an_table_init(&t, proc ? cols_insn : cols_named, proc ? C_INSN + 1 : C_SIG + 1);
+	size_t m, sig = fill(&t, &it, s, proc, alpha, &m);
 	if (!proc)   /* a listing stays in address order */
 		an_table_sort(&t, by_delta);
 	if (cli.top)
 		an_table_truncate(&t, cli.top);
 	if (t.nomem)
 		xalloc_fail();
-
-	const char *level = proc ? "instruction" : image ? "procedure" : "image";
-	if (cli.fmt == AN_CSV) {
-		an_table_csv(&t, stdout);
-	} else if (cli.fmt == AN_JSON) {
-		printf("{\"tool\": \"dcpidiff\", \"event\": ");
-		json_str(stdout, event);
-		printf(", \"level\": \"%s\", \"a\": ", level);
-		json_str(stdout, s[0].label);
-		printf(", \"b\": ");
-		json_str(stdout, s[1].label);
-		printf(", \"a_total\": %.0f, \"b_total\": %.0f, \"alpha\": %g, \"compared\": %zu, "
-		       "\"significant\": %zu,\n \"rows\": ", s[0].total, s[1].total, alpha, m, sig);
-		an_table_json(&t, stdout);
-		printf("}\n");
-	} else {
-		printf("A: %s, %.0f %s samples\nB: %s, %.0f %s samples\n", s[0].label, s[0].total,
-		       event, s[1].label, s[1].total, event);
-		printf("by %s%s%s%s%s: shares of each profile's samples; * marks a difference larger "
-		       "than sampling noise\n\n", level, image ? " of " : "", proc ? proc : "",
-		       proc ? " in " : "", image ? image : "");
-		an_table_text(&t, stdout, "");
-		if (sig)
-			printf("\n%zu of %zu differences are larger than sampling noise "
-			       "(two-proportion test, p < %g/%zu)\n", sig, m, alpha, m);
-		else
-			printf("\nno difference is larger than sampling noise (%zu compared, "
-			       "two-proportion test, p < %g/%zu)\n", m, alpha, m);
-	}
+	print(&t, s, image, proc, alpha, m, sig);
 	an_table_free(&t);
 	for (int k = 0; k < 2; k++)
 		report_free(&s[k].r);

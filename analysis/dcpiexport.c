@@ -1,7 +1,7 @@
 /*
  * dcpiexport.c - a profile database in pprof's format (docs/tools.md,
  * "dcpiexport"), for pprof, speedscope and the other viewers that read
- * profile.proto (analysis/pprof.h):
+ * profile.proto (analysis/report/pprof.h):
  *
  *   dcpiexport [-db DIR] [options] --output FILE [IMAGE]
  *
@@ -16,12 +16,11 @@
  * truth's executions and cycles beside them.  DCPI's samples carry no
  * stack: each sample is one location deep.
  */
-#include "analysis/ancli.h"
-#include "analysis/anout.h"
-#include "analysis/elfsyms.h"
-#include "analysis/pprof.h"
-#include "analysis/report.h"
-#include "analysis/session.h"
+#include "analysis/report/cli.h"
+#include "analysis/report/table.h"
+#include "analysis/lib/elfsyms.h"
+#include "analysis/report/pprof.h"
+#include "analysis/lib/report.h"
 #include "util/outfile.h"
 #include <inttypes.h>
 #include <math.h>
@@ -142,7 +141,7 @@ struct image_out {
 static uint64_t function_of(struct pprof *pp, struct image_out *io, uint32_t pid, uint64_t off)
 {
 	if (io->ri->kind == PROF_UNKNOWN) {
-		/* a function per process, as dcpiprof's rows (analysis/report.h) */
+		/* a function per process, as dcpiprof's rows (analysis/lib/report.h) */
 		for (size_t k = 0; k < io->npid; k++)
 			if (io->pid[k] == pid)
 				return io->pid_fid[k];
@@ -208,7 +207,7 @@ static void one_image(struct pprof *pp, struct image_out *io, const struct point
 		uint64_t addr = io->syms ? address(&io->es, q->off, &sg) : q->off;
 		/* one line a location: its function, line 0 (not known); the
 		 * source lines and inlined frames of debugging information
-		 * will go here, innermost first (analysis/pprof.h) */
+		 * will go here, innermost first (analysis/report/pprof.h) */
 		struct pprof_line line = { function_of(pp, io, q->pid, q->off), 0 };
 		uint64_t loc = pprof_location(pp, io->mapping, addr, &line, line.function ? 1 : 0);
 		size_t n = 0;
@@ -235,7 +234,7 @@ static void one_image(struct pprof *pp, struct image_out *io, const struct point
 
 /* ---- the profile -------------------------------------------------------- */
 
-/* What an event column's values count (analysis/report.h, report_kind). */
+/* What an event column's values count (analysis/lib/report.h, report_kind). */
 static const char *unit_of(const char *event)
 {
 	switch (report_kind_of(event)) {
@@ -372,9 +371,9 @@ int main(int argc, char **argv)
 	cli.opts = own;
 	an_cli_parse(&cli, argc, argv);
 	if (cli.top)
-		ancli_bad(cli.tool, "-n: dcpiexport writes every sample");
+		an_cli_bad(cli.tool, "-n: dcpiexport writes every sample");
 	if (!output)
-		ancli_bad(cli.tool, "--output FILE is needed (- for standard output)");
+		an_cli_bad(cli.tool, "--output FILE is needed (- for standard output)");
 	/* the samples; the analysis runs where the database has CYCLES
 	 * samples (of IMAGE), or the options ask for it */
 	struct report own_rep;

@@ -9,20 +9,19 @@
  * --truth the true executions and CPI.  Without PROC every procedure of
  * IMAGE with CYCLES samples.  With instruction sampling's profiles
  * (docs/precise.md) the records' estimates too: executions, CPI and
- * culprit (analysis/pmest.h, analysis/whatcg.h), in place of the records' raw sums.
+ * culprit (analysis/lib/pmest.h, analysis/lib/whatcg.h), in place of the records' raw sums.
  *
- * From the image's DWARF (gcc -g; analysis/ansource.h), as DCPI's
+ * From the image's DWARF (gcc -g; analysis/report/ansource.h), as DCPI's
  * dcpilist -source and -both: --source lists the source lines with their
  * samples, estimates and truth instead; --both puts each source line
  * above its instructions (in CSV and JSON: each instruction's file, line
  * and inlined functions).
  */
-#include "analysis/anout.h"
-#include "analysis/ancli.h"
-#include "analysis/ansource.h"
-#include "analysis/pmest.h"
-#include "analysis/session.h"
-#include "analysis/whatcg.h"
+#include "analysis/report/table.h"
+#include "analysis/report/cli.h"
+#include "analysis/report/ansource.h"
+#include "analysis/lib/pmest.h"
+#include "analysis/lib/whatcg.h"
 #include <math.h>
 
 static bool source, both;
@@ -155,11 +154,11 @@ int main(int argc, char **argv)
 	struct an_session s;
 	an_cli_start(&cli, &s, argc, argv);
 	if (source && both)
-		ancli_bad(cli.tool, "--source or --both: one of them");
+		an_cli_bad(cli.tool, "--source or --both: one of them");
 	if (source_root && !source && !both)
-		ancli_bad(cli.tool, "--source-root is for --source and --both");
+		an_cli_bad(cli.tool, "--source-root is for --source and --both");
 	if (source_root)
-		ancli_check_dir(cli.tool, "--source-root", source_root);
+		an_cli_check_dir(cli.tool, "--source-root", source_root);
 	char err[PATH_MAX + 256];
 	if ((source || both) && !(sl = an_src_named(&s, source_root, err, sizeof err)))
 		an_cli_die(&cli, "%s", err);

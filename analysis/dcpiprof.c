@@ -23,10 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "analysis/ancli.h"
-#include "analysis/elfsyms.h"
-#include "analysis/report.h"
-#include "analysis/reportlines.h"
+#include "analysis/report/cli.h"
+#include "analysis/report/table.h"
+#include "analysis/lib/elfsyms.h"
+#include "analysis/lib/report.h"
+#include "analysis/lib/reportlines.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
 #include "util/json.h"
@@ -141,6 +142,57 @@ static void json(const struct report_row *rows, size_t shown, const char *what,
  * database or of one image), then the rows by the sort event: per event
  * its samples and their share of the total, the running share of the
  * sort event, the name; then the total. */
+/* The rows shown and their total as text or CSV: per event column its
+ * samples and their share (as text the sort column's running share
+ * too), the name as text last, in CSV first. */
+static void table(const struct report_row *rows, size_t shown, const char *what,
+                  const size_t *col, size_t ncols, const uint64_t *total, bool text)
+{
+	static struct an_tcol cols[1 + 3 * MAX_COLS + 1];
+	static char pct_name[MAX_COLS][PROF_EVENT_MAX + 8];
+	size_t n = 0;
+	cols[n++] = (struct an_tcol){ .name = what, .flags = AN_TCOL_DATA };
+	for (size_t k = 0; k < ncols; k++) {
+		snprintf(pct_name[k], sizeof pct_name[k], "%s_pct", rep.cols[col[k]].name);
+		cols[n++] = (struct an_tcol){ .name = rep.cols[col[k]].name, .text = "%.0f",
+		                              .width = 12, .sep = "" };
+		cols[n++] = (struct an_tcol){ .name = pct_name[k], .head = "%", .text = "%6.2f%%",
+		                              .width = 7, .sep = " ", .data = "%.2f" };
+		if (col[k] == sort_col)
+			cols[n++] = (struct an_tcol){ .name = "cum%", .width = 7, .sep = " ",
+			                              .flags = AN_TCOL_TEXT };
+	}
+	cols[n++] = (struct an_tcol){ .name = what, .sep = "  ",
+	                              .flags = AN_TCOL_TEXT | AN_TCOL_ASIS };
+	struct an_table t;
+	an_table_init(&t, cols, n);
+	uint64_t cum = 0;
+	for (size_t i = 0; i <= shown; i++) {
+		const uint64_t *cnt = i < shown ? rows[i].count : total;
+		const char *name = i < shown ? rows[i].name : "total";
+		an_table_str(&t, name);
+		for (size_t k = 0; k < ncols; k++) {
+			an_table_num(&t, (double)cnt[col[k]]);
+			an_table_num(&t, report_pct(cnt[col[k]], total[col[k]]));
+			if (col[k] == sort_col) {
+				char s[16] = "";
+				cum += i < shown ? cnt[col[k]] : 0;
+				if (i < shown)
+					snprintf(s, sizeof s, "%6.2f%%", report_pct(cum, total[col[k]]));
+				an_table_str(&t, s);
+			}
+		}
+		an_table_str(&t, name);
+	}
+	if (t.nomem)
+		cmd_die(1, "out of memory");
+	if (text)
+		an_table_text(&t, stdout, "");
+	else
+		an_table_csv(&t, stdout);
+	an_table_free(&t);
+}
+
 static void print(struct report_row *rows, size_t n, const char *what, const struct report_col *hdr)
 {
 	uint64_t total[MAX_COLS] = { 0 };
@@ -162,26 +214,7 @@ static void print(struct report_row *rows, size_t n, const char *what, const str
 		return;
 	}
 	if (opt.csv) {
-		printf("%s", what);
-		for (size_t k = 0; k < ncols; k++)
-			printf(",%s,%s_pct", rep.cols[col[k]].name, rep.cols[col[k]].name);
-		putchar('\n');
-		for (size_t i = 0; i <= shown; i++) {
-			const uint64_t *cnt = i < shown ? rows[i].count : total;
-			/* a name with a comma or quote is quoted (RFC 4180) */
-			const char *name = i < shown ? rows[i].name : "total";
-			if (strpbrk(name, ",\"\n")) {
-				putchar('"');
-				for (const char *s = name; *s; s++)
-					printf(*s == '"' ? "\"\"" : "%c", *s);
-				putchar('"');
-			} else {
-				fputs(name, stdout);
-			}
-			for (size_t k = 0; k < ncols; k++)
-				printf(",%" PRIu64 ",%.2f", cnt[col[k]], report_pct(cnt[col[k]], total[col[k]]));
-			putchar('\n');
-		}
+		table(rows, shown, what, col, ncols, total, false);
 		return;
 	}
 	printf("%-16s %12s %12s %10s\n", "Event", "Samples", "Period", "Monitored");
@@ -194,23 +227,7 @@ static void print(struct report_row *rows, size_t n, const char *what, const str
 			printf(" %10s\n", "-");
 	}
 	putchar('\n');
-	for (size_t k = 0; k < ncols; k++)
-		printf("%12s %7s%s", rep.cols[col[k]].name, "%", col[k] == sort_col ? "    cum%" : "");
-	printf("  %s\n", what);
-	uint64_t cum = 0;
-	for (size_t i = 0; i <= shown; i++) {
-		const uint64_t *cnt = i < shown ? rows[i].count : total;
-		for (size_t k = 0; k < ncols; k++) {
-			printf("%12" PRIu64 " %6.2f%%", cnt[col[k]], report_pct(cnt[col[k]], total[col[k]]));
-			if (col[k] == sort_col && i < shown) {
-				cum += cnt[col[k]];
-				printf(" %6.2f%%", report_pct(cum, total[col[k]]));
-			} else if (col[k] == sort_col) {
-				printf("%8s", "");
-			}
-		}
-		printf("  %s\n", i < shown ? rows[i].name : "total");
-	}
+	table(rows, shown, what, col, ncols, total, true);
 }
 
 static void list_images(void)
@@ -286,7 +303,7 @@ static void list_procedures(void)
 /* ---- main --------------------------------------------------------------- */
 
 static const struct cmd_option options[] = {
-	ANCLI_OPT_DB,
+	AN_CLI_OPT_DB,
 	{ "epoch", required_argument, 'E', "N", 0, "only epoch N (default: all epochs merged)" },
 	{ "sort", required_argument, 's', "EVENT", 0,
 	  "order by EVENT's samples (default: the first event)" },
@@ -295,48 +312,48 @@ static const struct cmd_option options[] = {
 	{ NULL, required_argument, 'n', "N", 0, "the top N rows only" },
 	{ "lines", no_argument, 'L', NULL, 0,
 	  "IMAGE's samples by source line and inlined function (built with -g)" },
-	ANCLI_OPT_ROOT,
-	ANCLI_OPT_SYSROOT,
-	ANCLI_OPT_KERNEL,
-	ANCLI_OPT_HELP,
+	AN_CLI_OPT_ROOT,
+	AN_CLI_OPT_SYSROOT,
+	AN_CLI_OPT_KERNEL,
+	AN_CLI_OPT_HELP,
 };
 enum { NOPTIONS = sizeof options / sizeof *options };
 
 int main(int argc, char **argv)
 {
 	cmd_name = "dcpiprof";
-	struct ancli_getopt g;
-	ancli_getopt_init(&g, cmd_name, options, NOPTIONS);
+	struct an_cli_getopt g;
+	an_cli_getopt_init(&g, cmd_name, options, NOPTIONS);
 	bool root = false, sysroot = false;
-	for (int c; (c = ancli_getopt_next(&g, argc, argv)) != -1;) {
+	for (int c; (c = an_cli_getopt_next(&g, argc, argv)) != -1;) {
 		switch (c) {
 		case 'd': opt.db = optarg; break;
-		case 'E': opt.epoch = (unsigned)ancli_number(cmd_name, "--epoch", optarg, UINT_MAX); break;
+		case 'E': opt.epoch = (unsigned)an_cli_number(cmd_name, "--epoch", optarg, UINT_MAX); break;
 		case 's': opt.sort = optarg; break;
 		case 'c': opt.csv = true; opt.json = false; break;
 		case 'j': opt.json = true; opt.csv = false; break;
 		case 'L': opt.lines = true; break;
-		case 'n': opt.top = ancli_number(cmd_name, "-n", optarg, ULONG_MAX); break;
+		case 'n': opt.top = an_cli_number(cmd_name, "-n", optarg, ULONG_MAX); break;
 		case 'r': opt.root = optarg; root = true; break;
 		case 'S': opt.sysroot = optarg; sysroot = true; break;
 		case 'k': opt.kernel = optarg; break;
 		case 'h':
 			printf("usage: dcpiprof [-db DIR] [options] [IMAGE]\n");
-			cmd_help(stdout, options, NOPTIONS, ANCLI_HELP_WIDTH);
+			cmd_help(stdout, options, NOPTIONS, AN_CLI_HELP_WIDTH);
 			printf("IMAGE: a guest path or basename, as the image list shows it\n");
 			return 0;
 		}
 	}
 	if (argc - optind > 1)
-		ancli_bad(cmd_name, "one IMAGE at most ('%s', then '%s')", argv[optind],
-		          argv[optind + 1]);
+		an_cli_bad(cmd_name, "one IMAGE at most ('%s', then '%s')", argv[optind],
+		           argv[optind + 1]);
 	opt.image = argc > optind ? argv[optind] : NULL;
 	if (opt.lines && !opt.image)
-		ancli_bad(cmd_name, "--lines lists one IMAGE's source lines: name the IMAGE");
+		an_cli_bad(cmd_name, "--lines lists one IMAGE's source lines: name the IMAGE");
 	if (root)
-		ancli_check_dir(cmd_name, "--root", opt.root);
+		an_cli_check_dir(cmd_name, "--root", opt.root);
 	if (sysroot)
-		ancli_check_dir(cmd_name, "--sysroot", opt.sysroot);
+		an_cli_check_dir(cmd_name, "--sysroot", opt.sysroot);
 	char err[PROF_ERR_MAX];
 	if (!report_read(&rep, opt.db, opt.epoch, opt.image, err, sizeof err))
 		cmd_die(1, "%s", err);

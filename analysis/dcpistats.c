@@ -14,10 +14,9 @@
  * (the instructions it ran) and CPI.  The runs must profile the same
  * program (report_same_program).
  */
-#include "analysis/anstat.h"
-#include "analysis/antable.h"
-#include "analysis/anout.h"
-#include "analysis/session.h"
+#include "analysis/lib/anstat.h"
+#include "analysis/report/table.h"
+#include "analysis/report/cli.h"
 #include "daemon/profdb.h"
 #include "util/cmd.h"
 #include "util/xalloc.h"
@@ -90,12 +89,14 @@ static void skipped(void *arg, const struct an_session *s, const char *what, uin
 }
 
 static const struct an_tcol cols[] = {
-	{ "procedure", NULL }, { "image", NULL }, { "runs", "%.0f" },
-	{ "samples_mean", "%.1f" }, { "samples_sd", "%.1f" }, { "samples_min", "%.0f" },
-	{ "samples_max", "%.0f" }, { "poisson_sd", "%.1f" },
-	{ "count_mean", "%.4g" }, { "count_sd", "%.3g" }, { "count_min", "%.4g" },
-	{ "count_max", "%.4g" },
-	{ "cpi_mean", "%.3f" }, { "cpi_sd", "%.3f" }, { "cpi_min", "%.3f" }, { "cpi_max", "%.3f" },
+	{ .name = "procedure" }, { .name = "image" },
+	{ .name = "runs", .text = "%.0f" }, { .name = "samples_mean", .text = "%.1f" },
+	{ .name = "samples_sd", .text = "%.1f" }, { .name = "samples_min", .text = "%.0f" },
+	{ .name = "samples_max", .text = "%.0f" }, { .name = "poisson_sd", .text = "%.1f" },
+	{ .name = "count_mean", .text = "%.4g" }, { .name = "count_sd", .text = "%.3g" },
+	{ .name = "count_min", .text = "%.4g" }, { .name = "count_max", .text = "%.4g" },
+	{ .name = "cpi_mean", .text = "%.3f" }, { .name = "cpi_sd", .text = "%.3f" },
+	{ .name = "cpi_min", .text = "%.3f" }, { .name = "cpi_max", .text = "%.3f" },
 };
 enum { C_PROC, C_IMAGE, C_RUNS, C_SMEAN };
 

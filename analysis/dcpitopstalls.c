@@ -12,17 +12,18 @@
  * stall per execution and its dominant cause.  When the database holds
  * instruction sampling's records (an alphasim extension:
  * docs/precise.md), each row also has their estimate of its dynamic
- * stall cycles and their culprit (analysis/whatcg.h), and --method pm
+ * stall cycles and their culprit (analysis/lib/whatcg.h), and --method pm
  * ranks the rows by that estimate instead of the counters'.  Where an
  * image has DWARF (gcc -g), each row its source file and line
- * (analysis/ansource.h).
+ * (analysis/report/ansource.h).
  */
-#include "analysis/ancli.h"
-#include "analysis/anout.h"
-#include "analysis/ansource.h"
-#include "analysis/pmest.h"
-#include "analysis/session.h"
-#include "analysis/whatcg.h"
+#include "analysis/report/cli.h"
+#include "analysis/report/table.h"
+#include "analysis/report/ansource.h"
+#include "analysis/lib/pmest.h"
+#include "analysis/lib/whatcg.h"
+#include "util/xalloc.h"
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,7 @@ struct row {
 	char *proc, *image;
 	bool have_truth;
 	double true_avg;            /* true dynamic stall cycles per execution */
-	const char *true_cause;     /* its main cause (analysis/whatcg.h)      */
+	const char *true_cause;     /* its main cause (analysis/lib/whatcg.h)      */
 	double pm_stall;            /* the records' dynamic stall cycles       */
 	const char *pm_culprit;     /* ... and their culprit                   */
 	char *src_file;             /* its source line, NULL: none             */
@@ -144,16 +145,159 @@ static const char *base(const char *path)
 	return b ? b + 1 : path;
 }
 
+/* The columns, the text's and the data's (CSV, JSON) interleaved, each
+ * format's in its order; pm, truth and source lines only where there. */
+enum { C_PM = 1, C_TRUTH = 2, C_SRC = 4 };
+static const struct {
+	unsigned when;
+	struct an_tcol col;
+} columns[] = {
+	{ 0, { .name = "pct", .head = "%", .text = "%6.2f%%", .width = 7, .sep = "",
+	       .data = "%.4f" } },
+	{ 0, { .name = "cum_pct", .head = "cum%", .text = "%6.2f%%", .width = 7, .sep = " ",
+	       .data = "%.4f" } },
+	{ 0, { .name = "cycles", .text = "%.0f", .width = 8, .sep = " ", .data = "%.0f",
+	       .flags = AN_TCOL_SHORT } },
+	{ 0, { .name = "count", .text = "%.0f", .width = 8, .sep = " ", .data = "%.0f",
+	       .flags = AN_TCOL_SHORT } },
+	{ 0, { .name = "conf", .width = -6, .sep = " " } },
+	{ 0, { .name = "avg", .text = "%.1f", .width = 6, .sep = " ", .data = "%.4f",
+	       .json = an_out_json_num, .flags = AN_TCOL_NAN } },
+	{ 0, { .name = "blame", .width = -6, .sep = "  " } },
+	{ 0, { .name = "pc", .flags = AN_TCOL_DATA } },
+	{ 0, { .name = "pc", .width = 16, .sep = " ", .flags = AN_TCOL_TEXT } },
+	{ 0, { .name = "procedure", .flags = AN_TCOL_DATA } },
+	{ 0, { .name = "image", .flags = AN_TCOL_DATA } },
+	{ 0, { .name = "where", .head = "procedure", .width = -30, .sep = "  ",
+	       .flags = AN_TCOL_TEXT } },
+	{ C_PM, { .name = "pm_stall_cycles", .head = "pmcycles", .text = "%.0f", .width = 8,
+	          .sep = " ", .data = "%.0f", .flags = AN_TCOL_SHORT | AN_TCOL_NAN } },
+	{ C_PM, { .name = "pm_culprit", .head = "pmculprit", .width = -9, .sep = "  " } },
+	{ C_TRUTH, { .name = "true_avg", .text = "%.4f", .data = "%.4f", .json = an_out_json_num,
+	             .flags = AN_TCOL_DATA | AN_TCOL_NAN } },
+	{ C_TRUTH, { .name = "true_cause", .flags = AN_TCOL_DATA } },
+	/* as text the true stall and its cause one column: none at all
+	 * where there is no true stall and no source column after it */
+	{ C_TRUTH, { .name = "truth", .sep = " ", .flags = AN_TCOL_TEXT | AN_TCOL_ASIS } },
+	{ C_SRC, { .name = "src_file", .flags = AN_TCOL_DATA } },
+	{ C_SRC, { .name = "src_line", .text = "%.0f", .flags = AN_TCOL_DATA } },
+	/* the source column last: the columns before it stay where they
+	 * are without DWARF */
+	{ C_SRC, { .name = "source", .sep = "  ", .flags = AN_TCOL_TEXT | AN_TCOL_ASIS } },
+};
+enum { NCOLUMNS = sizeof columns / sizeof *columns };
+
+/* The row of w, its share p of the scope and the running share cum. */
+static void add_row(struct an_table *t, const struct row *w, double p, double cum,
+                    unsigned when)
+{
+	char pc[24], where[96], truth[64], src[PATH_MAX + 16];
+	an_table_num(t, p);
+	an_table_num(t, cum);
+	an_table_num(t, w->stall);
+	an_table_num(t, w->count);
+	an_table_str(t, an_conf_name[w->conf]);
+	an_table_num(t, w->avg);
+	an_table_str(t, w->blame);
+	snprintf(pc, sizeof pc, "0x%llx", (unsigned long long)w->pc);
+	an_table_str(t, pc);
+	an_table_str(t, pc + 2);
+	an_table_str(t, w->proc);
+	an_table_str(t, w->image);
+	snprintf(where, sizeof where, "%s (%s)", w->proc, base(w->image));
+	an_table_str(t, where);
+	if (when & C_PM) {
+		an_table_num(t, w->pm_stall);
+		an_table_str(t, w->pm_culprit);
+	}
+	if (when & C_TRUTH) {
+		bool with_src = when & C_SRC;
+		an_table_num(t, w->true_avg);
+		an_table_str(t, w->true_cause);
+		if (isfinite(w->true_avg))
+			snprintf(truth, sizeof truth, "%6.1f  %-*s", w->true_avg, with_src ? 9 : 0,
+			         w->true_cause);
+		else
+			snprintf(truth, sizeof truth, "%6s  %-9s", "", "");
+		an_table_str(t, isfinite(w->true_avg) || with_src ? truth : NULL);
+	}
+	if (when & C_SRC) {
+		an_table_str(t, w->src_file);
+		an_table_num(t, w->src_file ? w->src_line : NAN);
+		if (w->src_file)
+			snprintf(src, sizeof src, "%s:%u", srcline_base(w->src_file), w->src_line);
+		an_table_str(t, w->src_file ? src : NULL);
+	}
+}
+
+/* JSON's members before the rows. */
+static void json_head(const struct an_session *s, const struct rows *r)
+{
+	printf("{\"tool\": \"dcpitopstalls\", ");
+	if (r->have_pm)
+		printf("\"method\": \"%s\", \"pm_cycles\": %.0f, ", method, r->pm_total);
+	printf("\"estimator\": \"%s\", \"true_freq\": %s, \"cycles\": %.0f, \"rows\": [",
+	       an_estimator_name[s->o.est], s->o.true_freq ? "true" : "false", r->total);
+}
+
+/* The top rows in the format asked for. */
+static void print(const struct an_session *s, const struct rows *r, size_t top)
+{
+	unsigned when = (r->have_pm ? C_PM : 0) | (s->have_truth ? C_TRUTH : 0) |
+	                (r->any_src ? C_SRC : 0);
+	struct an_tcol cols[NCOLUMNS];
+	size_t n = 0;
+	char truth_head[32];
+	snprintf(truth_head, sizeof truth_head, "%6s  %-*s", "tavg", when & C_SRC ? 9 : 0,
+	         "tcause");
+	for (size_t k = 0; k < NCOLUMNS; k++)
+		if ((columns[k].when & when) == columns[k].when) {
+			cols[n] = columns[k].col;
+			if (!strcmp(cols[n].name, "truth"))
+				cols[n].head = truth_head;
+			n++;
+		}
+	struct an_table t;
+	an_table_init(&t, cols, n);
+	double total = r->by_pm ? r->pm_total : r->total, cum = 0;
+	for (size_t i = 0; i < r->n && i < top; i++) {
+		const struct row *w = &r->v[i];
+		double p = total > 0 ? 100 * key(w, r->by_pm) / total : 0;
+		cum += p;
+		add_row(&t, w, p, cum, when);
+	}
+	if (t.nomem)
+		xalloc_fail();
+	if (cli.fmt == AN_CSV) {
+		an_table_csv(&t, stdout);
+	} else if (cli.fmt == AN_JSON) {
+		json_head(s, r);
+		an_table_json_rows(&t, stdout);
+	} else {
+		an_table_text(&t, stdout, "");
+	}
+	an_table_free(&t);
+}
+
+static void rows_free(struct rows *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->v[i].proc);
+		free(r->v[i].image);
+		free(r->v[i].src_file);
+	}
+	free(r->v);
+}
+
 int main(int argc, char **argv)
 {
 	struct an_session s;
 	an_cli_start(&cli, &s, argc, argv);
 	size_t top = cli.top ? cli.top : DEFAULT_TOP;
-	char b1[16], b2[16];
 	struct rows r = { 0 };
 	struct an_skips k = { 0 };
 	if (strcmp(method, "counters") && strcmp(method, "pm"))
-		ancli_bad(cli.tool, "--method: '%s' is not counters or pm", method);
+		an_cli_bad(cli.tool, "--method: '%s' is not counters or pm", method);
 	r.have_pm = an_pm_find(&r.pm, &s.rep);
 	r.by_pm = sort_by_pm = !strcmp(method, "pm");
 	if (r.by_pm && !r.have_pm)
@@ -161,118 +305,16 @@ int main(int argc, char **argv)
 		           "(profile with --events ...,pm)", s.o.db);
 	an_cli_visit(&cli, &s, visit, &r, &k);
 	an_src_cache_close(&r.src);
-	bool src = r.any_src;
 	if (r.n)                     /* qsort may not be given a NULL array */
 		qsort(r.v, r.n, sizeof *r.v, by_stall);
-	bool pm = r.have_pm;
-	double total = r.by_pm ? r.pm_total : r.total;
-	size_t shown = r.n < top ? r.n : top;
-	double cum = 0;
-	bool truth = s.have_truth;
-	if (cli.fmt == AN_CSV) {
-		printf("pct,cum_pct,cycles,count,conf,avg,blame,pc,procedure,image%s%s%s\n",
-		       pm ? ",pm_stall_cycles,pm_culprit" : "", truth ? ",true_avg,true_cause" : "",
-		       src ? ",src_file,src_line" : "");
-	} else if (cli.fmt == AN_JSON) {
-		printf("{\"tool\": \"dcpitopstalls\", ");
-		if (pm)
-			printf("\"method\": \"%s\", \"pm_cycles\": %.0f, ", method, r.pm_total);
-		printf("\"estimator\": \"%s\", \"true_freq\": %s, \"cycles\": %.0f, \"rows\": [",
-		       an_estimator_name[s.o.est], s.o.true_freq ? "true" : "false", r.total);
-	} else {
-		printf("%7s %7s %8s %8s %-6s %6s  %-6s %16s  %-30s", "%", "cum%", "cycles", "count",
-		       "conf", "avg", "blame", "pc", "procedure");
-		if (pm)
-			printf(" %8s  %-9s", "pmcycles", "pmculprit");
-		if (truth)
-			printf(" %6s  %-*s", "tavg", src ? 9 : 0, "tcause");
-		/* the source column last: the columns before it stay where
-		 * they are without DWARF */
-		printf(src ? "  source\n" : "\n");
-	}
-	for (size_t i = 0; i < shown; i++) {
-		const struct row *w = &r.v[i];
-		double p = total > 0 ? 100 * key(w, r.by_pm) / total : 0;
-		cum += p;
-		const char *cause = w->true_cause;
-		if (cli.fmt == AN_CSV) {
-			printf("%.4f,%.4f,%.0f,%.0f,%s,%.4f,%s,0x%llx,", p, cum, w->stall, w->count,
-			       an_conf_name[w->conf], w->avg, w->blame, (unsigned long long)w->pc);
-			an_out_csv(stdout, w->proc);
-			putchar(',');
-			an_out_csv(stdout, w->image);
-			if (pm)
-				printf(",%.0f,%s", w->pm_stall, w->pm_culprit);
-			if (truth)
-				printf(",%.4f,%s", w->true_avg, cause);
-			if (src && w->src_file) {
-				putchar(',');
-				an_out_csv(stdout, w->src_file);
-				printf(",%u", w->src_line);
-			} else if (src) {
-				printf(",,");
-			}
-			putchar('\n');
-		} else if (cli.fmt == AN_JSON) {
-			printf("%s\n  {\"pct\": %.4f, \"cum_pct\": %.4f, \"cycles\": %.0f, \"count\": %.0f, "
-			       "\"conf\": \"%s\", \"avg\": ", i ? "," : "", p, cum, w->stall, w->count,
-			       an_conf_name[w->conf]);
-			an_out_json_num(stdout, w->avg);
-			printf(", \"blame\": \"%s\", \"pc\": \"0x%llx\", \"procedure\": ", w->blame,
-			       (unsigned long long)w->pc);
-			json_str(stdout, w->proc);
-			printf(", \"image\": ");
-			json_str(stdout, w->image);
-			if (pm)
-				printf(", \"pm_stall_cycles\": %.0f, \"pm_culprit\": \"%s\"", w->pm_stall,
-				       w->pm_culprit);
-			if (truth) {
-				printf(", \"true_avg\": ");
-				an_out_json_num(stdout, w->true_avg);
-				printf(", \"true_cause\": ");
-				json_str(stdout, cause);
-			}
-			if (src && w->src_file) {
-				printf(", \"src_file\": ");
-				json_str(stdout, w->src_file);
-				printf(", \"src_line\": %u", w->src_line);
-			} else if (src) {
-				printf(", \"src_file\": null, \"src_line\": null");
-			}
-			printf("}");
-		} else {
-			char where[96];
-			snprintf(where, sizeof where, "%s (%s)", w->proc, base(w->image));
-			printf("%6.2f%% %6.2f%% %8s %8s %-6s", p, cum, an_out_short(w->stall, b1),
-			       an_out_short(w->count, b2), an_conf_name[w->conf]);
-			if (isfinite(w->avg))
-				printf(" %6.1f", w->avg);
-			else
-				printf(" %6s", "-");
-			printf("  %-6s %16llx  %-30s", w->blame, (unsigned long long)w->pc, where);
-			if (pm)
-				printf(" %8s  %-9s", an_out_short(w->pm_stall, b1), w->pm_culprit);
-			if (truth && isfinite(w->true_avg))
-				printf(" %6.1f  %-*s", w->true_avg, src ? 9 : 0, cause);
-			else if (truth && src)
-				printf(" %6s  %-9s", "", "");
-			if (src && w->src_file)
-				printf("  %s:%u", srcline_base(w->src_file), w->src_line);
-			putchar('\n');
-		}
-	}
+	print(&s, &r, top);
 	an_cli_skips(&cli, &k);
-	if (pm && cli.fmt == AN_TEXT)
+	if (r.have_pm && cli.fmt == AN_TEXT)
 		printf("ranked by %s; pmcycles, pmculprit: the instruction-sampling records' "
 		       "dynamic stall cycles and culprit (an alphasim extension)\n",
 		       r.by_pm ? "the records' stall cycles (--method pm), % of their cycles"
 		               : "the counters' stall cycles");
-	for (size_t i = 0; i < r.n; i++) {
-		free(r.v[i].proc);
-		free(r.v[i].image);
-		free(r.v[i].src_file);
-	}
-	free(r.v);
+	rows_free(&r);
 	an_skips_free(&k);
 	an_session_close(&s);
 	return an_cli_done(&cli);

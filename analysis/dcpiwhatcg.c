@@ -8,14 +8,15 @@
  * dynamic stalls by culprit (a min-max range where a stall has several
  * possible culprits), static stalls by cause, execution and nops, with
  * the unexplained stall and the net sampling error; with --truth the truth's split beside
- * it (analysis/whatcg.h); when the database holds instruction sampling's
+ * it (analysis/lib/whatcg.h); when the database holds instruction sampling's
  * records (an alphasim extension: docs/precise.md), their split too.
  */
-#include "analysis/anout.h"
-#include "analysis/pmest.h"
-#include "analysis/report.h"
-#include "analysis/session.h"
-#include "analysis/whatcg.h"
+#include "analysis/report/table.h"
+#include "analysis/lib/pmest.h"
+#include "analysis/lib/report.h"
+#include "analysis/report/cli.h"
+#include "util/xalloc.h"
+#include "analysis/lib/whatcg.h"
 #include <math.h>
 #include <string.h>
 
@@ -57,42 +58,73 @@ static void text(const struct an_session *s, const struct acc *x, const struct a
 		       "cycles (an alphasim extension)\n");
 }
 
+/* CSV's columns, a category a row; the records' and the truth's only
+ * where there */
+enum { C_PM = 1, C_TRUTH = 2 };
+#define PCT(n) { .name = n, .text = "%.4f", .data = "%.4f", .flags = AN_TCOL_NAN }
+#define CYC(n) { .name = n, .text = "%.0f", .data = "%.0f", .flags = AN_TCOL_NAN }
+static const struct {
+	unsigned when;
+	struct an_tcol col;
+} csv_columns[] = {
+	{ 0, { .name = "category" } }, { 0, { .name = "group" } }, { 0, { .name = "label" } },
+	{ 0, PCT("est_lo_pct") }, { 0, PCT("est_hi_pct") },
+	{ 0, CYC("est_lo_cycles") }, { 0, CYC("est_hi_cycles") },
+	{ C_PM, PCT("pm_pct") }, { C_PM, CYC("pm_cycles") },
+	{ C_TRUTH, PCT("true_pct") }, { C_TRUTH, CYC("true_cycles") },
+};
+#undef PCT
+#undef CYC
+enum { NCSV = sizeof csv_columns / sizeof *csv_columns };
+
 static void csv(const struct an_session *s, const struct acc *x, const struct an_skips *k)
 {
 	const struct an_wcg *w = &x->w;
-	printf("category,group,label,est_lo_pct,est_hi_pct,est_lo_cycles,est_hi_cycles");
 	bool pm = w->have_pm;
-	if (pm)
-		printf(",pm_pct,pm_cycles");
-	if (s->have_truth)
-		printf(",true_pct,true_cycles");
-	putchar('\n');
+	unsigned when = (pm ? C_PM : 0) | (s->have_truth ? C_TRUTH : 0);
+	struct an_tcol cols[NCSV];
+	size_t n = 0;
+	for (size_t j = 0; j < NCSV; j++)
+		if ((csv_columns[j].when & when) == csv_columns[j].when)
+			cols[n++] = csv_columns[j].col;
+	struct an_table t;
+	an_table_init(&t, cols, n);
 	for (unsigned c = 0; c < AN_WCG_N + AN_WCG_GROUPS + 1; c++) {
 		const char *name, *group, *label;
-		double lo, hi, t, p;
+		double lo, hi, tr, p;
 		if (c < AN_WCG_N) {
 			name = an_wcg_table[c].name;
 			label = an_wcg_table[c].label;
 			group = an_wcg_group_name[an_wcg_table[c].group];
-			lo = w->lo[c], hi = w->hi[c], t = w->truth[c], p = w->pm[c];
+			lo = w->lo[c], hi = w->hi[c], tr = w->truth[c], p = w->pm[c];
 		} else if (c < AN_WCG_N + AN_WCG_GROUPS) {
 			int g = (int)(c - AN_WCG_N);
 			name = "subtotal", label = "subtotal", group = an_wcg_group_name[g];
-			lo = hi = w->group[g], t = w->truth_group[g], p = w->pm_group[g];
+			lo = hi = w->group[g], tr = w->truth_group[g], p = w->pm_group[g];
 		} else {
 			name = label = group = "total";
-			lo = hi = w->total, t = w->truth_total, p = w->pm_total;
+			lo = hi = w->total, tr = w->truth_total, p = w->pm_total;
 		}
-		printf("%s,%s,", name, group);
-		an_out_csv(stdout, label);
-		printf(",%.4f,%.4f,%.0f,%.0f", report_pct(lo, w->total), report_pct(hi, w->total),
-		       lo, hi);
-		if (pm)
-			printf(",%.4f,%.0f", report_pct(p, w->pm_total), p);
-		if (s->have_truth)
-			printf(",%.4f,%.0f", report_pct(t, w->truth_total), t);
-		putchar('\n');
+		an_table_str(&t, name);
+		an_table_str(&t, group);
+		an_table_str(&t, label);
+		an_table_num(&t, report_pct(lo, w->total));
+		an_table_num(&t, report_pct(hi, w->total));
+		an_table_num(&t, lo);
+		an_table_num(&t, hi);
+		if (pm) {
+			an_table_num(&t, report_pct(p, w->pm_total));
+			an_table_num(&t, p);
+		}
+		if (s->have_truth) {
+			an_table_num(&t, report_pct(tr, w->truth_total));
+			an_table_num(&t, tr);
+		}
 	}
+	if (t.nomem)
+		xalloc_fail();
+	an_table_csv(&t, stdout);
+	an_table_free(&t);
 	an_skips_text(k, stderr, "dcpiwhatcg: ");
 }
 

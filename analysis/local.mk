@@ -1,55 +1,78 @@
-# analysis/: host tools that read what alphasim writes.
+# analysis/: host tools that read what alphasim writes, laid out as perf
+# lays out tools/perf (docs/architecture.md, "The analysis tools"): the
+# analysis library (analysis/lib/), what the tools print and their one
+# command line (analysis/report/), and one small dcpiNAME.c a command on
+# top, each a row of the command table analysis/antools.def.
+
+# libanalysis (docs/analysis.md): the profile database read for a
+# listing (lib/report.c, which alphasim --profile's summary shares,
+# sim/profile.c), images' symbols and source lines, and the analysis:
+# images and procedures, CFG and jump tables, dominators, loops,
+# equivalence classes, the static schedule (lib/sched.h), frequency
+# (DCPI's heuristic, flow propagation, the weighted least-squares
+# alternative), culprits, the estimates by instruction sampling's
+# records, where the cycles went, their accuracy against the truth, the
+# truth's readers, call sites, and the statistics of several runs.
+noinst_LIBRARIES += analysis/lib/libanalysis.a
+analysis_lib_libanalysis_a_SOURCES = \
+	analysis/lib/report.h analysis/lib/report.c \
+	analysis/lib/elfsyms.h analysis/lib/elfsyms.c \
+	analysis/lib/srcline.h analysis/lib/srcline.c \
+	analysis/lib/reportlines.h analysis/lib/reportlines.c \
+	analysis/lib/image.h analysis/lib/image.c analysis/lib/cfg.h analysis/lib/cfg.c \
+	analysis/lib/jtab.h analysis/lib/jtab.c analysis/lib/dom.h analysis/lib/dom.c \
+	analysis/lib/loops.h analysis/lib/loops.c analysis/lib/equiv.h analysis/lib/equiv.c \
+	analysis/lib/sched.h analysis/lib/sched.c analysis/lib/freq.h analysis/lib/freq.c \
+	analysis/lib/flow.h analysis/lib/flow.c analysis/lib/wls.h analysis/lib/wls.c \
+	analysis/lib/culprit.h analysis/lib/culprit.c analysis/lib/culprit.def \
+	analysis/lib/issuesched.h analysis/lib/issuesched.c \
+	analysis/lib/truthfile.h analysis/lib/truthfile.c \
+	analysis/lib/antruth.h analysis/lib/antruth.c \
+	analysis/lib/profimage.h analysis/lib/profimage.c \
+	analysis/lib/anproc.h analysis/lib/anproc.c \
+	analysis/lib/session.h analysis/lib/session.c \
+	analysis/lib/whatcg.h analysis/lib/whatcg.c \
+	analysis/lib/accuracy.h analysis/lib/accuracy.c \
+	analysis/lib/pmest.h analysis/lib/pmest.c \
+	analysis/lib/callsite.h analysis/lib/callsite.c \
+	analysis/lib/anstat.h analysis/lib/anstat.c
+analysis_lib_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
+
+# libreport: what the tools print (docs/analysis.md, "The tools";
+# docs/tools.md): the one table writer of text, CSV and JSON and the
+# fields it prints, the source views, the call graph as DOT, and the
+# one command line of every tool with the command table.
+noinst_LIBRARIES += analysis/report/libreport.a
+analysis_report_libreport_a_SOURCES = \
+	analysis/report/cli.h analysis/report/cli.c analysis/antools.def \
+	analysis/report/table.h analysis/report/table.c \
+	analysis/report/ansource.h analysis/report/ansource.c \
+	analysis/report/callgraph.h analysis/report/callgraph.c
+analysis_report_libreport_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
+
+# dcpiexport's writer: a database in pprof's profile.proto, its protocol
+# buffers encoding our own (analysis/report/pbwire.c), gzipped by zlib.
+noinst_LIBRARIES += analysis/report/libpprof.a
+analysis_report_libpprof_a_SOURCES = analysis/report/pbwire.h analysis/report/pbwire.c \
+	analysis/report/pprof.h analysis/report/pprof.c
+analysis_report_libpprof_a_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS)
+
+# The commands, one small file each, as DCPI's and as perf's and
+# OProfile's (docs/analysis.md, "The tools"; docs/tools.md): the truth
+# as CSV; the database by image and procedure; the annotated listing,
+# the listing with samples, the top stalls, where the cycles went, the
+# estimates against the truth, the callers; two databases side by side,
+# several runs summarised, one profile file as text, a CFG or the call
+# graph as Graphviz DOT, and the database in pprof's format.
+AN_TOOL_LIBS = analysis/report/libreport.a analysis/lib/libanalysis.a daemon/libprofdb.a \
+	timing/libtiming.a pmu/libpmu.a isa/libisa.a util/libutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) -lm
 bin_PROGRAMS += analysis/truthcsv
 analysis_truthcsv_SOURCES = analysis/truthcsv.c
-# the truth file's reader (analysis/truthfile.c)
-analysis_truthcsv_LDADD = analysis/libanalysis.a util/libutil.a
-
-# dcpiprof: the profile database by image and by procedure (docs/usage.md).
-# Its reading of the database and of images' symbols is a library that
-# alphasim --profile's summary shares (sim/profile.c).
-noinst_LIBRARIES += analysis/libreport.a
-analysis_libreport_a_SOURCES = analysis/report.h analysis/report.c \
-	analysis/elfsyms.h analysis/elfsyms.c analysis/ancli.h analysis/ancli.c
-# an image's source lines from its DWARF (libdw), which dcpiprof --lines
-# and the tools over libanalysis share
-analysis_libreport_a_SOURCES += analysis/srcline.h analysis/srcline.c \
-	analysis/reportlines.h analysis/reportlines.c
-analysis_libreport_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
+analysis_truthcsv_LDADD = analysis/lib/libanalysis.a util/libutil.a
 bin_PROGRAMS += analysis/dcpiprof
 analysis_dcpiprof_SOURCES = analysis/dcpiprof.c
 analysis_dcpiprof_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
-analysis_dcpiprof_LDADD = analysis/libreport.a daemon/libprofdb.a pmu/libpmu.a \
-	isa/libisa.a util/libutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) -lm
-
-# libanalysis: the analysis half of DCPI (docs/analysis.md): images and
-# procedures, CFG and jump tables, dominators, loops, equivalence
-# classes, frequency (DCPI's heuristic, flow propagation, the weighted
-# least-squares alternative) and culprits.  The static schedule comes
-# through the interface of analysis/sched.h.
-noinst_LIBRARIES += analysis/libanalysis.a
-analysis_libanalysis_a_SOURCES = \
-	analysis/image.h analysis/image.c analysis/cfg.h analysis/cfg.c \
-	analysis/jtab.h analysis/jtab.c analysis/dom.h analysis/dom.c \
-	analysis/loops.h analysis/loops.c analysis/equiv.h analysis/equiv.c \
-	analysis/sched.h analysis/sched.c analysis/freq.h analysis/freq.c \
-	analysis/flow.h analysis/flow.c analysis/wls.h analysis/wls.c \
-	analysis/culprit.h analysis/culprit.c analysis/culprit.def \
-	analysis/issuesched.h analysis/issuesched.c \
-	analysis/truthfile.h analysis/truthfile.c analysis/antruth.h analysis/antruth.c \
-	analysis/profimage.h analysis/profimage.c analysis/anproc.h analysis/anproc.c \
-	analysis/session.h analysis/session.c analysis/antools.def analysis/whatcg.h analysis/whatcg.c \
-	analysis/accuracy.h analysis/accuracy.c analysis/anout.h analysis/anout.c \
-	analysis/pmest.h analysis/pmest.c analysis/ansource.h analysis/ansource.c \
-	analysis/callsite.h analysis/callsite.c \
-	analysis/callgraph.h analysis/callgraph.c
-analysis_libanalysis_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
-
-# The tools over it (docs/analysis.md, "The tools"), one small file each,
-# as DCPI's and as perf's and OProfile's: the annotated listing, the
-# listing with samples, the top stalls, where the cycles went, and the
-# estimates against the truth.
-AN_TOOL_LIBS = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a \
-	timing/libtiming.a pmu/libpmu.a isa/libisa.a util/libutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) -lm
+analysis_dcpiprof_LDADD = $(AN_TOOL_LIBS)
 AN_TOOLS = analysis/dcpicalc analysis/dcpilist analysis/dcpitopstalls \
 	analysis/dcpiwhatcg analysis/dcpiaccuracy analysis/dcpicallers
 bin_PROGRAMS += $(AN_TOOLS)
@@ -59,26 +82,13 @@ analysis_dcpitopstalls_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpiwhatcg_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpiaccuracy_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpicallers_LDADD = $(AN_TOOL_LIBS)
-
-# The tools of comparing and dumping profiles (docs/tools.md): two
-# databases side by side, several runs summarised, one profile file as
-# text, a procedure's CFG as Graphviz DOT.
-analysis_libanalysis_a_SOURCES += analysis/antable.h analysis/antable.c \
-	analysis/anstat.h analysis/anstat.c
 AN_TOOLS2 = analysis/dcpidiff analysis/dcpistats analysis/dcpicat analysis/dcpi2dot
 bin_PROGRAMS += $(AN_TOOLS2)
 analysis_dcpidiff_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpistats_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpicat_LDADD = $(AN_TOOL_LIBS)
 analysis_dcpi2dot_LDADD = $(AN_TOOL_LIBS)
-
-# dcpiexport: a database in pprof's profile.proto (docs/tools.md), its
-# protocol buffers encoding our own (analysis/pbwire.c), gzipped by zlib.
-noinst_LIBRARIES += analysis/libpprof.a
-analysis_libpprof_a_SOURCES = analysis/pbwire.h analysis/pbwire.c \
-	analysis/pprof.h analysis/pprof.c
-analysis_libpprof_a_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS)
 bin_PROGRAMS += analysis/dcpiexport
-analysis_dcpiexport_LDADD = analysis/libpprof.a $(AN_TOOL_LIBS) $(ZLIB_LIBS)
+analysis_dcpiexport_LDADD = analysis/report/libpprof.a $(AN_TOOL_LIBS) $(ZLIB_LIBS)
 
 include analysis/accuracy/local.mk

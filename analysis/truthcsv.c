@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analysis/truthfile.h"
+#include "analysis/lib/truthfile.h"
 #include "util/cmd.h"
 #include "util/outfile.h"
 

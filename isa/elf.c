@@ -29,7 +29,7 @@ struct elf_file {
 
 /* Every section inside the file, and the executable ones together no
  * larger than it: each walk over a section's bytes, a symbol table's
- * entries or the text's words (analysis/image.c) is then bounded by the
+ * entries or the text's words (analysis/lib/image.c) is then bounded by the
  * file's real size, whatever a header claims. */
 static bool check_sections(struct elf_file *f, const char *path, char *err, size_t errlen)
 {

@@ -1,8 +1,8 @@
 /*
  * elf.h - Alpha ELF files through libelf: opening and checking one, its
  * symbols, and the one reader of an image's procedures that the analysis
- * (analysis/image.c), dcpiprof and alphasim --profile's summary
- * (analysis/elfsyms.c) share.
+ * (analysis/lib/image.c), dcpiprof and alphasim --profile's summary
+ * (analysis/lib/elfsyms.c) share.
  */
 #ifndef ALPHASIM_ELF_H
 #define ALPHASIM_ELF_H

@@ -4,7 +4,7 @@
 # man/NAME.1.in: where a line says ANTOOLS_OPTIONS, ANTOOLS_SCOPE or
 # ANTOOLS_EXIT (between @ signs), the analysis tools' shared options,
 # scope and exit status are read in, one copy of what their --help
-# shares (analysis/session.c); then VERSION and pkglibdir (between @
+# shares (analysis/report/cli.c); then VERSION and pkglibdir (between @
 # signs) are filled in.  tests/man.sh
 # checks that each renders without warnings and names every option of
 # its program's --help.

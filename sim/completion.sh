@@ -1,7 +1,7 @@
 #!/bin/sh
 # sim/completion.sh TOOL - print bash's completion for TOOL (alphasim, or
 # one of the analysis tools: dcpiprof, dcpicalc...), read from its --help
-# (which an option table writes: sim/opts.c's, analysis/ancli.c's), so
+# (which an option table writes: sim/opts.c's, analysis/report/cli.c's), so
 # the two cannot drift: every option; after an option that takes a FILE
 # a file name, a DIR a directory, a choice (on|off, ev5|ev56) one of its
 # words, KEY=VALUE a parameter's key (alphasim's --print-config); after

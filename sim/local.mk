@@ -1,13 +1,13 @@
 # sim/: alphasim, the program on top of the simulator's layers
 # (docs/architecture.md): its command line, and --profile, which reads
-# the database back with dcpiprof's report module.
+# the database back with the analysis library (analysis/lib/report.h).
 bin_PROGRAMS += sim/alphasim
-# --profile (sim/profile.c) reads the database with dcpiprof's report
-# module, and summarises it with the analysis's (analysis/session.h).
+# --profile (sim/profile.c) reads the database with the analysis library
+# (analysis/lib/report.h) and summarises it with its session.h.
 sim_alphasim_SOURCES = sim/main.c sim/opts.h sim/opts.c sim/run.h sim/run.c \
 	sim/profile.h sim/profile.c sim/dblock.h sim/dblock.c sim/progress.h sim/progress.c
 sim_alphasim_CFLAGS = $(AM_CFLAGS) -O2 $(LIBELF_CFLAGS)
-sim_alphasim_LDADD = analysis/libanalysis.a analysis/libreport.a daemon/libprofdb.a \
+sim_alphasim_LDADD = analysis/lib/libanalysis.a daemon/libprofdb.a \
 	$(SIM_LIBS) $(LIBELF_LIBS) -lm
 # The live view (sim/view.h, docs/view.md), with SDL2 when configure found it.
 sim_alphasim_SOURCES += sim/view.h
@@ -47,7 +47,7 @@ CLEANFILES += docs/view.png
 
 # bash completion for alphasim's options and the analysis tools',
 # generated from each one's --help (so from sim/opts.c's and
-# analysis/ancli.c's tables: sim/completion.sh), installed where
+# analysis/report/cli.c's tables: sim/completion.sh), installed where
 # bash-completion loads it on first use, under the command's name.
 bashcompdir = $(datadir)/bash-completion/completions
 COMPLETED_TOOLS = truthcsv dcpiprof dcpiexport $(AN_TOOLS:analysis/%=%) $(AN_TOOLS2:analysis/%=%)

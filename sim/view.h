@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "analysis/report.h"
+#include "analysis/lib/report.h"
 #include "chip/cpu.h"
 #include "pmu/pmu.h"
 

@@ -3,7 +3,7 @@
  */
 #include "sim/viewmodel.h"
 #include "abi/iomap.h"
-#include "analysis/image.h"
+#include "analysis/lib/image.h"
 #include "obs/truth.h"
 #include "util/xalloc.h"
 #include <limits.h>

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "analysis/report.h"
+#include "analysis/lib/report.h"
 #include "platform/machine.h"
 #include "pmu/pmu.h"
 #include "timing/causes.h"

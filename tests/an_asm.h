@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 #include <string.h>
-#include "analysis/image.h"
+#include "analysis/lib/image.h"
 #include "isa/isa.h"
 
 /* Integer registers by their software names. */

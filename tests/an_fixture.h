@@ -8,7 +8,7 @@
 #define TESTS_AN_FIXTURE_H
 
 #include "tests/an_asm.h"
-#include "analysis/equiv.h"
+#include "analysis/lib/equiv.h"
 
 struct fixture {
 	struct an_image im;

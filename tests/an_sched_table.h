@@ -8,7 +8,7 @@
 #define TESTS_AN_SCHED_TABLE_H
 
 #include <string.h>
-#include "analysis/sched.h"
+#include "analysis/lib/sched.h"
 
 struct sched_table {
 	uint64_t base;

@@ -2,7 +2,7 @@
  * an_schedcheck.c - the static schedule beside the truth, for
  * tests/an_schedule.sh: the instructions of FILE from symbol FROM up to
  * symbol TO, scheduled as the analysis schedules them (the CFG of the
- * procedure holding FROM, analysis/issuesched.h), one line each:
+ * procedure holding FROM, analysis/lib/issuesched.h), one line each:
  *
  *   pc M count head dep
  *
@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analysis/issuesched.h"
-#include "analysis/truthfile.h"
+#include "analysis/lib/issuesched.h"
+#include "analysis/lib/truthfile.h"
 
 static _Noreturn void die(const char *msg)
 {

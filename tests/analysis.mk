@@ -2,13 +2,13 @@
 # (docs/analysis.md): cmocka tests on hand-assembled procedures with known
 # answers, and on a program built by the cross compiler as a user builds
 # it (alpha-linux-gnu-gcc -O2), whole and stripped.
-AN_TEST_LIBS = analysis/libanalysis.a timing/libtiming.a isa/libisa.a util/libutil.a \
+AN_TEST_LIBS = analysis/lib/libanalysis.a timing/libtiming.a isa/libisa.a util/libutil.a \
 	$(LIBELF_LIBS) -lm
 AN_TEST_HDRS = tests/an_asm.h tests/an_fixture.h tests/an_sched_table.h
 if HAVE_CMOCKA
 AN_TESTS = tests/test_cfg tests/test_dom tests/test_equiv tests/test_freq \
 	tests/test_culprit tests/test_image tests/test_issuesched tests/test_truthfile \
-	tests/test_whatcg tests/test_search
+	tests/test_whatcg tests/test_search tests/test_table
 check_PROGRAMS += $(AN_TESTS)
 TESTS += $(AN_TESTS)
 tests_test_cfg_SOURCES = tests/test_cfg.c $(AN_TEST_HDRS)
@@ -38,6 +38,10 @@ tests_test_truthfile_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
 tests_test_whatcg_SOURCES = tests/test_whatcg.c $(AN_TEST_HDRS)
 tests_test_whatcg_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_whatcg_LDADD = $(AN_TEST_LIBS) $(CMOCKA_LIBS)
+# the tools' one table writer (analysis/report/table.h): text, CSV, JSON
+tests_test_table_SOURCES = tests/test_table.c
+tests_test_table_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_table_LDADD = analysis/report/libreport.a $(AN_TEST_LIBS) $(CMOCKA_LIBS)
 # util/search.c, which the truth, the profiles and the images look up by
 tests_test_search_SOURCES = tests/test_search.c
 tests_test_search_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)

@@ -8,7 +8,7 @@
 #     names a file of the same layer or of one it may use;
 #   - every symbol a library's objects leave undefined (nm) that some
 #     layer defines is defined in the same layer or one it may use.
-# A file that belongs to no layer (a program's: sim/, dcpiprof, truthcsv,
+# A file that belongs to no layer (a program's: sim/, analysis/dcpiNAME.c,
 # dcpid, the tests) is on top and may use anything.  Guest code (minios,
 # the test programs, driver/ in minios) is not a host layer: it may
 # include abi/ and the tables it shares (pmu/events.def, isa/palcall.def).
@@ -39,9 +39,9 @@ platform   platform/libplatform.a                  : chip pmu timing isa util ab
 obs        obs/libobs.a                            : platform chip pmu timing isa util abi
 driver     -                                       : pmu abi
 profdb     daemon/libprofdb.a daemon/libdcpid.a    : driver pmu util abi
-pprof      analysis/libpprof.a                     : util abi
-report     analysis/libreport.a                    : profdb driver pmu isa util abi
-analysis   analysis/libanalysis.a                  : report profdb driver pmu timing isa util abi
+anlib      analysis/lib/libanalysis.a              : profdb driver pmu timing isa util abi
+pprof      analysis/report/libpprof.a              : util abi
+report     analysis/report/libreport.a             : anlib profdb driver pmu timing isa util abi
 EOF
 }
 # Directories that are one layer each (the others: by their libraries).
@@ -159,6 +159,14 @@ if [ "${1:-}" != --check ] && [ $status -eq 0 ]; then
 	check_includes "$tmp/plant.files" "$plant" |
 		grep -q 'isa/planted.c (isa) includes chip/cpu.h (chip)' ||
 		{ echo "layers: selftest: a planted upward include was not caught"; status=1; }
+	# and within analysis/: the library computes, what prints is above it
+	mkdir -p "$plant/analysis/lib"
+	printf '#include "analysis/report/table.h"\n' >"$plant/analysis/lib/planted.c"
+	echo "analysis/lib/planted.c anlib" >"$tmp/plant.files"
+	check_includes "$tmp/plant.files" "$plant" |
+		grep -q 'analysis/lib/planted.c (anlib) includes analysis/report/table.h (report)' ||
+		{ echo "layers: selftest: a planted include of report in anlib was not caught"
+		  status=1; }
 	${CC:-cc} -c -I"$top_srcdir" -I"$top_builddir" -o "$plant/planted.o" "$plant/isa/planted.c" &&
 		"${AR:-ar}" rc "$plant/libplanted.a" "$plant/planted.o" || status=1
 	echo "isa $plant/libplanted.a" >"$tmp/plant.libs"

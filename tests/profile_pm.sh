@@ -55,7 +55,7 @@ for mode in intr buffer; do
 	tot=$(awk '$NF == "total" { print $1 }' prof_$mode.txt)
 	expect_eq "$mode: dcpiprof's cycles total" "$tot" "$cyc"
 	if [ $mode = intr ]; then
-	# dcpilist's estimates from the records (analysis/pmest.h), against
+	# dcpilist's estimates from the records (analysis/lib/pmest.h), against
 	# libc's raw profiles: executions = retired x P (4096 x (tagged +
 	# collisions) / tagged, the records' period: none collide here, so
 	# 4096 itself unless one did), CPI = the head
@@ -96,7 +96,7 @@ for mode in intr buffer; do
 	awk -F, '{ print $4, $(NF - 2), $(NF - 1), $NF }' calc.csv | sort > calc.est
 	cmp -s list.est calc.est && ok "dcpicalc's estimates from the records = dcpilist's" ||
 		fail "dcpicalc's estimates from the records differ from dcpilist's"
-	# the records' culprit (the truth's rule, analysis/whatcg.h) is the
+	# the records' culprit (the truth's rule, analysis/lib/whatcg.h) is the
 	# truth's main cause at the instructions with 20 records or more
 	# that stalled half a cycle per execution or more: all but one in
 	# six seeds (dmiss_s for dmiss_b once); allow a quarter

@@ -1,6 +1,6 @@
 /*
- * test_cfg.c - basic blocks and edges (analysis/cfg.c) and jump tables
- * (analysis/jtab.c) on hand-assembled procedures with known graphs:
+ * test_cfg.c - basic blocks and edges (analysis/lib/cfg.c) and jump tables
+ * (analysis/lib/jtab.c) on hand-assembled procedures with known graphs:
  * straight line, if/else, loops, calls, computed jumps with and without
  * hints, GCC-style jump tables (bounded and not, 32-bit gp-relative and
  * 64-bit absolute entries), interpreters' dispatch (the table's address

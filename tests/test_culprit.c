@@ -1,5 +1,5 @@
 /*
- * test_culprit.c - dynamic stall culprits (analysis/culprit.c): which
+ * test_culprit.c - dynamic stall culprits (analysis/lib/culprit.c): which
  * instructions count as stalled, and each rule both ways (the culprit
  * kept where the code allows it, ruled out where it cannot be): D-cache
  * miss (a load's consumer within the load's latency, across blocks, not
@@ -16,7 +16,7 @@
 #include "tests/unit.h"
 #include "tests/an_fixture.h"
 #include "tests/an_sched_table.h"
-#include "analysis/culprit.h"
+#include "analysis/lib/culprit.h"
 
 #define BASE 0x10000                  /* 32-byte aligned: line starts at 0, 8, ... */
 #define F 100.0                       /* samples per cycle of M */

@@ -1,6 +1,6 @@
 /*
- * test_dom.c - dominators and post-dominators (analysis/dom.c, Cooper-
- * Harvey-Kennedy) and loops (analysis/loops.c) on hand-assembled
+ * test_dom.c - dominators and post-dominators (analysis/lib/dom.c, Cooper-
+ * Harvey-Kennedy) and loops (analysis/lib/loops.c) on hand-assembled
  * procedures whose answers are drawn by hand: if/else, a loop, nested
  * loops, an irreducible cycle entered at two blocks, an endless loop.
  */

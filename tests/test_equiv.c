@@ -1,5 +1,5 @@
 /*
- * test_equiv.c - equivalence classes (analysis/equiv.c) on hand-made
+ * test_equiv.c - equivalence classes (analysis/lib/equiv.c) on hand-made
  * procedures: the blocks of each class must run equally often, and no
  * two blocks that may run a different number of times may share one.
  */

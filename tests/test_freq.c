@@ -1,5 +1,5 @@
 /*
- * test_freq.c - frequency, CPI and stall estimates (analysis/freq.c,
+ * test_freq.c - frequency, CPI and stall estimates (analysis/lib/freq.c,
  * flow.c, wls.c) on synthetic samples with known answers: exact recovery
  * when samples are M x F, the minimum-ratio cluster leaving stalled
  * instructions out and taking noisy ones in, confidence levels, counts
@@ -16,7 +16,7 @@
 #include "tests/unit.h"
 #include "tests/an_fixture.h"
 #include "tests/an_sched_table.h"
-#include "analysis/freq.h"
+#include "analysis/lib/freq.h"
 
 #define BASE 0x10000
 

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "analysis/cfg.h"
+#include "analysis/lib/cfg.h"
 #include "isa/isa.h"
 
 static char path[512], stripped[512], dispatch[512], err[512];

@@ -1,6 +1,6 @@
 /*
  * test_issuesched.c - the analysis's static schedule is the simulator's
- * issue model (analysis/issuesched.h over timing/issue.h's issue_block):
+ * issue model (analysis/lib/issuesched.h over timing/issue.h's issue_block):
  * the adapter gives each instruction of a block exactly what
  * issue_block gives it (M_i, its static causes, the producer, the waits
  * on Ra/Rb/Rc); the 21164's latencies come through (docs/ev5.md
@@ -17,7 +17,7 @@
 #include <cmocka.h>
 #include "tests/unit.h"
 #include "tests/an_fixture.h"
-#include "analysis/issuesched.h"
+#include "analysis/lib/issuesched.h"
 
 #define BASE 0x10000
 

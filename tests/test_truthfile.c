@@ -1,6 +1,6 @@
 /*
- * test_truthfile.c - reading truth files (analysis/truthfile.h) and the
- * truth by image and offset (analysis/antruth.h), on files written here
+ * test_truthfile.c - reading truth files (analysis/lib/truthfile.h) and the
+ * truth by image and offset (analysis/lib/antruth.h), on files written here
  * byte by byte (docs/truth-format.md): the header, the machine
  * description (a key of a later simulator left, a bad value refused),
  * columns by name (one this reader does not know left out), the image
@@ -26,8 +26,8 @@
 #include <cmocka.h>
 #include "tests/unit.h"
 #include "tests/scratch.h"
-#include "analysis/antruth.h"
-#include "analysis/truthfile.h"
+#include "analysis/lib/antruth.h"
+#include "analysis/lib/truthfile.h"
 
 #define KBASE (TRUTHFILE_KSEG + 0x10000)
 

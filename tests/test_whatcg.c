@@ -1,11 +1,11 @@
 /*
  * test_whatcg.c - a procedure through the whole analysis
- * (analysis/anproc.h) with a hand-written schedule, samples and truth
+ * (analysis/lib/anproc.h) with a hand-written schedule, samples and truth
  * whose answers are known: where its cycles went, estimated and true
- * (analysis/whatcg.h: execution, a D-cache stall and a busy multiplier
+ * (analysis/lib/whatcg.h: execution, a D-cache stall and a busy multiplier
  * by their culprits, a dependency from another block that only the
  * truth sees, as a preceding block's), and the accuracy figures over it
- * (analysis/accuracy.h: frequency and CPI within tolerance, culprit
+ * (analysis/lib/accuracy.h: frequency and CPI within tolerance, culprit
  * recall and precision, the categories' errors); instruction sampling's
  * records split, blamed and recalled by the truth's rule; and --true-freq.
  * Net sampling error is defined alike on both sides: the true dynamic
@@ -34,7 +34,7 @@
 #include "tests/unit.h"
 #include "tests/an_asm.h"
 #include "tests/an_sched_table.h"
-#include "analysis/accuracy.h"
+#include "analysis/lib/accuracy.h"
 
 #define BASE 0x10000
 #define N 1000.0
@@ -104,17 +104,19 @@ static void analyse_with(bool true_freq, unsigned subq_cause, double profiling)
 		for (unsigned c = 0; c < TC_N; c++)
 			samples[pm.head[c] * 6 + i] = (double)rec[i].cause[c] / PM_PERIOD;
 	}
-	struct an_proc_opts o;
-	an_freq_defaults(&o.freq);
-	o.freq.period = PERIOD;
+	struct an_proc_in in = { .im = &im, .p = 0, .sched = &s, .samples = samples, .nev = NEV,
+	                         .cyc = 0, .imiss = -1, .ti = &ti };
+	struct an_proc_opts *o = &in.o;
+	an_freq_defaults(&o->freq);
+	o->freq.period = PERIOD;
 	struct params pa;
 	params_default(&pa);
-	an_culprit_defaults(&o.cul, &pa);
-	o.true_freq = true_freq;
-	o.profiling = profiling;
-	o.intr = intr;
+	an_culprit_defaults(&o->cul, &pa);
+	o->true_freq = true_freq;
+	o->profiling = profiling;
+	o->intr = intr;
 	char err[256];
-	assert_true(an_proc_analyze(&a, &im, 0, &s, samples, NEV, 0, -1, &ti, &o, err, sizeof err));
+	assert_true(an_proc_analyze(&a, &in, err, sizeof err));
 }
 
 static void analyse(bool true_freq)

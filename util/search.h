@@ -1,8 +1,8 @@
 /*
  * search.h - binary search over an array of records sorted by a 64-bit
  * key: the truth's instructions by file offset, a profile's entries by
- * offset (analysis/antruth.c, analysis/profimage.c), an image's
- * procedures by address (analysis/image.c, analysis/elfsyms.c).
+ * offset (analysis/lib/antruth.c, analysis/lib/profimage.c), an image's
+ * procedures by address (analysis/lib/image.c, analysis/lib/elfsyms.c).
  */
 #ifndef UTIL_SEARCH_H
 #define UTIL_SEARCH_H
