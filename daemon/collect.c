@@ -22,6 +22,7 @@ void collect_free(struct collect *c)
 			free(c->tab[i]);
 		}
 	free(c->tab);
+	free(c->rec);
 	imagemap_free(&c->map);
 	collect_init(c);
 }
@@ -128,6 +129,79 @@ bool collect_flush(struct collect *c, const char *dir, char *err, size_t errlen)
 		ct_clear(t);
 	}
 	c->st.flushes++;
+	return ok;
+}
+
+void collect_records(struct collect *c, const struct pm_record *r, size_t n, uint32_t cpu)
+{
+	c->st.records += n;
+	if (c->nrec + n > c->caprec) {
+		size_t cap = c->caprec ? c->caprec : 256;
+		while (cap < c->nrec + n)
+			cap *= 2;
+		struct pmrec *a = realloc(c->rec, cap * sizeof *a);
+		if (!a) {
+			c->st.records_lost += n;
+			return;
+		}
+		c->rec = a;
+		c->caprec = cap;
+	}
+	for (size_t k = 0; k < n; k++) {
+		struct pmrec *e = &c->rec[c->nrec++];
+		uint32_t image;
+		uint64_t off;
+		e->r = r[k];
+		e->cpu = cpu;
+		if (imagemap_lookup(&c->map, r[k].ctx, r[k].pc, &image, &off)) {
+			e->image = image;
+			e->offset = off;
+		} else {
+			e->image = PMREC_NO_IMAGE;
+			e->offset = r[k].pc;
+		}
+	}
+}
+
+bool collect_records_full(const struct collect *c)
+{
+	return c->nrec >= COLLECT_REC_BATCH;
+}
+
+/* The segment's images: those of map.img its records fall in, in the
+ * order first met; each record's image renumbered to its place there. */
+bool collect_records_write(struct collect *c, const char *dir, uint64_t period, char *err,
+                           size_t errlen)
+{
+	if (!c->nrec)
+		return true;
+	uint32_t *at = malloc((c->map.nimg + 1) * sizeof *at);
+	struct pmrec_image *img = calloc(c->map.nimg + 1, sizeof *img);
+	bool ok = at && img;
+	uint32_t nimg = 0;
+	for (size_t i = 0; ok && i < c->map.nimg; i++)
+		at[i] = PMREC_NO_IMAGE;
+	for (size_t k = 0; ok && k < c->nrec; k++) {
+		uint32_t i = c->rec[k].image;
+		if (i == PMREC_NO_IMAGE)
+			continue;
+		if (at[i] == PMREC_NO_IMAGE) {
+			const struct im_image *im = &c->map.img[i];
+			img[nimg].id = im->id;
+			img[nimg].kind = im->kernel ? PROF_KERNEL : PROF_USER;
+			snprintf(img[nimg].path, sizeof img[nimg].path, "%s", im->path);
+			at[i] = nimg++;
+		}
+		c->rec[k].image = at[i];
+	}
+	if (!ok)
+		snprintf(err, errlen, "out of memory writing %s/%s", dir, PMREC_FILE);
+	else
+		ok = pmrec_append(dir, img, nimg, c->rec, (uint32_t)c->nrec, period, err, errlen);
+	*(ok ? &c->st.records_in_stream : &c->st.records_lost) += c->nrec;
+	c->nrec = 0;
+	free(at);
+	free(img);
 	return ok;
 }
 

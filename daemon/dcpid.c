@@ -161,10 +161,40 @@ static void take(size_t n)
 	collect_samples(&col, buf, n);
 }
 
+/* Write the records kept so far to the epoch's stream (a failed write
+ * is counted and said, and sampling goes on). */
+static void write_records(void)
+{
+	char err[PROF_ERR_MAX];
+	if (!collect_records_write(&col, epoch_dir, PM_CTL_PERIOD(cfg.pm_ctl), err, sizeof err))
+		fprintf(stderr, "dcpid: %s\n", err);
+}
+
+/* The records the driver's rings hold, whole (docs/precise.md, "The
+ * record stream"), the loader events first as for the samples; a
+ * segment of the stream written whenever a batch is complete. */
+static void read_records(void)
+{
+	static struct pm_record rec[256];
+	if (!cfg.pm_ctl)
+		return;
+	for (;;) {
+		struct pcount_records q = { (uintptr_t)rec, sizeof rec / sizeof rec[0], 0, 0, 0 };
+		pc_ioctl(PCOUNT_READ_RECORDS, &q, "reading records");
+		if (!q.count)
+			return;
+		read_images();
+		collect_records(&col, rec, q.count, q.cpu);
+		if (collect_records_full(&col))
+			write_records();
+	}
+}
+
 /* Every entry the driver holds: its hash tables moved to the buffers,
- * then every full buffer. */
+ * then every full buffer; and every record waiting whole. */
 static void drain(void)
 {
+	read_records();
 	pc_ioctl(PCOUNT_FLUSH, NULL, "flushing");
 	for (;;) {
 		struct pcount_read r = { (uintptr_t)buf, PCOUNT_BUF_ENTRIES, 0, 0, 0, 0 };
@@ -189,6 +219,7 @@ static void write_db(void)
 	if (cfg.pm_ctl)
 		set_pm_period(&now_stats.total, &last.total);
 	last = now_stats;
+	write_records();
 	char err[PROF_ERR_MAX];
 	if (!collect_flush(&col, epoch_dir, err, sizeof err))
 		fprintf(stderr, "dcpid: %s\n", err);
@@ -231,7 +262,8 @@ static double seconds(void)
 	X(misses) X(evictions) X(switches) X(flushes) X(counted)
 /* ... and instruction sampling's, when it is on (docs/precise.md) */
 #define PM_DRIVER_STATS(X) \
-	X(pm_interrupts) X(pm_records) X(pm_added) X(pm_tagged) X(pm_collisions)
+	X(pm_interrupts) X(pm_records) X(pm_added) X(pm_tagged) X(pm_collisions) \
+	X(pm_ring_kept) X(pm_ring_lost) X(pm_ring_read)
 
 static void put(FILE *f, FILE *tty, const char *key, uint64_t v)
 {
@@ -435,6 +467,7 @@ static int loop(const struct opts *o)
 			take((size_t)n / sizeof buf[0]);
 		else if (n < 0 && errno != EINTR && errno != EAGAIN)
 			cmd_die(1, "%s: read: %s", DEVICE, strerror(errno));
+		read_records();     /* n == 0: a ring of records is half full */
 		if (child_changed) {
 			child_changed = 0;
 			if (child && reaped(child, &status))
