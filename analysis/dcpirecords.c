@@ -4,14 +4,17 @@
  * "The record stream"):
  *
  *   dcpirecords [-db DIR] [--epoch N] [--min-latency N] [--records]
- *               [--csv] [-n N] [--root DIR] [--sysroot DIR] [--kernel FILE] [IMAGE]
+ *               [--truth FILE] [--csv] [-n N] [--root DIR] [--sysroot DIR]
+ *               [--kernel FILE] [IMAGE]
  *
  * Per instruction, most records first: its records (retired, killed,
  * with a D-cache miss), the data addresses they touched (least and
  * greatest), the latency (issue to result) as a mean, a maximum and a
  * histogram by powers of two, as Arm's Statistical Profiling Extension
  * reports it; --min-latency keeps only the records of that latency or
- * more, as SPE's filter does.  --records lists every record instead.
+ * more, as SPE's filter does.  With --truth, the estimated executions
+ * and D-cache misses (records x the unit's period) beside the truth's.
+ * --records lists every record instead.
  * A stream cut short or corrupt is one line naming the file, status 1.
  */
 #include <inttypes.h>
@@ -26,7 +29,7 @@
 #include "util/outfile.h"
 
 static struct {
-	const char *db, *root, *sysroot, *kernel, *image;
+	const char *db, *root, *sysroot, *kernel, *image, *truth;
 	unsigned epoch;
 	unsigned long min_lat, top;
 	bool csv, each;
@@ -119,20 +122,32 @@ static void list_insns(const struct pmrec_stream *s, size_t image)
 		cmd_die(71, "out of memory");
 	if (opt.top && opt.top < n)
 		n = opt.top;
+	char err[PROF_ERR_MAX + PATH_MAX];
+	if (opt.truth && !an_records_truth(opt.truth, s, a, n, err, sizeof err))
+		cmd_die(1, "%s", err);
+	/* the estimates beside the truth: records x P (the stream's period,
+	 * without the profiles' collision factor: docs/tools.md) */
+	double per = (double)s->period;
 	if (opt.csv) {
 		printf("image,offset,procedure,op,records,retired,killed,dmiss,with_ea,ea_min,"
 		       "ea_max,lat_mean,lat_max,head_mean");
 		for (unsigned k = 0; k < AN_REC_BINS; k++)
 			printf(",lat_%" PRIu32, an_records_bin_low(k));
+		if (opt.truth)
+			printf(",est_count,true_count,est_dmiss,true_dmiss");
 		putchar('\n');
 	} else {
 		printf("%d records, the unit's period %" PRIu64 " fetched instructions", (int)s->n,
 		       s->period);
 		if (opt.min_lat)
 			printf("; latency %lu or more only", opt.min_lat);
-		printf("\n%8s %7s %6s %8s %7s %18s %18s  %-28s %s\n", "records", "retired",
-		       "dmiss", "lat_mean", "lat_max", "ea_min", "ea_max", "procedure",
-		       "image; latency histogram (from: records)");
+		putchar('\n');
+		printf("%8s %7s %6s %8s %7s %18s %18s ", "records", "retired", "dmiss",
+		       "lat_mean", "lat_max", "ea_min", "ea_max");
+		if (opt.truth)
+			printf("%10s %10s %10s %10s ", "est_count", "true_count", "est_dmiss",
+			       "true_dmiss");
+		printf(" %-28s %s\n", "procedure", "image; latency histogram (from: records)");
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct an_rec_insn *t = &a[i];
@@ -149,12 +164,18 @@ static void list_insns(const struct pmrec_stream *s, size_t image)
 			       (double)t->head_sum / (double)t->records);
 			for (unsigned k = 0; k < AN_REC_BINS; k++)
 				printf(",%" PRIu64, t->hist[k]);
+			if (opt.truth)
+				printf(",%.0f,%" PRIu64 ",%.0f,%" PRIu64, (double)t->retired * per,
+				       t->true_count, (double)t->dmiss * per, t->true_dmiss);
 			putchar('\n');
 			continue;
 		}
 		printf("%8" PRIu64 " %7" PRIu64 " %6" PRIu64 " %8.1f %7" PRIu64 " %#18" PRIx64
-		       " %#18" PRIx64 "  %-28s %s;", t->records, t->retired, t->dmiss, mean,
-		       t->lat_max, lo, hi, proc, image_name(s, t->image));
+		       " %#18" PRIx64 " ", t->records, t->retired, t->dmiss, mean, t->lat_max, lo, hi);
+		if (opt.truth)
+			printf("%10.0f %10" PRIu64 " %10.0f %10" PRIu64 " ", (double)t->retired * per,
+			       t->true_count, (double)t->dmiss * per, t->true_dmiss);
+		printf(" %-28s %s;", proc, image_name(s, t->image));
 		for (unsigned k = 0; k < AN_REC_BINS; k++)
 			if (t->hist[k])
 				printf(" %" PRIu32 ":%" PRIu64, an_records_bin_low(k), t->hist[k]);
@@ -170,6 +191,9 @@ static const struct cmd_option options[] = {
 	  "only the records whose latency (issue to result) is N cycles\n"
 	  "or more, as SPE's minimum-latency filter" },
 	{ "records", no_argument, 'R', NULL, 0, "every record on a line of its own, in order" },
+	{ "truth", required_argument, 't', "FILE", 0,
+	  "the run's truth: each instruction's true executions and\n"
+	  "D-cache misses beside the records' estimates" },
 	{ "csv", no_argument, 'c', NULL, 0, "comma-separated values" },
 	{ NULL, required_argument, 'n', "N", 0, "the first N rows only" },
 	ANCLI_OPT_ROOT,
@@ -195,6 +219,7 @@ int main(int argc, char **argv)
 			                                                 optarg, UINT32_MAX) : 0;
 			break;
 		case 'R': opt.each = true; break;
+		case 't': opt.truth = optarg; break;
 		case 'c': opt.csv = true; break;
 		case 'n': opt.top = ancli_number(cmd_name, "-n", optarg, ULONG_MAX); break;
 		case 'r': opt.root = optarg; root = true; break;

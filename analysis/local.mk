@@ -84,10 +84,9 @@ analysis_dcpiexport_LDADD = analysis/libpprof.a $(AN_TOOL_LIBS) $(ZLIB_LIBS)
 include analysis/accuracy/local.mk
 
 # dcpirecords: the instruction-sampling records kept whole (docs/tools.md,
-# "dcpirecords"), read back from the database's record streams by
-# analysis/records.c.
-analysis_libreport_a_SOURCES += analysis/records.h analysis/records.c
+# "dcpirecords"), read back from the database's record streams, and the
+# truth beside them, by analysis/records.c.
+analysis_libanalysis_a_SOURCES += analysis/records.h analysis/records.c
 bin_PROGRAMS += analysis/dcpirecords
 analysis_dcpirecords_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
-analysis_dcpirecords_LDADD = analysis/libreport.a daemon/libprofdb.a pmu/libpmu.a \
-	isa/libisa.a util/libutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) -lm
+analysis_dcpirecords_LDADD = $(AN_TOOL_LIBS)

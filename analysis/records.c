@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "analysis/records.h"
 #include "abi/truth.h"
+#include "analysis/truthfile.h"
 #include "daemon/profdb.h"
 
 /* src's records and images added to dst (src's images renumbered into
@@ -176,4 +177,67 @@ bool an_records_by_insn(const struct pmrec_stream *s, uint32_t min_lat, size_t i
 	*out = a;
 	*n = k;
 	return true;
+}
+
+/* Instructions by (image, offset), for the truth's lookups. */
+static int at_cmp(const void *a, const void *b)
+{
+	const struct an_rec_insn *x = *(const struct an_rec_insn *const *)a;
+	const struct an_rec_insn *y = *(const struct an_rec_insn *const *)b;
+	if (x->image != y->image)
+		return x->image < y->image ? -1 : 1;
+	return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+bool an_records_truth(const char *path, const struct pmrec_stream *s, struct an_rec_insn *a,
+                      size_t n, char *err, size_t errlen)
+{
+	struct truthfile t;
+	if (!truthfile_open(&t, path, err, errlen))
+		return false;
+	struct an_rec_insn **by = malloc((n + 1) * sizeof *by);
+	/* each truth image's stream image, or PMREC_NO_IMAGE */
+	uint32_t *img = malloc((t.nimg + 1) * sizeof *img);
+	if (!by || !img) {
+		free(by);
+		free(img);
+		truthfile_close(&t);
+		return prof_fail(err, errlen, "%s: out of memory", path);
+	}
+	for (size_t i = 0; i < n; i++) {
+		by[i] = &a[i];
+		a[i].found = false;
+		a[i].true_count = a[i].true_dmiss = 0;
+	}
+	qsort(by, n, sizeof *by, at_cmp);
+	for (size_t i = 0; i < t.nimg; i++) {
+		img[i] = PMREC_NO_IMAGE;
+		for (size_t j = 0; j < s->nimg; j++)
+			if (s->img[j].id == t.img[i].ident && !strcmp(s->img[j].path, t.img[i].path))
+				img[i] = (uint32_t)j;
+	}
+	int dmiss = -1;
+	for (uint32_t k = 0; k < t.nevent; k++)
+		if (!strcmp(t.event_name[k], "dmiss"))
+			dmiss = (int)k;
+	struct truthfile_rec r;
+	int got;
+	while ((got = truthfile_next(&t, &r, err, errlen)) > 0) {
+		uint64_t off;
+		const struct truthfile_image *ti = truthfile_image_of(&t, r.space, r.pc, &off);
+		if (!ti || img[ti - t.img] == PMREC_NO_IMAGE)
+			continue;
+		struct an_rec_insn key = { .image = img[ti - t.img], .offset = off }, *kp = &key;
+		struct an_rec_insn **hit = bsearch(&kp, by, n, sizeof *by, at_cmp);
+		if (!hit)
+			continue;
+		(*hit)->found = true;
+		(*hit)->true_count += r.count;
+		if (dmiss >= 0)
+			(*hit)->true_dmiss += r.event[dmiss];
+	}
+	free(by);
+	free(img);
+	truthfile_close(&t);
+	return got == 0;
 }

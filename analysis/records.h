@@ -3,7 +3,8 @@
  * (daemon/pmrec.h; docs/precise.md, "The record stream"), and the
  * records summed per instruction: samples, the data addresses touched,
  * the latency as a histogram by powers of two, as Arm's Statistical
- * Profiling Extension users get it, with SPE's minimum-latency filter.
+ * Profiling Extension users get it, with SPE's minimum-latency filter;
+ * and the truth's executions and misses of the same instructions.
  */
 #ifndef ANALYSIS_RECORDS_H
 #define ANALYSIS_RECORDS_H
@@ -40,6 +41,11 @@ struct an_rec_insn {
 	uint64_t lat_sum, lat_max;   /* issue to result (abi/pm.h lat)       */
 	uint64_t head_sum;           /* head cycles                          */
 	uint64_t hist[AN_REC_BINS];  /* records by latency bin               */
+	/* the truth's, with an_records_truth: its executions and its
+	 * D-cache misses (the dmiss event); found false where the truth has
+	 * no record at this image and offset */
+	bool found;
+	uint64_t true_count, true_dmiss;
 };
 
 /* The records of s whose lat is min_lat or more, of image (an index in
@@ -47,5 +53,13 @@ struct an_rec_insn {
  * first (then image, offset).  malloc'd; false when out of memory. */
 bool an_records_by_insn(const struct pmrec_stream *s, uint32_t min_lat, size_t image,
                         struct an_rec_insn **out, size_t *n);
+
+/* The truth file path's executions and D-cache misses of each of the n
+ * instructions of a (an_records_by_insn's, of stream s), matched by
+ * image (path and identity) and offset in the image file, added up over
+ * the processes that ran them.  False with one message naming the file
+ * (analysis/truthfile.h's). */
+bool an_records_truth(const char *path, const struct pmrec_stream *s, struct an_rec_insn *a,
+                      size_t n, char *err, size_t errlen);
 
 #endif

@@ -11,6 +11,10 @@
 #   - stride()'s loads, which miss the D-cache, have a larger mean
 #     latency than resident()'s, which hit it, and --min-latency keeps
 #     only the records at or above it;
+#   - with --truth, each of the two loads' executions and D-cache misses
+#     estimated from its records are the truth's within four sampling
+#     deviations, and the truth has stride()'s loads missing, resident()'s
+#     hitting;
 # and a stream cut short, corrupt, or not a regular file is one line
 # naming it and status 1.
 . "$top_srcdir/tests/lib.sh"
@@ -25,6 +29,8 @@ unset ALPHASIM_MINIOS ALPHASIM_DCPID
 range() { "$NM" -S datarecs.dyn | awk -v s="$1" '$NF == s { print $1, $2 }'; }
 set -- $(range big); big_lo=$1 big_len=$2
 set -- $(range small); small_lo=$1 small_len=$2
+set -- $(range stride); stride_lo=$1
+set -- $(range resident); res_lo=$1
 # the PCs of each loop's LDQ (not its UNOPs, LDQ_U to R31, which the unit
 # reports as loads of the stack), as "PC FUNCTION" lines
 "$ALPHA_OBJDUMP" -d datarecs.dyn | awk '/^[0-9a-f]+ <.*>:$/ { f = $2; next }
@@ -85,6 +91,29 @@ for mode in intr buffer; do
 	[ "$1" -ge 20 ] && ok "$mode: --min-latency 4 keeps $1 records" ||
 		fail "$mode: --min-latency 4 keeps $1 records"
 	expect_eq "$mode: --min-latency 4: rows with a latency under 4" "$2" 0
+	# --truth: each LDQ's executions and D-cache misses estimated from
+	# its records (x P) within four sampling deviations of the truth's,
+	# all of stride's loads missing and few of resident's
+	"$A/dcpirecords" -db "$db" --csv --truth "$db.truth" datarecs.dyn > truth_$mode.csv
+	expect_eq "$mode: --truth: the columns after the histogram" \
+		"$(head -1 truth_$mode.csv | cut -d, -f31-)" est_count,true_count,est_dmiss,true_dmiss
+	awk -F, -v tlo="$stride_lo" -v rlo="$res_lo" '
+		function h(x,   i, v) { sub(/^0x/, "", x); v = 0
+			for (i = 1; i <= length(x); i++)
+				v = v * 16 + index("0123456789abcdef", tolower(substr(x, i, 1))) - 1
+			return v }
+		function off4(e, t) { d = e - t; if (d < 0) d = -d; return d > 4 * sqrt(t * 1024) + 1024 }
+		FILENAME == "ldq.txt" { split($0, w, " ")
+			p[sprintf("%s+0x%x", w[2], h(w[1]) - h(w[2] == "stride" ? tlo : rlo))] = w[2]; next }
+		!($3 in p) { next }
+		{ f = p[$3]; seen++
+		  if (off4($31, $32) || off4($33, $34)) print "off:", $0
+		  if (f == "stride" && $34 < 0.9 * $32 || f == "resident" && $34 > 0.1 * $32)
+			print "misses:", $0 }
+		END { print "seen", seen + 0 }' ldq.txt truth_$mode.csv > truth_$mode.txt
+	expect_eq "$mode: --truth: both LDQs listed" "$(tail -1 truth_$mode.txt)" "seen 2"
+	expect_eq "$mode: --truth: estimates off the truth, or misses not as the loops make them" \
+		"$(grep -v '^seen' truth_$mode.txt)" ""
 done
 
 # bad streams: one line naming the file, status 1

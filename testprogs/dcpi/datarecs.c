@@ -2,9 +2,8 @@
  * datarecs.c - two loops whose loads touch known arrays, for the record
  * stream's test (tests/records.sh; docs/precise.md, "The record
  * stream"): stride() walks `big`, 4 MB, a cache block at a time, so that
- * nearly every load misses the D-cache and the S-cache; resident() sums
- * `small`, 2 KB, which stays in the D-cache.  Each loop runs about the
- * same number of loads.
+ * every load misses the D-cache; resident() sums `small`, 2 KB, which
+ * stays in it.  Each loop runs 65536 loads a round.
  *
  * Usage: datarecs [ROUNDS]   (default 4).  Prints one checksum.
  */
@@ -18,7 +17,9 @@
 long big[BIG_LONGS];
 long small[SMALL_LONGS];
 
-__attribute__((noinline)) static long stride(void)
+/* noipa: GCC would otherwise find the two pure and call each once for
+ * every round */
+__attribute__((noipa)) static long stride(void)
 {
 	long s = 0;
 	for (long i = 0; i < BIG_LONGS; i += STEP)
@@ -26,7 +27,7 @@ __attribute__((noinline)) static long stride(void)
 	return s;
 }
 
-__attribute__((noinline)) static long resident(void)
+__attribute__((noipa)) static long resident(void)
 {
 	long s = 0;
 	for (int r = 0; r < BIG_LONGS / STEP / SMALL_LONGS; r++)
