@@ -90,3 +90,10 @@ analysis_libanalysis_a_SOURCES += analysis/records.h analysis/records.c
 bin_PROGRAMS += analysis/dcpirecords
 analysis_dcpirecords_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
 analysis_dcpirecords_LDADD = $(AN_TOOL_LIBS)
+
+# dcpiratio: two independently sampled events divided per procedure or
+# instruction, with the ratio's sampling error (docs/tools.md, "dcpiratio").
+bin_PROGRAMS += analysis/dcpiratio
+analysis_dcpiratio_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+analysis_dcpiratio_LDADD = analysis/libreport.a daemon/libprofdb.a pmu/libpmu.a \
+	isa/libisa.a util/libutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) -lm

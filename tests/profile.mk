@@ -22,6 +22,8 @@ TESTS += tests/profile_pm.sh tests/accuracy_pm.sh tests/pm_cost.sh
 # the records kept whole, their addresses and latencies, and bad streams
 # (docs/precise.md, "The record stream")
 TESTS += tests/records.sh
+# two independently sampled events divided (docs/tools.md, "dcpiratio")
+TESTS += tests/ratio.sh
 GUEST_CHECK += testprogs/dcpi/datarecs.dyn
 CLEANFILES += testprogs/dcpi/datarecs.dyn
 check_PROGRAMS += tests/profdump
