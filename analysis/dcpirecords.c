@@ -3,7 +3,7 @@
  * whole (docs/tools.md, "dcpirecords"; the stream: docs/precise.md,
  * "The record stream"):
  *
- *   dcpirecords [-db DIR] [--epoch N] [--min-latency N] [--records]
+ *   dcpirecords [-db DIR] [--epoch N] [--min-latency N] [--records | --data]
  *               [--truth FILE] [--csv] [-n N] [--root DIR] [--sysroot DIR]
  *               [--kernel FILE] [IMAGE]
  *
@@ -14,7 +14,8 @@
  * reports it; --min-latency keeps only the records of that latency or
  * more, as SPE's filter does.  With --truth, the estimated executions
  * and D-cache misses (records x the unit's period) beside the truth's.
- * --records lists every record instead.
+ * --data lists the records by the data object their address falls in
+ * (analysis/recdata.h); --records lists every record.
  * A stream cut short or corrupt is one line naming the file, status 1.
  */
 #include <inttypes.h>
@@ -24,6 +25,7 @@
 #include <string.h>
 #include "analysis/ancli.h"
 #include "analysis/elfsyms.h"
+#include "analysis/recdata.h"
 #include "analysis/records.h"
 #include "analysis/report.h"
 #include "util/outfile.h"
@@ -32,7 +34,7 @@ static struct {
 	const char *db, *root, *sysroot, *kernel, *image, *truth;
 	unsigned epoch;
 	unsigned long min_lat, top;
-	bool csv, each;
+	bool csv, each, data;
 } opt = { .db = PROFDB_DEFAULT_DIR, .root = ".", .sysroot = PATHS_DEFAULT_SYSROOT };
 
 static const char *const op_names[PM_OP_COUNT] = { "other", "load", "store", "branch", "jump" };
@@ -85,32 +87,34 @@ static const char *proc_name(const struct pmrec_stream *s, uint32_t image, uint6
 	return buf;
 }
 
-static void list_records(const struct pmrec_stream *s, size_t image)
+static void list_records(const struct pmrec_stream *s, size_t image,
+                         const struct an_recdata *rd)
 {
 	if (opt.csv)
-		puts("cpu,pid,pc,image,offset,procedure,op,retired,ea,lat,head,events,gap,seq");
+		puts("cpu,pid,pc,image,offset,procedure,op,retired,ea,lat,head,events,gap,seq,data");
 	else
-		printf("%3s %5s %18s %5s %6s %18s %-28s %s\n", "cpu", "pid", "pc", "op", "lat",
-		       "ea", "procedure", "image");
+		printf("%3s %5s %18s %5s %6s %18s %-28s %-16s %s\n", "cpu", "pid", "pc", "op",
+		       "lat", "ea", "procedure", "image", "data");
 	size_t shown = 0;
 	for (size_t i = 0; i < s->n && (!opt.top || shown < opt.top); i++) {
 		const struct pmrec *e = &s->rec[i];
 		if (e->r.lat < opt.min_lat || (image != SIZE_MAX && e->image != image))
 			continue;
 		shown++;
-		char buf[160];
+		char buf[160], dbuf[160];
 		const char *proc = proc_name(s, e->image, e->offset, buf, sizeof buf);
+		const char *data = an_recdata_name(rd, e, dbuf, sizeof dbuf);
 		const char *op = op_names[PM_F_OP(e->r.flags) < PM_OP_COUNT ? PM_F_OP(e->r.flags) : 0];
 		if (opt.csv)
 			printf("%u,%u,0x%" PRIx64 ",%s,0x%" PRIx64 ",%s,%s,%d,0x%" PRIx64
-			       ",%u,%u,0x%x,%u,%u\n", e->cpu, e->r.ctx, e->r.pc,
+			       ",%u,%u,0x%x,%u,%u,%s\n", e->cpu, e->r.ctx, e->r.pc,
 			       image_name(s, e->image), e->offset, proc, op,
 			       !!(e->r.flags & PM_F_RETIRED), e->r.ea, e->r.lat, e->r.head,
-			       e->r.events, e->r.gap, e->r.seq);
+			       e->r.events, e->r.gap, e->r.seq, data);
 		else
-			printf("%3u %5u %#18" PRIx64 " %5s %6u %#18" PRIx64 " %-28s %s\n", e->cpu,
-			       e->r.ctx, e->r.pc, op, e->r.lat, e->r.ea, proc,
-			       image_name(s, e->image));
+			printf("%3u %5u %#18" PRIx64 " %5s %6u %#18" PRIx64 " %-28s %-16s %s\n",
+			       e->cpu, e->r.ctx, e->r.pc, op, e->r.lat, e->r.ea, proc,
+			       image_name(s, e->image), data);
 	}
 }
 
@@ -184,6 +188,103 @@ static void list_insns(const struct pmrec_stream *s, size_t image)
 	free(a);
 }
 
+/* A record and the object its data address names, for --data. */
+struct named {
+	char name[160];
+	const struct pmrec *e;
+};
+
+static int named_cmp(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	if (c)
+		return c;
+	if (x->e->image != y->e->image)
+		return x->e->image < y->e->image ? -1 : 1;
+	return x->e->offset < y->e->offset ? -1 : x->e->offset > y->e->offset;
+}
+
+struct object {
+	const struct named *first;   /* its records: first[0..records)   */
+	uint64_t records, loads, stores, dmiss, lat_sum, lat_max, insns;
+	const struct pmrec *top;     /* the instruction with most records */
+	uint64_t top_records;
+};
+
+static int object_cmp(const void *a, const void *b)
+{
+	const struct object *x = a, *y = b;
+	if (x->records != y->records)
+		return x->records > y->records ? -1 : 1;
+	return strcmp(x->first->name, y->first->name);
+}
+
+/* Per data object, most records first: the records whose data address
+ * it holds (analysis/recdata.h). */
+static void list_data(const struct pmrec_stream *s, size_t image, const struct an_recdata *rd)
+{
+	struct named *nm = malloc((s->n + 1) * sizeof *nm);
+	struct object *ob = calloc(s->n + 1, sizeof *ob);
+	if (!nm || !ob)
+		cmd_die(71, "out of memory");
+	size_t n = 0, k = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct pmrec *e = &s->rec[i];
+		if (e->r.lat < opt.min_lat || (image != SIZE_MAX && e->image != image) || !e->r.ea)
+			continue;
+		an_recdata_name(rd, e, nm[n].name, sizeof nm[n].name);
+		nm[n++].e = e;
+	}
+	qsort(nm, n, sizeof *nm, named_cmp);
+	for (size_t i = 0, run = 0; i < n; i++) {
+		const struct pmrec *e = nm[i].e;
+		if (!i || strcmp(nm[i - 1].name, nm[i].name))
+			ob[k++] = (struct object){ .first = &nm[i] };
+		struct object *o = &ob[k - 1];
+		bool same = i && o->records && !named_cmp(&nm[i - 1], &nm[i]);
+		run = same ? run + 1 : 1;
+		o->insns += !same;
+		if (run > o->top_records)
+			o->top = e, o->top_records = run;
+		o->records++;
+		o->loads += PM_F_OP(e->r.flags) == PM_OP_LOAD;
+		o->stores += PM_F_OP(e->r.flags) == PM_OP_STORE;
+		o->dmiss += (e->r.events & 2) != 0;   /* abi/truth.h: dmiss, the second */
+		o->lat_sum += e->r.lat;
+		if (e->r.lat > o->lat_max)
+			o->lat_max = e->r.lat;
+	}
+	qsort(ob, k, sizeof *ob, object_cmp);
+	if (opt.top && opt.top < k)
+		k = opt.top;
+	if (opt.csv)
+		puts("object,records,loads,stores,dmiss,lat_mean,lat_max,instructions,top_instruction,"
+		     "top_records");
+	else
+		printf("%8s %7s %7s %6s %8s %7s %6s  %-34s %s\n", "records", "loads", "stores",
+		       "dmiss", "lat_mean", "lat_max", "insns", "object",
+		       "the instruction with most of them (records)");
+	for (size_t i = 0; i < k; i++) {
+		const struct object *o = &ob[i];
+		char buf[160];
+		const char *proc = proc_name(s, o->top->image, o->top->offset, buf, sizeof buf);
+		double mean = (double)o->lat_sum / (double)o->records;
+		if (opt.csv)
+			printf("%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.3f,%" PRIu64 ",%"
+			       PRIu64 ",%s:%s,%" PRIu64 "\n", o->first->name, o->records, o->loads,
+			       o->stores, o->dmiss, mean, o->lat_max, o->insns,
+			       image_name(s, o->top->image), proc, o->top_records);
+		else
+			printf("%8" PRIu64 " %7" PRIu64 " %7" PRIu64 " %6" PRIu64 " %8.1f %7" PRIu64
+			       " %6" PRIu64 "  %-34s %s:%s (%" PRIu64 ")\n", o->records, o->loads,
+			       o->stores, o->dmiss, mean, o->lat_max, o->insns, o->first->name,
+			       image_name(s, o->top->image), proc, o->top_records);
+	}
+	free(nm);
+	free(ob);
+}
+
 static const struct cmd_option options[] = {
 	ANCLI_OPT_DB,
 	{ "epoch", required_argument, 'E', "N", 0, "only epoch N (default: all epochs merged)" },
@@ -191,6 +292,9 @@ static const struct cmd_option options[] = {
 	  "only the records whose latency (issue to result) is N cycles\n"
 	  "or more, as SPE's minimum-latency filter" },
 	{ "records", no_argument, 'R', NULL, 0, "every record on a line of its own, in order" },
+	{ "data", no_argument, 'D', NULL, 0,
+	  "per data object (a symbol of an image's data, the stack,\n"
+	  "the heap...) the records whose data address it holds" },
 	{ "truth", required_argument, 't', "FILE", 0,
 	  "the run's truth: each instruction's true executions and\n"
 	  "D-cache misses beside the records' estimates" },
@@ -219,6 +323,7 @@ int main(int argc, char **argv)
 			                                                 optarg, UINT32_MAX) : 0;
 			break;
 		case 'R': opt.each = true; break;
+		case 'D': opt.data = true; break;
 		case 't': opt.truth = optarg; break;
 		case 'c': opt.csv = true; break;
 		case 'n': opt.top = ancli_number(cmd_name, "-n", optarg, ULONG_MAX); break;
@@ -258,10 +363,18 @@ int main(int argc, char **argv)
 	}
 	if (!(syms = calloc(s.nimg + 1, sizeof *syms)))
 		cmd_die(71, "out of memory");
+	const struct report_paths paths = { opt.root, opt.sysroot, opt.kernel };
+	struct an_recdata rd;
+	if ((opt.each || opt.data) && !an_recdata_init(&rd, &s, &paths, cmd_name))
+		cmd_die(71, "out of memory");
 	if (opt.each)
-		list_records(&s, image);
+		list_records(&s, image, &rd);
+	else if (opt.data)
+		list_data(&s, image, &rd);
 	else
 		list_insns(&s, image);
+	if (opt.each || opt.data)
+		an_recdata_free(&rd);
 	for (size_t i = 0; i < s.nimg; i++)
 		if (syms[i].ok)
 			elfsyms_free(&syms[i].es);

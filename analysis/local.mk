@@ -86,7 +86,8 @@ include analysis/accuracy/local.mk
 # dcpirecords: the instruction-sampling records kept whole (docs/tools.md,
 # "dcpirecords"), read back from the database's record streams, and the
 # truth beside them, by analysis/records.c.
-analysis_libanalysis_a_SOURCES += analysis/records.h analysis/records.c
+analysis_libanalysis_a_SOURCES += analysis/records.h analysis/records.c \
+	analysis/datasyms.h analysis/datasyms.c analysis/recdata.h analysis/recdata.c
 bin_PROGRAMS += analysis/dcpirecords
 analysis_dcpirecords_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
 analysis_dcpirecords_LDADD = $(AN_TOOL_LIBS)

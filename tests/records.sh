@@ -7,7 +7,9 @@
 #     the stream or a counted loss (the driver's full ring, dcpid's
 #     failed writes), and dcpirecords lists as many as the stream has;
 #   - the data address of every record of stride()'s LDQ is in `big`,
-#     and of resident()'s in `small` (their ranges from nm);
+#     and of resident()'s in `small` (their ranges from nm), and
+#     --records names those objects; --data puts the two arrays first,
+#     big's records missing the D-cache, small's not;
 #   - stride()'s loads, which miss the D-cache, have a larger mean
 #     latency than resident()'s, which hit it, and --min-latency keeps
 #     only the records at or above it;
@@ -38,6 +40,11 @@ set -- $(range resident); res_lo=$1
 		sub(/:$/, "", $1); g = f; gsub(/[<>:]/, "", g); print $1, g }' > ldq.txt
 [ -n "$big_len" ] && [ -n "$small_len" ] && [ "$(wc -l < ldq.txt)" -eq 2 ] ||
 	{ echo "FAIL: nm found no big or small, or objdump not one LDQ in each loop"; exit 1; }
+# each LDQ as "FUNCTION+0xN", as dcpirecords names an instruction
+ldq_stride=$(awk '$2 == "stride" { print $1 }' ldq.txt)
+ldq_stride=$(printf 'stride+0x%x' $((0x$ldq_stride - 0x$stride_lo)))
+ldq_resident=$(awk '$2 == "resident" { print $1 }' ldq.txt)
+ldq_resident=$(printf 'resident+0x%x' $((0x$ldq_resident - 0x$res_lo)))
 stat_of() { sed -n "s/^$1=//p" "$2"; }
 for mode in intr buffer; do
 	db=db_$mode
@@ -71,14 +78,24 @@ for mode in intr buffer; do
 		{ ea = h($9); n[f[pc]]++; lat[f[pc]] += $10
 		  lo = f[pc] == "stride" ? h(blo) : h(slo)
 		  len = f[pc] == "stride" ? h(blen) : h(slen)
-		  if ($7 != "load" || ea < lo || ea >= lo + len) bad++ }
+		  obj = f[pc] == "stride" ? "datarecs.dyn:big" : "datarecs.dyn:small"
+		  if ($7 != "load" || ea < lo || ea >= lo + len || $15 != obj) bad++ }
 		END { printf "%d %d %d %.3f %.3f\n", n["stride"], n["resident"], bad,
 			n["stride"] ? lat["stride"] / n["stride"] : 0,
 			n["resident"] ? lat["resident"] / n["resident"] : 0 }' ldq.txt rec_$mode.csv > loads_$mode
 	set -- $(cat loads_$mode)
 	[ "$1" -ge 20 ] && [ "$2" -ge 20 ] && ok "$mode: $1 load records in stride, $2 in resident" ||
 		fail "$mode: too few load records: stride $1, resident $2"
-	expect_eq "$mode: load records whose address is outside their loop's array" "$3" 0
+	expect_eq "$mode: load records whose address is outside their loop's array (nm's, and as named)" "$3" 0
+	# --data: the two arrays are the program's objects with the most
+	# records, each through its loop's LDQ; big's records miss, small's not
+	"$A/dcpirecords" -db "$db" --data --csv datarecs.dyn > data_$mode.csv
+	expect_eq "$mode: --data: the objects with the most records, their instructions" \
+		"$(awk -F, 'NR > 1 && NR <= 3 { print $1, $9 }' data_$mode.csv | sort | tr '\n' ';')" \
+		"datarecs.dyn:big datarecs.dyn:$ldq_stride;datarecs.dyn:small datarecs.dyn:$ldq_resident;"
+	expect_eq "$mode: --data: big's records miss, small's hit" "$(awk -F, '
+		$1 == "datarecs.dyn:big" { b = $5 >= 0.9 * $2 } $1 == "datarecs.dyn:small" { s = $5 <= 0.1 * $2 }
+		END { print b + 0, s + 0 }' data_$mode.csv)" "1 1"
 	awk -v a="$4" -v b="$5" 'BEGIN { exit !(a > 2 * b) }' &&
 		ok "$mode: stride's loads take longer than resident's ($4 against $5 cycles)" ||
 		fail "$mode: stride's loads ($4 cycles) not over twice resident's ($5)"
