@@ -58,9 +58,10 @@ struct collect {
 	size_t ntab;
 	struct collect_event ev[PCOUNT_MAX_EVENTS];
 	struct collect_stats st;
-	/* the records kept whole, mapped, waiting for the stream; their
-	 * image fields index map.img */
-	struct pmrec *rec;
+	/* the records kept whole, waiting for the stream, and their places
+	 * (whose image fields index map.img) */
+	struct pm_record *rec;
+	struct pmrec_place *place;
 	size_t nrec, caprec;
 };
 
@@ -83,10 +84,16 @@ void collect_samples(struct collect *c, const struct pcount_sample *s, size_t n)
  * and the answer is false. */
 bool collect_flush(struct collect *c, const char *dir, char *err, size_t errlen);
 
-/* Map n records whole (docs/precise.md, "The record stream") taken on
- * CPU cpu, each by its context (the pid) and PC, and keep them for the
- * next collect_records_write; lost (counted) for want of memory. */
+/* Room for max more records (docs/precise.md, "The record stream") at
+ * the end of those kept, for the driver to copy them into; NULL for
+ * want of memory.  collect_records_add then maps the first n of them,
+ * taken on CPU cpu, each by its context (the pid) and PC, and keeps them
+ * for the next collect_records_write.  collect_records does both from
+ * a copy; collect_records_lost counts n that could not be kept. */
+struct pm_record *collect_records_room(struct collect *c, size_t max);
+void collect_records_add(struct collect *c, size_t n, uint32_t cpu);
 void collect_records(struct collect *c, const struct pm_record *r, size_t n, uint32_t cpu);
+void collect_records_lost(struct collect *c, size_t n);
 bool collect_records_full(const struct collect *c);
 
 /* Append the records kept to epoch directory dir's stream as one

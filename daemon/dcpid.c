@@ -171,22 +171,35 @@ static void write_records(void)
 }
 
 /* The records the driver's rings hold, whole (docs/precise.md, "The
- * record stream"), the loader events first as for the samples; a
- * segment of the stream written whenever a batch is complete. */
+ * record stream"), copied by the driver straight into what dcpid keeps
+ * (a copy per record would cost dcpid some 40 instructions), the loader
+ * events first as for the samples; a segment of the stream written
+ * whenever a batch is complete. */
 static void read_records(void)
 {
-	static struct pm_record rec[256];
+	enum { BATCH = 256 };
+	static struct pm_record spare[BATCH];      /* where they go when no room */
 	if (!cfg.pm_ctl)
 		return;
 	for (;;) {
-		struct pcount_records q = { (uintptr_t)rec, sizeof rec / sizeof rec[0], 0, 0, 0 };
+		struct pm_record *to = collect_records_room(&col, BATCH);
+		struct pcount_records q = { (uintptr_t)(to ? to : spare), BATCH, 0, 0, 0 };
 		pc_ioctl(PCOUNT_READ_RECORDS, &q, "reading records");
 		if (!q.count)
 			return;
+		if (!to) {
+			collect_records_lost(&col, q.count);
+			continue;
+		}
 		read_images();
-		collect_records(&col, rec, q.count, q.cpu);
+		collect_records_add(&col, q.count, q.cpu);
 		if (collect_records_full(&col))
 			write_records();
+		/* a short batch emptied a ring: enough for now.  Reading until
+		 * none comes would never end where the kernel is sampled too,
+		 * since every pass makes records of its own */
+		if (q.count < BATCH)
+			return;
 	}
 }
 
@@ -340,7 +353,7 @@ static const struct cmd_option options[] = {
 	  "(default " DEFAULT_EVENTS ", at the driver's default period);\n"
 	  "pm[:PERIOD[:SPREAD]][:WORD]... instruction sampling, an alphasim\n"
 	  "extension (intr, buffer, user, loads, stores, branches, dmiss,\n"
-	  "mispredict, lat=N; docs/precise.md)" },
+	  "mispredict, lat=N, sums; docs/precise.md)" },
 	{ "interval",  required_argument, 'i', "SECS", 0,
 	  "write the database every SECS of simulated time (default 5)" },
 	{ "new-epoch", no_argument,       'n', NULL,   0,

@@ -9,37 +9,36 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "daemon/crc32.h"
 #include "daemon/pmrec.h"
 #include "util/infile.h"
 
 static const struct pmrec_file_header file_header = {
 	PMREC_MAGIC, PMREC_VERSION, sizeof(struct pmrec_file_header),
-	sizeof(struct pmrec_segment), sizeof(struct pmrec_image), sizeof(struct pmrec), 0
+	sizeof(struct pmrec_segment), sizeof(struct pmrec_image), sizeof(struct pm_record),
+	sizeof(struct pmrec_place)
 };
 
-bool pmrec_encode(const struct pmrec_image *img, uint32_t nimg, const struct pmrec *rec,
-                  uint32_t n, uint64_t period, bool first, unsigned char **buf,
-                  size_t *len)
+/* Fletcher's sums (daemon/pmrec.h) continued over n bytes (a multiple
+ * of 8: every entry is) as little-endian 64-bit words.  Every buffer it
+ * is given is 8-byte aligned (malloc'd, or an array of entries made of
+ * 64-bit fields), so the words are read as such: a byte-wise read costs
+ * the 21164, which has no unaligned loads, several instructions a word. */
+typedef uint64_t __attribute__((may_alias, aligned(8))) word;
+static void checksum(const void *buf, size_t n, uint64_t *sa, uint64_t *sb)
 {
-	size_t head = first ? sizeof file_header : 0;
-	size_t body = (size_t)nimg * sizeof *img + (size_t)n * sizeof *rec;
-	unsigned char *b = malloc(head + sizeof(struct pmrec_segment) + body);
-	if (!b)
-		return false;
-	memcpy(b, &file_header, head);
-	unsigned char *p = b + head + sizeof(struct pmrec_segment);
-	memcpy(p, img, (size_t)nimg * sizeof *img);
-	memcpy(p + (size_t)nimg * sizeof *img, rec, (size_t)n * sizeof *rec);
-	struct pmrec_segment seg = { PMREC_SEG_MAGIC, nimg, n, crc32_update(0, p, body), period };
-	memcpy(b + head, &seg, sizeof seg);
-	*buf = b;
-	*len = head + sizeof seg + body;
-	return true;
+	const word *w = buf;
+	uint64_t a = *sa, b = *sb;
+	for (size_t i = 0; i < n / 8; i++) {
+		a += w[i];
+		b += a;
+	}
+	*sa = a;
+	*sb = b;
 }
 
-static bool write_all(int fd, const unsigned char *b, size_t n)
+static bool write_all(int fd, const void *buf, size_t n)
 {
+	const unsigned char *b = buf;
 	while (n) {
 		ssize_t w = write(fd, b, n);
 		if (w < 0 && errno == EINTR)
@@ -52,11 +51,12 @@ static bool write_all(int fd, const unsigned char *b, size_t n)
 	return true;
 }
 
-/* The segment goes at the end in one write; a write that fails part way
- * is cut off again, so that the stream never holds half a segment. */
+/* The segment goes at the end, its parts written from where they are
+ * (no copy: dcpid pays per record); a write that fails part way is cut
+ * off again, so that the stream never holds part of a segment. */
 bool pmrec_append(const char *dir, const struct pmrec_image *img, uint32_t nimg,
-                  const struct pmrec *rec, uint32_t n, uint64_t period, char *err,
-                  size_t errlen)
+                  const struct pm_record *rec, const struct pmrec_place *place, uint32_t n,
+                  uint64_t period, char *err, size_t errlen)
 {
 	char path[PATH_MAX];
 	snprintf(path, sizeof path, "%s/%s", dir, PMREC_FILE);
@@ -64,17 +64,18 @@ bool pmrec_append(const char *dir, const struct pmrec_image *img, uint32_t nimg,
 	if (fd < 0)
 		return prof_fail(err, errlen, "%s: %s", path, strerror(errno));
 	off_t end = lseek(fd, 0, SEEK_END);
-	unsigned char *buf;
-	size_t len;
-	if (end < 0 || !pmrec_encode(img, nimg, rec, n, period, end == 0, &buf, &len)) {
-		int e = end < 0 ? errno : ENOMEM;
-		close(fd);
-		return prof_fail(err, errlen, "%s: %s", path, strerror(e));
-	}
-	bool ok = write_all(fd, buf, len) && (fsync(fd) == 0 || errno == EINVAL);
+	struct pmrec_segment seg = { PMREC_SEG_MAGIC, nimg, n, 0, period, 0, 0 };
+	checksum(img, (size_t)nimg * sizeof *img, &seg.sum_a, &seg.sum_b);
+	checksum(rec, (size_t)n * sizeof *rec, &seg.sum_a, &seg.sum_b);
+	checksum(place, (size_t)n * sizeof *place, &seg.sum_a, &seg.sum_b);
+	bool ok = end >= 0 && (end || write_all(fd, &file_header, sizeof file_header)) &&
+	          write_all(fd, &seg, sizeof seg) &&
+	          write_all(fd, img, (size_t)nimg * sizeof *img) &&
+	          write_all(fd, rec, (size_t)n * sizeof *rec) &&
+	          write_all(fd, place, (size_t)n * sizeof *place) &&
+	          (fsync(fd) == 0 || errno == EINVAL);
 	int e = errno;
-	free(buf);
-	if (!ok && ftruncate(fd, end) != 0)
+	if (!ok && end >= 0 && ftruncate(fd, end) != 0)
 		e = errno;
 	if (close(fd) && ok) {
 		ok = false;
@@ -126,7 +127,9 @@ bool pmrec_decode(struct pmrec_stream *s, const unsigned char *buf, size_t len,
 		return prof_fail(err, errlen, "%s: record stream version %u, this program reads %d",
 		                 name, h.version, PMREC_VERSION);
 	if (h.header_bytes != sizeof h || h.segment_bytes != sizeof(struct pmrec_segment) ||
-	    h.image_bytes != sizeof(struct pmrec_image) || h.record_bytes != sizeof(struct pmrec))
+	    h.image_bytes != sizeof(struct pmrec_image) ||
+	    h.record_bytes != sizeof(struct pm_record) ||
+	    h.place_bytes != sizeof(struct pmrec_place))
 		return bad(s, err, errlen, name, "entry sizes not this version's", 12);
 	size_t at = sizeof h;
 	while (at < len) {
@@ -137,11 +140,14 @@ bool pmrec_decode(struct pmrec_stream *s, const unsigned char *buf, size_t len,
 		if (g.magic != PMREC_SEG_MAGIC)
 			return bad(s, err, errlen, name, "bad segment magic", at);
 		size_t body = (size_t)g.nimages * sizeof(struct pmrec_image) +
-		              (size_t)g.nrecords * sizeof(struct pmrec);
+		              (size_t)g.nrecords * (sizeof(struct pm_record) +
+		                                    sizeof(struct pmrec_place));
 		const unsigned char *p = buf + at + sizeof g;
 		if (len - at - sizeof g < body)
 			return bad(s, err, errlen, name, "a segment cut short", len);
-		if (crc32_update(0, p, body) != g.crc)
+		uint64_t sa = 0, sb = 0;
+		checksum(p, body, &sa, &sb);
+		if (sa != g.sum_a || sb != g.sum_b)
 			return bad(s, err, errlen, name, "segment checksum mismatch", at);
 		const char *why = NULL;
 		size_t *map = malloc(((size_t)g.nimages + 1) * sizeof *map);
@@ -162,16 +168,20 @@ bool pmrec_decode(struct pmrec_stream *s, const unsigned char *buf, size_t len,
 			free(map);
 			return bad(s, err, errlen, name, why, at);
 		}
-		memcpy(s->rec + s->n, p + (size_t)g.nimages * sizeof(struct pmrec_image),
-		       (size_t)g.nrecords * sizeof *r);
+		const unsigned char *rp = p + (size_t)g.nimages * sizeof(struct pmrec_image);
+		const unsigned char *pp = rp + (size_t)g.nrecords * sizeof(struct pm_record);
 		for (uint32_t k = 0; k < g.nrecords; k++) {
 			struct pmrec *e = &s->rec[s->n + k];
-			if (e->image != PMREC_NO_IMAGE && e->image >= g.nimages) {
+			struct pmrec_place pl;
+			memcpy(&e->r, rp + (size_t)k * sizeof e->r, sizeof e->r);
+			memcpy(&pl, pp + (size_t)k * sizeof pl, sizeof pl);
+			if (pl.image != PMREC_NO_IMAGE && pl.image >= g.nimages) {
 				free(map);
 				return bad(s, err, errlen, name, "a record's image out of range", at);
 			}
-			if (e->image != PMREC_NO_IMAGE)
-				e->image = (uint32_t)map[e->image];
+			e->image = pl.image == PMREC_NO_IMAGE ? PMREC_NO_IMAGE : (uint32_t)map[pl.image];
+			e->cpu = pl.cpu;
+			e->offset = pl.offset;
 		}
 		free(map);
 		s->n += g.nrecords;

@@ -149,6 +149,8 @@ enum {                        /* pcount_config.flags: PMCTR's KILL bits  */
 	PCOUNT_NO_USER   = 1,     /* don't count in user mode      (KILLU)   */
 	PCOUNT_NO_KERNEL = 2,     /* nor in kernel mode            (KILLK)   */
 	PCOUNT_NO_PAL    = 4,     /* nor in PAL mode               (KILLP)   */
+	PCOUNT_PM_SUMS   = 8,     /* instruction sampling: the table's sums  */
+	                          /* only, no record kept whole in the ring  */
 };
 struct pcount_config {
 	struct pcount_counter_config ctr[PCOUNT_NCOUNTERS];
@@ -249,7 +251,7 @@ struct pcount_cpu_stats {
 	                          /* PM_STAT<63:32> gave them at interrupts  */
 	uint64_t pm_ring_kept;    /* records copied whole into the ring,     */
 	uint64_t pm_ring_lost;    /* ... or lost to a full ring: the two add */
-	                          /* up to pm_records                        */
+	                          /* up to pm_records (0 with PCOUNT_PM_SUMS)*/
 	uint64_t pm_ring_read;    /* records handed to the daemon; the ring  */
 	                          /* holds pm_ring_kept - pm_ring_read       */
 };

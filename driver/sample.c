@@ -208,7 +208,8 @@ PCOUNT_INTR void pcount_pm_records(struct pcount_cpu *c, const struct pm_record 
 		if (!(r->flags & PM_F_VALID))
 			continue;            /* interrupt mode: no second record */
 		c->st.pm_records++;
-		keep(c, r);
+		if (!(c->flags & PCOUNT_PM_SUMS))
+			keep(c, r);
 		/* a pair's second is no tag of its own (it has the first's
 		 * seq); the tags between two records are those the filter
 		 * dropped, and the later one */
