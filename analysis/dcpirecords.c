@@ -250,7 +250,7 @@ static void list_data(const struct pmrec_stream *s, size_t image, const struct a
 		o->records++;
 		o->loads += PM_F_OP(e->r.flags) == PM_OP_LOAD;
 		o->stores += PM_F_OP(e->r.flags) == PM_OP_STORE;
-		o->dmiss += (e->r.events & 2) != 0;   /* abi/truth.h: dmiss, the second */
+		o->dmiss += an_records_dmiss(&e->r);
 		o->lat_sum += e->r.lat;
 		if (e->r.lat > o->lat_max)
 			o->lat_max = e->r.lat;

@@ -116,6 +116,11 @@ enum {
 #undef X
 };
 
+bool an_records_dmiss(const struct pm_record *r)
+{
+	return r->events >> REC_EV_dmiss & 1;
+}
+
 static int key_cmp(const void *a, const void *b)
 {
 	const struct pmrec *x = *(const struct pmrec *const *)a, *y = *(const struct pmrec *const *)b;
@@ -158,7 +163,7 @@ bool an_records_by_insn(const struct pmrec_stream *s, uint32_t min_lat, size_t i
 		struct an_rec_insn *t = &a[k - 1];
 		t->records++;
 		*(e->r.flags & PM_F_RETIRED ? &t->retired : &t->killed) += 1;
-		t->dmiss += e->r.events >> REC_EV_dmiss & 1;
+		t->dmiss += an_records_dmiss(&e->r);
 		if (e->r.ea) {
 			t->with_ea++;
 			if (e->r.ea < t->ea_min)

@@ -21,6 +21,9 @@
 bool an_records_read(const char *db, unsigned epoch, struct pmrec_stream *s, char *err,
                      size_t errlen);
 
+/* Did the record meet a D-cache miss (its dmiss event, abi/truth.h)? */
+bool an_records_dmiss(const struct pm_record *r);
+
 /* Latency bins: 0 holds lat 0, bin k >= 1 holds [2^(k-1), 2^k), the
  * last everything from 2^(AN_REC_BINS-2) up. */
 #define AN_REC_BINS 16

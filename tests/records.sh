@@ -17,8 +17,9 @@
 #     estimated from its records are the truth's within four sampling
 #     deviations, and the truth has stride()'s loads missing, resident()'s
 #     hitting;
-# and a stream cut short, corrupt, or not a regular file is one line
-# naming it and status 1.
+# with `sums` in --events no stream is written and none is lost; and a
+# stream cut short, corrupt, or not a regular file is one line naming it
+# and status 1.
 . "$top_srcdir/tests/lib.sh"
 B=$(cd "$top_builddir" && pwd)
 A=$B/analysis
@@ -132,6 +133,18 @@ for mode in intr buffer; do
 	expect_eq "$mode: --truth: estimates off the truth, or misses not as the loops make them" \
 		"$(grep -v '^seen' truth_$mode.txt)" ""
 done
+
+# sums: the profiles only, no stream (and none lost)
+guest_env "$ALPHASIM" -q --profile=db_sums --events cycles,pm:1024:buffer:user:sums \
+	datarecs.dyn 1 > sums.out 2> sums.err
+expect_eq "sums: exit status" "$?" 0
+[ -e db_sums/epoch-0001/records.pmr ] && fail "sums: a record stream written" ||
+	ok "sums: no record stream"
+expect_eq "sums: records kept, lost, in the stream" \
+	"$(stat_of driver_pm_ring_kept db_sums/dcpid.stats) $(stat_of driver_pm_ring_lost \
+	db_sums/dcpid.stats) $(stat_of records_in_stream db_sums/dcpid.stats)" "0 0 0"
+[ "$(stat_of driver_pm_records db_sums/dcpid.stats)" -gt 500 ] && ok "sums: records summed" ||
+	fail "sums: $(stat_of driver_pm_records db_sums/dcpid.stats) records"
 
 # bad streams: one line naming the file, status 1
 bad() {
