@@ -174,32 +174,39 @@ static void write_records(void)
  * record stream"), copied by the driver straight into what dcpid keeps
  * (a copy per record would cost dcpid some 40 instructions), the loader
  * events first as for the samples; a segment of the stream written
- * whenever a batch is complete. */
+ * whenever a batch is complete.  The CPUs are read in turn.  While
+ * sampling runs, a ring is read until a batch from it comes short, once
+ * round the CPUs: reading until none comes would never end where the
+ * kernel is sampled too, since every pass makes records of its own.
+ * Once stopped, every record is read. */
+static bool stopped;
 static void read_records(void)
 {
 	enum { BATCH = 256 };
 	static struct pm_record spare[BATCH];      /* where they go when no room */
+	static uint32_t next_cpu;
+	uint64_t short_from = 0;                   /* CPUs whose batch came short */
 	if (!cfg.pm_ctl)
 		return;
 	for (;;) {
 		struct pm_record *to = collect_records_room(&col, BATCH);
-		struct pcount_records q = { (uintptr_t)(to ? to : spare), BATCH, 0, 0, 0 };
+		struct pcount_records q = { (uintptr_t)(to ? to : spare), BATCH, 0, 0, next_cpu };
 		pc_ioctl(PCOUNT_READ_RECORDS, &q, "reading records");
 		if (!q.count)
 			return;
-		if (!to) {
+		next_cpu = q.cpu + 1 < info.ncpus ? q.cpu + 1 : 0;
+		if (!to)
 			collect_records_lost(&col, q.count);
-			continue;
+		else {
+			read_images();
+			collect_records_add(&col, q.count, q.cpu);
+			if (collect_records_full(&col))
+				write_records();
 		}
-		read_images();
-		collect_records_add(&col, q.count, q.cpu);
-		if (collect_records_full(&col))
-			write_records();
-		/* a short batch emptied a ring: enough for now.  Reading until
-		 * none comes would never end where the kernel is sampled too,
-		 * since every pass makes records of its own */
-		if (q.count < BATCH)
+		if (!stopped && q.count < BATCH && (short_from >> q.cpu & 1))
 			return;
+		if (q.count < BATCH)
+			short_from |= 1ull << q.cpu;
 	}
 }
 
@@ -505,6 +512,7 @@ int main(int argc, char **argv)
 	start(&o);
 	int status = loop(&o);
 	pc_ioctl(PCOUNT_STOP, NULL, "stopping");
+	stopped = true;
 	write_db();
 	report(o.stats_path, o.verbose);
 	collect_free(&col);

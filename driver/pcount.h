@@ -269,16 +269,16 @@ struct pcount_stats {
 };
 
 /* PCOUNT_READ_RECORDS (struct pcount_records *, in/out): copy the
- * instruction-sampling records waiting in one CPU's ring (the lowest
- * CPU that has any), oldest first, at most max of them, to records[]
- * (struct pm_record, abi/pm.h) and free their room.  Answers the number
- * copied (0: none waits; never blocks). */
+ * instruction-sampling records waiting in one CPU's ring (the first CPU
+ * from `from` on, wrapping, that has any), oldest first, at most max of
+ * them, to records[] (struct pm_record, abi/pm.h) and free their room.
+ * Answers the number copied (0: none waits; never blocks). */
 struct pcount_records {
 	uint64_t records;         /* in: user address of struct pm_record[max] */
 	uint32_t max;             /* in                                      */
 	uint32_t count;           /* out: records copied                     */
 	uint32_t cpu;             /* out: whose                              */
-	uint32_t reserved;
+	uint32_t from;            /* in: the CPU to look at first            */
 };
 
 #define PCOUNT_INFO         PCOUNT_IOC(1, sizeof(struct pcount_info))

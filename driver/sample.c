@@ -176,9 +176,11 @@ PCOUNT_INTR static void add(struct pcount_cpu *c, uint64_t pc, uint32_t pid, uns
 
 /* The record, whole, into the ring for the daemon, or counted lost
  * when the ring is full (docs/precise.md, "The record stream").  Copied
- * a quadword at a time: a struct copy may become a call to memcpy,
- * which would leave the handler's measured section.  The reader is woken
+ * a quadword at a time through a volatile pointer: a struct copy, or a
+ * loop the compiler recognises, may become a call to memcpy, which
+ * would leave the handler's measured section.  The reader is woken
  * once, when the ring reaches half full. */
+typedef uint64_t __attribute__((may_alias)) pcount_quad;
 PCOUNT_INTR static void keep(struct pcount_cpu *c, const struct pm_record *r)
 {
 	uint32_t h = c->ring_head, used = h - c->ring_tail;
@@ -186,8 +188,8 @@ PCOUNT_INTR static void keep(struct pcount_cpu *c, const struct pm_record *r)
 		c->st.pm_ring_lost++;
 		return;
 	}
-	volatile uint64_t *d = (volatile uint64_t *)&c->ring[h & (c->ring_len - 1)];
-	const uint64_t *q = (const uint64_t *)r;
+	volatile pcount_quad *d = (volatile pcount_quad *)&c->ring[h & (c->ring_len - 1)];
+	const pcount_quad *q = (const pcount_quad *)r;
 	for (unsigned i = 0; i < sizeof *r / sizeof *q; i++)
 		d[i] = q[i];
 	c->ring_head = h + 1;

@@ -107,11 +107,13 @@ static int64_t read_entries(struct proc *p, uint64_t ubuf, struct pcount_read *r
 	return 0;
 }
 
-/* One CPU's waiting records to the user (the lowest CPU with any):
- * how many, at most max. */
+/* One CPU's waiting records to the user (the first with any from
+ * q->from on, round the CPUs): how many, at most max. */
 static int64_t read_records(struct proc *p, struct pcount_records *q)
 {
-	for (unsigned i = 0; i < ncpus; i++) {
+	unsigned from = q->from < ncpus ? q->from : 0;
+	for (unsigned k = 0; k < ncpus; k++) {
+		unsigned i = from + k < ncpus ? from + k : from + k - ncpus;   /* no divide */
 		struct pcount_cpu *c = &pcount_cpus[i];
 		if (!pcount_ring_waiting(c))
 			continue;

@@ -2,7 +2,7 @@
 # tests/records.sh - the instruction-sampling records kept whole
 # (docs/precise.md, "The record stream"; the bytes: docs/dcpi-db.md) on
 # a program built as users build it (testprogs/dcpi/datarecs.dyn: -O2,
-# dynamic), in both delivery modes:
+# dynamic), in both delivery modes (buffer mode on two CPUs):
 #   - every record the simulated unit kept (--stats pm.recorded) is in
 #     the stream or a counted loss (the driver's full ring, dcpid's
 #     failed writes), and dcpirecords lists as many as the stream has;
@@ -49,7 +49,9 @@ ldq_resident=$(printf 'resident+0x%x' $((0x$ldq_resident - 0x$res_lo)))
 stat_of() { sed -n "s/^$1=//p" "$2"; }
 for mode in intr buffer; do
 	db=db_$mode
-	guest_env "$ALPHASIM" -q --profile="$db" --stats st_$mode.json \
+	# buffer mode on two CPUs: dcpid reads the CPUs' rings in turn
+	cpus=1; [ $mode = buffer ] && cpus=2
+	guest_env "$ALPHASIM" -q --cpus $cpus --profile="$db" --stats st_$mode.json \
 		--events cycles,pm:1024:$mode:user datarecs.dyn 1 > $mode.out 2>$mode.err
 	expect_eq "$mode: exit status" "$?" 0
 	st=$db/dcpid.stats
@@ -64,6 +66,8 @@ for mode in intr buffer; do
 	expect_eq "$mode: dcpirecords --records: exit status" "$?" 0
 	expect_eq "$mode: dcpirecords lists the stream's records" \
 		"$(($(wc -l < rec_$mode.csv) - 1))" "$instream"
+	expect_eq "$mode: the CPUs with records in the stream" \
+		"$(awk -F, 'NR > 1 { c[$1] = 1 } END { for (k in c) n++; print n }' rec_$mode.csv)" "$cpus"
 	# cpu,pid,pc,image,offset,procedure,op,retired,ea,lat,...: the
 	# loads of each loop, their addresses against the arrays
 	awk -F, -v blo="$big_lo" -v blen="$big_len" -v slo="$small_lo" -v slen="$small_len" '
