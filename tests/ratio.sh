@@ -32,8 +32,8 @@ awk -F, 'NR > 1 && ($1 == "stride" || $1 == "resident") { print $1, $2, $3, $4, 
 	proc.csv > two.txt
 expect_eq "per procedure: stride and resident listed" "$(cut -d' ' -f1 two.txt | sort | tr '\n' ' ')" \
 	"resident stride "
-set -- $(grep '^stride' two.txt); s_a=$2 s_b=$3 s_ea=$4 s_r=$6 s_e=$7
-set -- $(grep '^resident' two.txt); r_r=$6 r_e=$7
+set -- $(grep '^stride' two.txt) - 0 0 0 0 0 0; s_a=$2 s_b=$3 s_ea=$4 s_r=$6 s_e=$7
+set -- $(grep '^resident' two.txt) - 0 0 0 0 0 0; r_r=$6 r_e=$7
 awk -v s="$s_r" -v se="$s_e" -v r="$r_r" -v re="$r_e" \
 	'BEGIN { exit !(s > 10 * r && s - r > 4 * sqrt(se * se + re * re)) }' &&
 	ok "stride's misses per 1000 loads ($s_r +- $s_e) over ten times resident's ($r_r +- $r_e)" ||
