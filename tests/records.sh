@@ -18,8 +18,8 @@
 #     deviations, and the truth has stride()'s loads missing, resident()'s
 #     hitting;
 # with `sums` in --events no stream is written and none is lost; and a
-# stream cut short, corrupt, or not a regular file is one line naming it
-# and status 1.
+# stream cut short, corrupt, or not a regular file (a FIFO, a link) is
+# one line naming it and status 1.
 . "$top_srcdir/tests/lib.sh"
 B=$(cd "$top_builddir" && pwd)
 A=$B/analysis
@@ -172,6 +172,8 @@ cp -r db_intr magic && printf 'xxxx' | dd of=magic/epoch-0001/records.pmr bs=1 c
 bad "a bad magic" magic
 cp -r db_intr fifo && rm fifo/epoch-0001/records.pmr && mkfifo fifo/epoch-0001/records.pmr
 bad "a FIFO" fifo
+cp -r db_intr link && rm link/epoch-0001/records.pmr && ln -s /dev/zero link/epoch-0001/records.pmr
+bad "a link to /dev/zero" link
 cp -r db_intr none && rm none/epoch-0001/records.pmr
 "$A/dcpirecords" -db none > none.out 2> none.err
 expect_eq "no stream: exit status" "$?" 1
