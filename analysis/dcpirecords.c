@@ -344,6 +344,11 @@ int main(int argc, char **argv)
 		ancli_bad(cmd_name, "one IMAGE at most ('%s', then '%s')", argv[optind],
 		          argv[optind + 1]);
 	opt.image = argc > optind ? argv[optind] : NULL;
+	if (opt.each && opt.data)
+		ancli_bad(cmd_name, "--records or --data, not both");
+	if (opt.truth && (opt.each || opt.data))
+		ancli_bad(cmd_name, "--truth goes with the listing by instruction, not --%s",
+		          opt.each ? "records" : "data");
 	if (root)
 		ancli_check_dir(cmd_name, "--root", opt.root);
 	if (sysroot)

@@ -174,6 +174,11 @@ cp -r db_intr fifo && rm fifo/epoch-0001/records.pmr && mkfifo fifo/epoch-0001/r
 bad "a FIFO" fifo
 cp -r db_intr link && rm link/epoch-0001/records.pmr && ln -s /dev/zero link/epoch-0001/records.pmr
 bad "a link to /dev/zero" link
+# options that do not go together: status 2
+"$A/dcpirecords" -db db_intr --records --data > opt.out 2> opt.err
+expect_eq "--records --data: exit status" "$?" 2
+"$A/dcpirecords" -db db_intr --data --truth db_intr.truth > opt.out 2> opt.err
+expect_eq "--data --truth: exit status" "$?" 2
 cp -r db_intr none && rm none/epoch-0001/records.pmr
 "$A/dcpirecords" -db none > none.out 2> none.err
 expect_eq "no stream: exit status" "$?" 1
