@@ -11,6 +11,8 @@
 #   - stride's estimated misses are the truth's (truthcsv's ev_dmiss over
 #     stride's PCs) within four sampling deviations;
 #   - the instructions of stride add up to the procedure's samples;
+#   - CYCLES over instruction sampling's records (pm.retired) gives
+#     stride's CPI, the truth's within four errors and 5%;
 # and a ratio of an event not sampled, a malformed ratio, an unknown
 # procedure: one line naming it, status 1 (2 for the malformed option).
 . "$top_srcdir/tests/lib.sh"
@@ -21,8 +23,8 @@ NM=${tools}nm
 cd "$tmp" || exit 1
 cp "$B/testprogs/dcpi/datarecs.dyn" .
 unset ALPHASIM_MINIOS ALPHASIM_DCPID
-guest_env "$ALPHASIM" -q --profile=db --events cycles,loads:512,dmiss:512 datarecs.dyn 1 \
-	> run.out 2> run.err
+guest_env "$ALPHASIM" -q --profile=db --events cycles:4096,loads:512,dmiss:512,pm:1024:buffer:user \
+	datarecs.dyn 1 > run.out 2> run.err
 expect_eq "profiled run: exit status" "$?" 0
 "$A/dcpiratio" -db db --ratio dmiss/loads --csv datarecs.dyn > proc.csv 2> proc.err
 expect_eq "per procedure: exit status" "$?" 0
@@ -66,6 +68,26 @@ awk -v e="$s_ea" -v t="$true_dm" -v a="$s_a" 'BEGIN { p = a ? e / a : 512; d = e
 	exit !(d * d <= 16 * t * p + p * p) }' &&
 	ok "stride's estimated misses ($s_ea) the truth's ($true_dm) within four deviations" ||
 	fail "stride's estimated misses ($s_ea) against the truth's ($true_dm)"
+# CPI: CYCLES' estimated cycles over the records' estimated executions,
+# against the truth's (head cycles and PAL cycles on behalf, over
+# executions, truthcsv's) within four errors and 5% (what the two
+# estimates leave out)
+"$A/dcpiratio" -db db --ratio cycles/pm.retired --per 1 --csv datarecs.dyn > cpi.csv
+set -- $(awk -F, '$1 == "stride" { print $6, $7 }' cpi.csv) - 0 0; cpi=$1 cpi_e=$2
+true_cpi=$(awk -F, -v lo="$str_lo" -v hi="$res_lo" '
+	function h(x,   i, v) { sub(/^0x/, "", x); v = 0
+		for (i = 1; i <= length(x); i++)
+			v = v * 16 + index("0123456789abcdef", tolower(substr(x, i, 1))) - 1
+		return v }
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["image"] ~ /\/datarecs\.dyn$/ && h($2) >= h(lo) && h($2) < h(hi) {
+		n += $c["count"]; t += $c["head_cycles"]
+		for (k in c) if (k ~ /^palfor_/) t += $c[k] }
+	END { printf "%.4f\n", n ? t / n : 0 }' truth.csv)
+awk -v r="$cpi" -v e="$cpi_e" -v t="$true_cpi" 'BEGIN { d = r - t; if (d < 0) d = -d
+	exit !(t > 1 && d <= 4 * e + 0.05 * t) }' &&
+	ok "stride's CPI, cycles over records: $cpi +- $cpi_e, the truth's $true_cpi" ||
+	fail "stride's CPI, cycles over records: $cpi +- $cpi_e, the truth's $true_cpi"
 # per instruction of stride: its samples add up to the procedure's
 "$A/dcpiratio" -db db --ratio dmiss/loads --csv datarecs.dyn stride > insn.csv
 expect_eq "per instruction: exit status" "$?" 0
