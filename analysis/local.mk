@@ -92,3 +92,18 @@ bin_PROGRAMS += analysis/dcpiexport
 analysis_dcpiexport_LDADD = analysis/report/libpprof.a $(AN_TOOL_LIBS) $(ZLIB_LIBS)
 
 include analysis/accuracy/local.mk
+
+# dcpirecords: the instruction-sampling records kept whole (docs/tools.md,
+# "dcpirecords"), read back from the database's record streams, and the
+# truth beside them, by analysis/lib/records.c.
+analysis_lib_libanalysis_a_SOURCES += analysis/lib/records.h analysis/lib/records.c \
+	analysis/lib/datasyms.h analysis/lib/datasyms.c analysis/lib/recdata.h analysis/lib/recdata.c
+bin_PROGRAMS += analysis/dcpirecords
+analysis_dcpirecords_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+analysis_dcpirecords_LDADD = $(AN_TOOL_LIBS)
+
+# dcpiratio: two independently sampled events divided per procedure or
+# instruction, with the ratio's sampling error (docs/tools.md, "dcpiratio").
+bin_PROGRAMS += analysis/dcpiratio
+analysis_dcpiratio_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+analysis_dcpiratio_LDADD = $(AN_TOOL_LIBS)

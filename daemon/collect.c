@@ -22,6 +22,8 @@ void collect_free(struct collect *c)
 			free(c->tab[i]);
 		}
 	free(c->tab);
+	free(c->rec);
+	free(c->place);
 	imagemap_free(&c->map);
 	collect_init(c);
 }
@@ -128,6 +130,103 @@ bool collect_flush(struct collect *c, const char *dir, char *err, size_t errlen)
 		ct_clear(t);
 	}
 	c->st.flushes++;
+	return ok;
+}
+
+struct pm_record *collect_records_room(struct collect *c, size_t max)
+{
+	if (c->nrec + max > c->caprec) {
+		size_t cap = c->caprec ? c->caprec : 256;
+		while (cap < c->nrec + max)
+			cap *= 2;
+		struct pm_record *r = realloc(c->rec, cap * sizeof *r);
+		if (r)
+			c->rec = r;
+		struct pmrec_place *p = r ? realloc(c->place, cap * sizeof *p) : NULL;
+		if (!p)
+			return NULL;
+		c->place = p;
+		c->caprec = cap;
+	}
+	return c->rec + c->nrec;
+}
+
+void collect_records_add(struct collect *c, size_t n, uint32_t cpu)
+{
+	c->st.records += n;
+	for (size_t k = c->nrec; k < c->nrec + n; k++) {
+		struct pmrec_place *p = &c->place[k];
+		uint32_t image;
+		uint64_t off;
+		p->cpu = cpu;
+		if (imagemap_lookup(&c->map, c->rec[k].ctx, c->rec[k].pc, &image, &off)) {
+			p->image = image;
+			p->offset = off;
+		} else {
+			p->image = PMREC_NO_IMAGE;
+			p->offset = c->rec[k].pc;
+		}
+	}
+	c->nrec += n;
+}
+
+void collect_records(struct collect *c, const struct pm_record *r, size_t n, uint32_t cpu)
+{
+	struct pm_record *to = collect_records_room(c, n);
+	if (!to) {
+		collect_records_lost(c, n);
+		return;
+	}
+	memcpy(to, r, n * sizeof *r);
+	collect_records_add(c, n, cpu);
+}
+
+void collect_records_lost(struct collect *c, size_t n)
+{
+	c->st.records += n;
+	c->st.records_lost += n;
+}
+
+bool collect_records_full(const struct collect *c)
+{
+	return c->nrec >= COLLECT_REC_BATCH;
+}
+
+/* The segment's images: those of map.img its records fall in, in the
+ * order first met; each record's image renumbered to its place there. */
+bool collect_records_write(struct collect *c, const char *dir, uint64_t period, char *err,
+                           size_t errlen)
+{
+	if (!c->nrec)
+		return true;
+	uint32_t *at = malloc((c->map.nimg + 1) * sizeof *at);
+	struct pmrec_image *img = calloc(c->map.nimg + 1, sizeof *img);
+	bool ok = at && img;
+	uint32_t nimg = 0;
+	for (size_t i = 0; ok && i < c->map.nimg; i++)
+		at[i] = PMREC_NO_IMAGE;
+	for (size_t k = 0; ok && k < c->nrec; k++) {
+		uint32_t i = c->place[k].image;
+		if (i == PMREC_NO_IMAGE)
+			continue;
+		if (at[i] == PMREC_NO_IMAGE) {
+			const struct im_image *im = &c->map.img[i];
+			img[nimg].id = im->id;
+			img[nimg].kind = im->kernel ? PROF_KERNEL : PROF_USER;
+			snprintf(img[nimg].path, sizeof img[nimg].path, "%s", im->path);
+			at[i] = nimg++;
+		}
+		c->place[k].image = at[i];
+	}
+	if (!ok)
+		snprintf(err, errlen, "out of memory writing %s/%s", dir, PMREC_FILE);
+	else
+		ok = pmrec_append(dir, img, nimg, c->rec, c->place, (uint32_t)c->nrec, period, err,
+		                  errlen);
+	*(ok ? &c->st.records_in_stream : &c->st.records_lost) += c->nrec;
+	c->nrec = 0;
+	free(at);
+	free(img);
 	return ok;
 }
 

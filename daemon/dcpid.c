@@ -162,10 +162,60 @@ static void take(size_t n)
 	collect_samples(&col, buf, n);
 }
 
+/* Write the records kept so far to the epoch's stream (a failed write
+ * is counted and said, and sampling goes on). */
+static void write_records(void)
+{
+	char err[PROF_ERR_MAX];
+	if (!collect_records_write(&col, epoch_dir, PM_CTL_PERIOD(cfg.pm_ctl), err, sizeof err))
+		fprintf(stderr, "dcpid: %s\n", err);
+}
+
+/* The records the driver's rings hold, whole (docs/precise.md, "The
+ * record stream"), copied by the driver straight into what dcpid keeps
+ * (a copy per record would cost dcpid some 40 instructions), the loader
+ * events first as for the samples; a segment of the stream written
+ * whenever a batch is complete.  The CPUs are read in turn.  While
+ * sampling runs, a ring is read until a batch from it comes short, once
+ * round the CPUs: reading until none comes would never end where the
+ * kernel is sampled too, since every pass makes records of its own.
+ * Once stopped, every record is read. */
+static bool stopped;
+static void read_records(void)
+{
+	enum { BATCH = 256 };
+	static struct pm_record spare[BATCH];      /* where they go when no room */
+	static uint32_t next_cpu;
+	uint64_t short_from = 0;                   /* CPUs whose batch came short */
+	if (!cfg.pm_ctl)
+		return;
+	for (;;) {
+		struct pm_record *to = collect_records_room(&col, BATCH);
+		struct pcount_records q = { (uintptr_t)(to ? to : spare), BATCH, 0, 0, next_cpu };
+		pc_ioctl(PCOUNT_READ_RECORDS, &q, "reading records");
+		if (!q.count)
+			return;
+		next_cpu = q.cpu + 1 < info.ncpus ? q.cpu + 1 : 0;
+		if (!to)
+			collect_records_lost(&col, q.count);
+		else {
+			read_images();
+			collect_records_add(&col, q.count, q.cpu);
+			if (collect_records_full(&col))
+				write_records();
+		}
+		if (!stopped && q.count < BATCH && (short_from >> q.cpu & 1))
+			return;
+		if (q.count < BATCH)
+			short_from |= 1ull << q.cpu;
+	}
+}
+
 /* Every entry the driver holds: its hash tables moved to the buffers,
- * then every full buffer. */
+ * then every full buffer; and every record waiting whole. */
 static void drain(void)
 {
+	read_records();
 	pc_ioctl(PCOUNT_FLUSH, NULL, "flushing");
 	for (;;) {
 		struct pcount_read r = { (uintptr_t)buf, PCOUNT_BUF_ENTRIES, 0, 0, 0, 0 };
@@ -201,6 +251,7 @@ static void write_db(void)
 		measured |= cost[e].interrupts != 0;
 	}
 	last = now_stats;
+	write_records();
 	char err[PROF_ERR_MAX];
 	if (!collect_flush(&col, epoch_dir, err, sizeof err))
 		fprintf(stderr, "dcpid: %s\n", err);
@@ -245,7 +296,8 @@ static double seconds(void)
 	X(misses) X(evictions) X(switches) X(flushes) X(counted)
 /* ... and instruction sampling's, when it is on (docs/precise.md) */
 #define PM_DRIVER_STATS(X) \
-	X(pm_interrupts) X(pm_records) X(pm_added) X(pm_tagged) X(pm_collisions)
+	X(pm_interrupts) X(pm_records) X(pm_added) X(pm_tagged) X(pm_collisions) \
+	X(pm_ring_kept) X(pm_ring_lost) X(pm_ring_read)
 
 static void put(FILE *f, FILE *tty, const char *key, uint64_t v)
 {
@@ -322,7 +374,7 @@ static const struct cmd_option options[] = {
 	  "(default " DEFAULT_EVENTS ", at the driver's default period);\n"
 	  "pm[:PERIOD[:SPREAD]][:WORD]... instruction sampling, an alphasim\n"
 	  "extension (intr, buffer, user, loads, stores, branches, dmiss,\n"
-	  "mispredict, lat=N; docs/precise.md)" },
+	  "mispredict, lat=N, sums; docs/precise.md)" },
 	{ "interval",  required_argument, 'i', "SECS", 0,
 	  "write the database every SECS of simulated time (default 5)" },
 	{ "new-epoch", no_argument,       'n', NULL,   0,
@@ -449,6 +501,7 @@ static int loop(const struct opts *o)
 			take((size_t)n / sizeof buf[0]);
 		else if (n < 0 && errno != EINTR && errno != EAGAIN)
 			cmd_die(1, "%s: read: %s", DEVICE, strerror(errno));
+		read_records();     /* n == 0: a ring of records is half full */
 		if (child_changed) {
 			child_changed = 0;
 			if (child && reaped(child, &status))
@@ -473,6 +526,7 @@ int main(int argc, char **argv)
 	start(&o);
 	int status = loop(&o);
 	pc_ioctl(PCOUNT_STOP, NULL, "stopping");
+	stopped = true;
 	write_db();
 	report(o.stats_path, o.verbose);
 	collect_free(&col);

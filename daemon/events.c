@@ -76,13 +76,17 @@ enum {
 static const struct {
 	const char *word;
 	uint64_t ctl, ops, events;
+	uint32_t flags;
 } pm_words[] = {
-	{ "intr", 0, 0, 0 }, { "buffer", PM_CTL_BUFFER, 0, 0 },
-	{ "user", PM_CTL_KILL(1) | PM_CTL_KILL(2), 0, 0 },
-	{ "loads", 0, 1u << PM_OP_LOAD, 0 }, { "stores", 0, 1u << PM_OP_STORE, 0 },
-	{ "branches", 0, 1u << PM_OP_BRANCH | 1u << PM_OP_JUMP, 0 },
-	{ "dmiss", 0, 0, 1u << PM_EV_dmiss },
-	{ "mispredict", 0, 0, 1u << PM_EV_bmisp | 1u << PM_EV_jmisp },
+	{ "intr", 0, 0, 0, 0 }, { "buffer", PM_CTL_BUFFER, 0, 0, 0 },
+	{ "user", PM_CTL_KILL(1) | PM_CTL_KILL(2), 0, 0, 0 },
+	{ "loads", 0, 1u << PM_OP_LOAD, 0, 0 }, { "stores", 0, 1u << PM_OP_STORE, 0, 0 },
+	{ "branches", 0, 1u << PM_OP_BRANCH | 1u << PM_OP_JUMP, 0, 0 },
+	{ "dmiss", 0, 0, 1u << PM_EV_dmiss, 0 },
+	{ "mispredict", 0, 0, 1u << PM_EV_bmisp | 1u << PM_EV_jmisp, 0 },
+	/* the profiles' sums only: no record stream (docs/precise.md, "The
+	 * record stream"), at its cost before the stream */
+	{ "sums", 0, 0, 0, PCOUNT_PM_SUMS },
 };
 
 static bool pm_parse(const char *s, size_t len, struct pcount_config *cfg, char *err,
@@ -115,8 +119,9 @@ static bool pm_parse(const char *s, size_t len, struct pcount_config *cfg, char 
 				w++;
 			if (w == nw)
 				FAIL("pm: unknown field '%.*s' (known: PERIOD, SPREAD, intr, buffer, user, "
-				     "loads, stores, branches, dmiss, mispredict, lat=N)", (int)flen, f);
+				     "loads, stores, branches, dmiss, mispredict, lat=N, sums)", (int)flen, f);
 			ctl |= pm_words[w].ctl;
+			cfg->flags |= pm_words[w].flags;
 			ops |= pm_words[w].ops;
 			events |= pm_words[w].events;
 		}

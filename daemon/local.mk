@@ -5,7 +5,7 @@
 # The database's format and files: host library for dcpiprof and tests.
 PROFDB_SRCS = daemon/profile.h daemon/profile.c daemon/profdb.h daemon/profdb.c \
 	daemon/crc32.h daemon/crc32.c daemon/events.h daemon/events.c \
-	daemon/handcost.h daemon/handcost.c
+	daemon/handcost.h daemon/handcost.c daemon/pmrec.h daemon/pmrec.c
 # The daemon's work apart from the device: image maps, tables, writing.
 DCPID_CORE_SRCS = daemon/collect.h daemon/collect.c daemon/imagemap.h \
 	daemon/imagemap.c daemon/counttab.h daemon/counttab.c

@@ -121,3 +121,40 @@ void pcount_give(struct pcount_cpu *c, const struct pcount_slot *s, uint32_t n)
 	if (c->staged_off == c->nstaged)
 		c->staged_off = c->nstaged = 0;
 }
+
+/* The ring of records: the handler advances ring_head after writing a
+ * record, the reader ring_tail after copying; as for the buffers, the
+ * reader's view of a remote CPU's ring is made current by an IPI to it
+ * first (minios/pcount_dev.c), and its copy is ordered before the
+ * release by a barrier.  A stale ring_tail seen by the handler only
+ * makes the ring look fuller: a counted loss, never an overwrite. */
+void pcount_cpu_ring(struct pcount_cpu *c, struct pm_record *ring, uint32_t n)
+{
+	c->ring = ring;
+	c->ring_len = n;
+	c->ring_head = c->ring_tail = 0;
+}
+
+uint32_t pcount_ring_waiting(const struct pcount_cpu *c)
+{
+	return c->ring_head - c->ring_tail;
+}
+
+void pcount_ring_take(struct pcount_cpu *c, const struct pm_record **a, uint32_t *na,
+                      const struct pm_record **b, uint32_t *nb)
+{
+	uint32_t n = pcount_ring_waiting(c);
+	uint32_t t = c->ring_len ? c->ring_tail & (c->ring_len - 1) : 0;
+	__sync_synchronize();              /* the count before the records */
+	*a = c->ring + t;
+	*na = n < c->ring_len - t ? n : c->ring_len - t;
+	*b = c->ring;
+	*nb = n - *na;
+}
+
+void pcount_ring_give(struct pcount_cpu *c, uint32_t n)
+{
+	__sync_synchronize();              /* the copy before the release */
+	c->st.pm_ring_read += n;
+	c->ring_tail += n;
+}

@@ -135,6 +135,13 @@ struct pcount_cpu {
 	 * (both restart when PM_CTL is written) */
 	uint32_t pm_seq, pm_coll;
 	bool pm_seq_seen;
+	/* the records kept whole (PCOUNT_READ_RECORDS): a ring of ring_len
+	 * (a power of two; 0: none kept, each one counted lost), written at
+	 * ring_head by the handler only, freed up to ring_tail by the reader
+	 * only; both count up and wrap by the mask */
+	struct pm_record *ring;
+	uint32_t ring_len;
+	volatile uint32_t ring_head, ring_tail;
 } __attribute__((aligned(64)));
 
 /* The entries one CPU needs for a table of `buckets` buckets (a power
@@ -143,6 +150,9 @@ struct pcount_cpu {
 	(2 * (buckets) * PCOUNT_BUCKET + 2 * PCOUNT_BUF_ENTRIES)
 void pcount_cpu_init(struct pcount_cpu *c, unsigned cpu, void *mem,
                      uint32_t buckets);
+
+/* Give the CPU its ring of records (n a power of two), at init. */
+void pcount_cpu_ring(struct pcount_cpu *c, struct pm_record *ring, uint32_t n);
 
 /* What the environment provides (the counters, the cycle counter, the
  * sampling unit, the reader's wakeup), and in what context the core
@@ -228,6 +238,14 @@ void pcount_flush_copy(struct pcount_cpu *c);
 uint32_t pcount_take(struct pcount_cpu *c, const struct pcount_slot **out);
 void pcount_give(struct pcount_cpu *c, const struct pcount_slot *s, uint32_t n);
 bool pcount_has_full(const struct pcount_cpu *c);
+/* The records waiting in the CPU's ring, oldest first, as at most two
+ * runs (the ring wraps): *a of na and *b of nb; pcount_ring_give frees
+ * the first n of them after the copy.  pcount_ring_waiting: how many
+ * wait. */
+uint32_t pcount_ring_waiting(const struct pcount_cpu *c);
+void pcount_ring_take(struct pcount_cpu *c, const struct pm_record **a, uint32_t *na,
+                      const struct pm_record **b, uint32_t *nb);
+void pcount_ring_give(struct pcount_cpu *c, uint32_t n);
 /* Statistics of one CPU (any CPU may ask), and a total added up. */
 void pcount_stats_cpu(const struct pcount_cpu *c, struct pcount_cpu_stats *out);
 void pcount_stats_add(struct pcount_cpu_stats *sum, const struct pcount_cpu_stats *s);

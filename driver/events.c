@@ -42,7 +42,8 @@ void pcount_default_period(unsigned event, unsigned ctr, uint32_t *min,
 
 int pcount_config_check(struct pcount_config *cfg)
 {
-	if (cfg->flags & ~(uint32_t)(PCOUNT_NO_USER | PCOUNT_NO_KERNEL | PCOUNT_NO_PAL))
+	if (cfg->flags & ~(uint32_t)(PCOUNT_NO_USER | PCOUNT_NO_KERNEL | PCOUNT_NO_PAL |
+	                             PCOUNT_PM_SUMS))
 		return -EINVAL;
 	unsigned sampled = 0, read_at_overflow = 0;
 	for (unsigned n = 0; n < PCOUNT_NCOUNTERS; n++) {

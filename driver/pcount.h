@@ -65,6 +65,12 @@ _Static_assert(sizeof(struct pcount_image) == 280, "pcount_image");
 #define PCOUNT_PM_EV(e)     (PCOUNT_PM_HEAD(PCOUNT_PM_NCAUSES) + (e))
 #define PCOUNT_PM_END       PCOUNT_PM_EV(PCOUNT_PM_NEVENTS)
 #define PCOUNT_PM_AREA      64    /* buffer mode: records per CPU (8 KB) */
+/* The records themselves, kept whole beside the table's sums, wait in a
+ * ring of PCOUNT_PM_RING per CPU for the daemon (PCOUNT_READ_RECORDS);
+ * a record that finds the ring full is counted (pm_ring_lost), and
+ * read() returns early once a ring is half full (docs/precise.md,
+ * "The record stream"). */
+#define PCOUNT_PM_RING      1024  /* records per CPU (128 KB)            */
 
 /* ---- ioctl requests --------------------------------------------------
  * Our own encoding, identical on the host and on Alpha (Linux's _IOC
@@ -76,7 +82,7 @@ _Static_assert(sizeof(struct pcount_image) == 280, "pcount_image");
 #define PCOUNT_IOC(nr, size) ((uint32_t)(((uint32_t)(size) << 16) | ('p' << 8) | (nr)))
 
 /* PCOUNT_INFO (struct pcount_info *, out): the driver's constants. */
-#define PCOUNT_VERSION 1
+#define PCOUNT_VERSION 2
 struct pcount_info {
 	uint32_t version;         /* PCOUNT_VERSION                          */
 	uint32_t ncpus;           /* CPUs in the machine                     */
@@ -143,6 +149,8 @@ enum {                        /* pcount_config.flags: PMCTR's KILL bits  */
 	PCOUNT_NO_USER   = 1,     /* don't count in user mode      (KILLU)   */
 	PCOUNT_NO_KERNEL = 2,     /* nor in kernel mode            (KILLK)   */
 	PCOUNT_NO_PAL    = 4,     /* nor in PAL mode               (KILLP)   */
+	PCOUNT_PM_SUMS   = 8,     /* instruction sampling: the table's sums  */
+	                          /* only, no record kept whole in the ring  */
 };
 struct pcount_config {
 	struct pcount_counter_config ctr[PCOUNT_NCOUNTERS];
@@ -179,7 +187,9 @@ struct pcount_config {
  * read(fd, buf, n) does the same into buf (n >= PCOUNT_BUF_ENTRIES *
  * 16, else -EINVAL) and answers bytes, blocking while no buffer is full
  * (O_NONBLOCK, or past the read timeout: -EAGAIN instead; a signal:
- * -EINTR unless its handler has SA_RESTART). */
+ * -EINTR unless its handler has SA_RESTART).  It answers 0 instead of
+ * blocking while some CPU's ring of records is half full or more, so
+ * that the daemon reads them (PCOUNT_READ_RECORDS) before it fills. */
 struct pcount_read {
 	uint64_t samples;         /* in: user address of struct pcount_sample[max] */
 	uint32_t max;             /* in                                      */
@@ -239,6 +249,11 @@ struct pcount_cpu_stats {
 	                          /* (its seq), kept by the filter or not    */
 	uint64_t pm_collisions;   /* its selections that collided, as        */
 	                          /* PM_STAT<63:32> gave them at interrupts  */
+	uint64_t pm_ring_kept;    /* records copied whole into the ring,     */
+	uint64_t pm_ring_lost;    /* ... or lost to a full ring: the two add */
+	                          /* up to pm_records (0 with PCOUNT_PM_SUMS)*/
+	uint64_t pm_ring_read;    /* records handed to the daemon; the ring  */
+	                          /* holds pm_ring_kept - pm_ring_read       */
 };
 /* The cost of one event's counter interrupts: how many were measured,
  * the cycles from the counter's reload (its next period written) to
@@ -268,6 +283,19 @@ struct pcount_stats {
 	struct pcount_cost cost[PCOUNT_MAX_EVENTS];
 };
 
+/* PCOUNT_READ_RECORDS (struct pcount_records *, in/out): copy the
+ * instruction-sampling records waiting in one CPU's ring (the first CPU
+ * from `from` on, wrapping, that has any), oldest first, at most max of
+ * them, to records[] (struct pm_record, abi/pm.h) and free their room.
+ * Answers the number copied (0: none waits; never blocks). */
+struct pcount_records {
+	uint64_t records;         /* in: user address of struct pm_record[max] */
+	uint32_t max;             /* in                                      */
+	uint32_t count;           /* out: records copied                     */
+	uint32_t cpu;             /* out: whose                              */
+	uint32_t from;            /* in: the CPU to look at first            */
+};
+
 #define PCOUNT_INFO         PCOUNT_IOC(1, sizeof(struct pcount_info))
 #define PCOUNT_SET_CONFIG   PCOUNT_IOC(2, sizeof(struct pcount_config))
 #define PCOUNT_SET_CPUS     PCOUNT_IOC(3, 0)
@@ -280,5 +308,6 @@ struct pcount_stats {
 #define PCOUNT_READ_STATS   PCOUNT_IOC(10, sizeof(struct pcount_stats))
 #define PCOUNT_GET_CONFIG   PCOUNT_IOC(11, sizeof(struct pcount_config))
 #define PCOUNT_SET_TIMEOUT  PCOUNT_IOC(12, 0)
+#define PCOUNT_READ_RECORDS PCOUNT_IOC(13, sizeof(struct pcount_records))
 
 #endif

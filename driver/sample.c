@@ -178,6 +178,30 @@ PCOUNT_INTR static void add(struct pcount_cpu *c, uint64_t pc, uint32_t pid, uns
 	record(c, pc, SLOT_KEY(pid, kind), v);
 }
 
+/* The record, whole, into the ring for the daemon, or counted lost
+ * when the ring is full (docs/precise.md, "The record stream").  Copied
+ * a quadword at a time through a volatile pointer: a struct copy, or a
+ * loop the compiler recognises, may become a call to memcpy, which
+ * would leave the handler's measured section.  The reader is woken
+ * once, when the ring reaches half full. */
+typedef uint64_t __attribute__((may_alias)) pcount_quad;
+PCOUNT_INTR static void keep(struct pcount_cpu *c, const struct pm_record *r)
+{
+	uint32_t h = c->ring_head, used = h - c->ring_tail;
+	if (used >= c->ring_len) {
+		c->st.pm_ring_lost++;
+		return;
+	}
+	volatile pcount_quad *d = (volatile pcount_quad *)&c->ring[h & (c->ring_len - 1)];
+	const pcount_quad *q = (const pcount_quad *)r;
+	for (unsigned i = 0; i < sizeof *r / sizeof *q; i++)
+		d[i] = q[i];
+	c->ring_head = h + 1;
+	c->st.pm_ring_kept++;
+	if (used + 1 == c->ring_len / 2)
+		pcount_notify();
+}
+
 PCOUNT_INTR void pcount_pm_records(struct pcount_cpu *c, const struct pm_record *r,
                        uint32_t n, uint32_t coll)
 {
@@ -190,6 +214,8 @@ PCOUNT_INTR void pcount_pm_records(struct pcount_cpu *c, const struct pm_record 
 		if (!(r->flags & PM_F_VALID))
 			continue;            /* interrupt mode: no second record */
 		c->st.pm_records++;
+		if (!(c->flags & PCOUNT_PM_SUMS))
+			keep(c, r);
 		/* a pair's second is no tag of its own (it has the first's
 		 * seq); the tags between two records are those the filter
 		 * dropped, and the later one */

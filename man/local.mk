@@ -10,7 +10,7 @@
 # its program's --help.
 MAN_PAGES = alphasim alphasim-sweep truthcsv dcpiprof dcpicalc dcpilist \
 	dcpitopstalls dcpiwhatcg dcpiaccuracy dcpidiff dcpistats dcpicat dcpi2dot dcpiexport \
-	dcpicallers
+	dcpicallers dcpirecords dcpiratio
 nodist_man1_MANS = $(MAN_PAGES:%=man/%.1)
 MAN_PARTS = $(srcdir)/man/antools-options.in $(srcdir)/man/antools-scope.in \
 	$(srcdir)/man/antools-exit.in

@@ -14,6 +14,8 @@
 struct pcount_cpu pcount_cpus[PCOUNT_MAX_CPUS];
 static struct pcount_slot pc_mem[PCOUNT_MAX_CPUS][PCOUNT_CPU_SLOTS(BUCKETS)]
 	__attribute__((aligned(64)));
+/* the records kept whole, per CPU (driver/pcount.h PCOUNT_PM_RING) */
+static struct pm_record pm_ring[PCOUNT_MAX_CPUS][PCOUNT_PM_RING];
 static unsigned ncpus;
 static bool opened, running;
 static uint64_t cpu_mask;
@@ -105,6 +107,44 @@ static int64_t read_entries(struct proc *p, uint64_t ubuf, struct pcount_read *r
 	return 0;
 }
 
+/* One CPU's waiting records to the user (the first with any from
+ * q->from on, round the CPUs): how many, at most max. */
+static int64_t read_records(struct proc *p, struct pcount_records *q)
+{
+	unsigned from = q->from < ncpus ? q->from : 0;
+	for (unsigned k = 0; k < ncpus; k++) {
+		unsigned i = from + k < ncpus ? from + k : from + k - ncpus;   /* no divide */
+		struct pcount_cpu *c = &pcount_cpus[i];
+		if (!pcount_ring_waiting(c))
+			continue;
+		on_cpu(i, NULL);
+		const struct pm_record *a, *b;
+		uint32_t na, nb;
+		pcount_ring_take(c, &a, &na, &b, &nb);
+		if (na > q->max)
+			na = q->max, nb = 0;
+		else if (na + nb > q->max)
+			nb = q->max - na;
+		if (copyout(p, q->records, a, na * sizeof *a) ||
+		    copyout(p, q->records + na * sizeof *a, b, nb * sizeof *b))
+			return -EFAULT;
+		pcount_ring_give(c, na + nb);
+		q->count = na + nb;
+		q->cpu = i;
+		return na + nb;
+	}
+	return 0;
+}
+
+/* Some CPU's ring is half full: read() returns to let the daemon in. */
+static bool rings_want_reading(void)
+{
+	for (unsigned i = 0; i < ncpus; i++)
+		if (pcount_ring_waiting(&pcount_cpus[i]) >= PCOUNT_PM_RING / 2)
+			return true;
+	return false;
+}
+
 static void get_stats(struct pcount_stats *st)
 {
 	*st = (struct pcount_stats){ .ncpus = ncpus, .nevents = PEV_COUNT };
@@ -133,7 +173,8 @@ static void get_info(struct pcount_info *in)
 		.ncounters = PCOUNT_NCOUNTERS, .nevents = PEV_COUNT,
 		.hash_buckets = BUCKETS, .buffer_entries = PCOUNT_BUF_ENTRIES,
 		.mux_max = PCOUNT_MUX_MAX,
-		.memory_bytes = (uint32_t)(ncpus * (sizeof pcount_cpus[0] + sizeof pc_mem[0])),
+		.memory_bytes = (uint32_t)(ncpus * (sizeof pcount_cpus[0] + sizeof pc_mem[0] +
+		                                    sizeof pm_ring[0])),
 	};
 	for (unsigned e = 0; e < PEV_COUNT; e++) {
 		uint32_t min, range;
@@ -257,6 +298,16 @@ static int64_t pc_ioctl(struct proc *p, struct file *f, uint64_t cmd, uint64_t a
 		read_timeout = arg ? ts_cycles(ts) : 0;
 		return 0;
 	}
+	case PCOUNT_READ_RECORDS: {
+		struct pcount_records q;
+		if (copyin(p, &q, arg, sizeof q))
+			return -EFAULT;
+		q.count = 0, q.cpu = PCOUNT_NO_CPU;
+		int64_t n = q.max ? read_records(p, &q) : 0;
+		if (n < 0)
+			return n;
+		return copyout(p, arg, &q, sizeof q) ? -EFAULT : n;
+	}
 	case PCOUNT_READ_IMAGES:
 	case PCOUNT_SCAN_IMAGES:
 		return images(p, arg, cmd == PCOUNT_SCAN_IMAGES);
@@ -272,7 +323,8 @@ static int64_t pc_ioctl(struct proc *p, struct file *f, uint64_t cmd, uint64_t a
 
 /* read(): one buffer's entries; waits for one unless O_NONBLOCK, until
  * a signal (-ERESTARTSYS: EINTR unless SA_RESTART) or the read timeout
- * (-EAGAIN, as a socket's SO_RCVTIMEO).  The generation count catches a
+ * (-EAGAIN, as a socket's SO_RCVTIMEO), or answers 0 while a ring of
+ * records is half full (the handler's wakeup comes at half).  The generation count catches a
  * buffer filled while we looked, and the sleep checks it again under
  * the scheduler's lock, which the handler's wakeup takes after bumping
  * it (sched.c sleep_on): no notification is missed, though the handler
@@ -288,6 +340,8 @@ static int64_t pc_read(struct proc *p, struct file *f, uint64_t ubuf, uint64_t n
 		int64_t k = read_entries(p, ubuf, &r);
 		if (k)
 			return k < 0 ? k : k * (int64_t)sizeof(struct pcount_sample);
+		if (rings_want_reading())
+			return 0;
 		if ((f->flags & O_NONBLOCK) || (deadline && machine_cycles() >= deadline))
 			return -EAGAIN;
 		if (signal_pending(p))
@@ -322,8 +376,10 @@ static int pc_open(struct file *f)
 	if (!ncpus) {
 		ncpus = bootblock->ncpus < PCOUNT_MAX_CPUS ? (unsigned)bootblock->ncpus
 		                                           : PCOUNT_MAX_CPUS;
-		for (unsigned i = 0; i < ncpus; i++)
+		for (unsigned i = 0; i < ncpus; i++) {
 			pcount_cpu_init(&pcount_cpus[i], i, pc_mem[i], BUCKETS);
+			pcount_cpu_ring(&pcount_cpus[i], pm_ring[i], PCOUNT_PM_RING);
+		}
 		/* the paper's default: CYCLES and IMISS (section 4) */
 		config.ctr[0] = (struct pcount_counter_config){ 1, 0,
 			{ { .event = PEV_CYCLES } } };

@@ -50,7 +50,7 @@ CLEANFILES += docs/view.png
 # analysis/report/cli.c's tables: sim/completion.sh), installed where
 # bash-completion loads it on first use, under the command's name.
 bashcompdir = $(datadir)/bash-completion/completions
-COMPLETED_TOOLS = truthcsv dcpiprof dcpiexport $(AN_TOOLS:analysis/%=%) $(AN_TOOLS2:analysis/%=%)
+COMPLETED_TOOLS = truthcsv dcpiprof dcpiexport dcpirecords dcpiratio $(AN_TOOLS:analysis/%=%) $(AN_TOOLS2:analysis/%=%)
 bashcomp_DATA = sim/completion/alphasim $(COMPLETED_TOOLS:%=sim/completion/%)
 sim/completion/alphasim: sim/alphasim$(EXEEXT) $(srcdir)/sim/completion.sh
 	@$(MKDIR_P) $(@D)

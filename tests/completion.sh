@@ -61,7 +61,7 @@ tool_complete() {
 		"$_t" "$@" | sort | tr '\n' ' ' | sed 's/ $//'
 }
 for t in truthcsv dcpiprof dcpicalc dcpilist dcpitopstalls dcpiwhatcg dcpiaccuracy \
-	dcpidiff dcpistats dcpicat dcpi2dot dcpicallers; do
+	dcpidiff dcpistats dcpicat dcpi2dot dcpicallers dcpirecords dcpiratio; do
 	[ -f "$BD/sim/completion/$t" ] || { fail "$t: no completion (make builds it)"; continue; }
 	want=$("$BD/analysis/$t" --help 2>&1 | grep -oE '^  -[^ ]+( [A-Z]+)?(, --?[a-z-]+( [A-Z]+)?)*' |
 		grep -oE -- '--?[a-z][a-z-]*' | sort -u | tr '\n' ' ' | sed 's/ $//')

@@ -19,6 +19,13 @@ TESTS += tests/profile_paths.sh tests/profile_repeat.sh
 # instruction sampling through the whole path, and its estimates
 # against the truth (docs/precise.md)
 TESTS += tests/profile_pm.sh tests/accuracy_pm.sh tests/pm_cost.sh
+# the records kept whole, their addresses and latencies, and bad streams
+# (docs/precise.md, "The record stream")
+TESTS += tests/records.sh
+# two independently sampled events divided (docs/tools.md, "dcpiratio")
+TESTS += tests/ratio.sh
+GUEST_CHECK += testprogs/dcpi/datarecs.dyn
+CLEANFILES += testprogs/dcpi/datarecs.dyn
 check_PROGRAMS += tests/profdump
 tests_profdump_SOURCES = tests/profdump.c
 tests_profdump_LDADD = daemon/libprofdb.a pmu/libpmu.a util/libutil.a

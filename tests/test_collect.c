@@ -218,6 +218,98 @@ static void test_write_failure(void **state)
 	assert_int_equal(col.st.files, 0);
 }
 
+/* Records kept whole: mapped to (image, offset) by their context and
+ * PC (the kernel's in any process, none for an unmapped PC), written as
+ * two segments that read back whole and in order with one image table;
+ * a failed write counted as lost; records = in_stream + lost. */
+static void test_records(void **state)
+{
+	(void)state;
+	rec(PCOUNT_IMG_EXEC, 1, 0xa, 0x120000000, 0x10000, 0, "/bin/prog");
+	rec(PCOUNT_IMG_KERNEL, 0, 0xb, KBASE, 0x1000, 0, "/boot/minios.elf");
+	struct pm_record r[3] = { { .pc = 0x120000040, .ea = 0x140000008, .ctx = 1,
+	                            .flags = PM_F_VALID | PM_F_RETIRED, .lat = 8, .seq = 1 },
+	                          { .pc = KBASE + 0x20, .ctx = 1, .flags = PM_F_VALID, .seq = 2 },
+	                          { .pc = 0x7000, .ctx = 1, .flags = PM_F_VALID, .seq = 3 } };
+	collect_records(&col, r, 3, 0);
+	assert_true(collect_records_write(&col, dir, 1024, err, sizeof err));
+	collect_records(&col, r, 1, 1);
+	assert_true(collect_records_write(&col, dir, 2048, err, sizeof err));
+	char missing[300];
+	snprintf(missing, sizeof missing, "%s/no/such/epoch", dir);
+	collect_records(&col, r, 2, 0);
+	assert_false(collect_records_write(&col, missing, 1024, err, sizeof err));
+	assert_non_null(strstr(err, missing));
+	assert_int_equal(col.st.records, 6);
+	assert_int_equal(col.st.records_in_stream, 4);
+	assert_int_equal(col.st.records_lost, 2);
+	char path[400];
+	snprintf(path, sizeof path, "%s/%s", dir, PMREC_FILE);
+	struct pmrec_stream s;
+	assert_true(pmrec_read(path, &s, err, sizeof err));
+	assert_int_equal(s.n, 4);
+	assert_int_equal(s.segments, 2);
+	assert_int_equal(s.period, 2048);
+	assert_int_equal(s.nimg, 2);
+	assert_string_equal(s.img[s.rec[0].image].path, "/bin/prog");
+	assert_int_equal(s.rec[0].offset, 0x40);
+	assert_int_equal(s.rec[0].r.ea, 0x140000008);
+	assert_int_equal(s.rec[0].r.lat, 8);
+	assert_string_equal(s.img[s.rec[1].image].path, "/boot/minios.elf");
+	assert_int_equal(s.img[s.rec[1].image].kind, PROF_KERNEL);
+	assert_int_equal(s.rec[1].offset, 0x20);
+	assert_int_equal(s.rec[2].image, PMREC_NO_IMAGE);
+	assert_int_equal(s.rec[2].offset, 0x7000);
+	assert_int_equal(s.rec[3].image, s.rec[0].image);
+	assert_int_equal(s.rec[3].cpu, 1);
+	assert_int_equal(s.rec[3].r.seq, 1);
+	pmrec_stream_free(&s);
+}
+
+/* Every cut of a stream, and every flipped bit of its first segment,
+ * is refused with the file's name. */
+static void test_records_damage(void **state)
+{
+	(void)state;
+	rec(PCOUNT_IMG_EXEC, 1, 0xa, 0x120000000, 0x10000, 0, "/bin/prog");
+	struct pm_record r = { .pc = 0x120000040, .ctx = 1, .flags = PM_F_VALID, .seq = 1 };
+	collect_records(&col, &r, 1, 0);
+	assert_true(collect_records_write(&col, dir, 1024, err, sizeof err));
+	char path[400];
+	snprintf(path, sizeof path, "%s/%s", dir, PMREC_FILE);
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	static unsigned char buf[4096];
+	size_t len = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	struct pmrec_stream s;
+	assert_true(pmrec_decode(&s, buf, len, "x.pmr", err, sizeof err));
+	pmrec_stream_free(&s);
+	for (size_t cut = 1; cut < len; cut++)
+		if (cut != sizeof(struct pmrec_file_header)) {   /* a header alone: empty */
+			assert_false(pmrec_decode(&s, buf, cut, "x.pmr", err, sizeof err));
+			assert_memory_equal(err, "x.pmr: ", 7);
+		}
+	/* past the file header and the segment's reserved word and period,
+	 * which the checksum does not cover */
+	for (size_t at = 0; at < len; at++) {
+		size_t h = sizeof(struct pmrec_file_header);
+		if (at >= h + 12 && at < h + 24)
+			continue;
+		for (int bit = 0; bit < 8; bit++) {
+			buf[at] ^= (unsigned char)(1u << bit);
+			bool ok = pmrec_decode(&s, buf, len, "x.pmr", err, sizeof err);
+			buf[at] ^= (unsigned char)(1u << bit);
+			if (ok)
+				pmrec_stream_free(&s);
+			else
+				assert_memory_equal(err, "x.pmr: ", 7);
+			/* only the file header's reserved bits could pass: none */
+			assert_false(ok);
+		}
+	}
+}
+
 /* Many distinct offsets: the tables grow and keep every count. */
 static void test_many(void **state)
 {
@@ -243,5 +335,6 @@ static void test_many(void **state)
 
 UNIT_MAIN(NULL, NULL,
 	UNIT_ST(test_flush), UNIT_ST(test_merge_across_flushes), UNIT_ST(test_exit),
-	UNIT_ST(test_write_failure), UNIT_ST(test_many),
+	UNIT_ST(test_write_failure), UNIT_ST(test_many), UNIT_ST(test_records),
+	UNIT_ST(test_records_damage),
 )

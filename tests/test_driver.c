@@ -651,6 +651,59 @@ static void test_pm_config(void **state)
 	}
 }
 
+/* The records kept whole: each valid record is copied into the ring as
+ * it came, the reader is woken once at half full, a record that finds
+ * the ring full is counted lost, and what the reader takes comes in
+ * order across the ring's wrap; kept + lost = records, and the ring
+ * holds kept - read.  No ring at all: every record lost. */
+static void test_pm_ring(void **state)
+{
+	(void)state;
+	struct pcount_config cfg = { .pm_ctl = PM_EVERY_1000 };
+	setup_cpu(64, &cfg);
+	struct pm_record ring[8];
+	pcount_cpu_ring(&cpu, ring, 8);
+	struct pm_record r = { .pc = 0x120001000ull, .flags = PM_F_VALID | PM_F_RETIRED,
+	                       .ea = 0x140000000ull, .lat = 9 };
+	for (uint32_t i = 0; i < 6; i++) {
+		r.seq = i;
+		r.ea = 0x140000000ull + 8 * i;
+		pcount_pm_records(&cpu, &r, 1, 0);
+	}
+	assert_int_equal(notifies, 1);             /* at 4 of 8 */
+	assert_int_equal(pcount_ring_waiting(&cpu), 6);
+	const struct pm_record *a, *b;
+	uint32_t na, nb;
+	pcount_ring_take(&cpu, &a, &na, &b, &nb);
+	assert_int_equal(na, 6);
+	assert_int_equal(nb, 0);
+	assert_int_equal(a[5].ea, 0x140000000ull + 40);
+	assert_int_equal(a[5].lat, 9);
+	pcount_ring_give(&cpu, 4);                 /* two left: seq 4, 5 */
+	for (uint32_t i = 6; i < 14; i++) {        /* room for 6 of these 8 */
+		r.seq = i;
+		r.ea = 0x140000000ull + 8 * i;
+		pcount_pm_records(&cpu, &r, 1, 0);
+	}
+	struct pcount_cpu_stats st = stats();
+	assert_int_equal(st.pm_records, 14);
+	assert_int_equal(st.pm_ring_kept, 12);
+	assert_int_equal(st.pm_ring_lost, 2);
+	assert_int_equal(st.pm_ring_read, 4);
+	pcount_ring_take(&cpu, &a, &na, &b, &nb);
+	assert_int_equal(na + nb, 8);
+	assert_int_equal(na, 4);                   /* slots 4..7, then 0..3 */
+	for (uint32_t i = 0; i < 8; i++)
+		assert_int_equal((i < na ? a[i] : b[i - na]).seq, 4 + i);
+	pcount_ring_give(&cpu, 8);
+	assert_int_equal(pcount_ring_waiting(&cpu), 0);
+	assert_int_equal(stats().pm_ring_read, 12);
+	pcount_cpu_ring(&cpu, NULL, 0);
+	pcount_pm_records(&cpu, &r, 1, 0);
+	assert_int_equal(stats().pm_ring_lost, 3);
+	pcount_cpu_stop(&cpu);
+}
+
 /* A record's additions: one retired, each cause's cycles (a long wait
  * in pieces of at most 0xffff, the first evicted when the second comes),
  * one per event, all under the record's own context and PC; an invalid
@@ -845,6 +898,7 @@ int main(void)
 		cmocka_unit_test(test_sources),
 		cmocka_unit_test(test_pm_config),
 		cmocka_unit_test(test_pm_records),
+		cmocka_unit_test(test_pm_ring),
 		cmocka_unit_test(test_pm_with_counters),
 		cmocka_unit_test(test_pm_tagged),
 		cmocka_unit_test(test_events_agree),
