@@ -10,7 +10,7 @@
 
 #define IRLS_MAX   20     /* reweighting rounds                            */
 #define LAMBDA_MAX 1e8    /* the last penalty, relative to the data's      */
-#define SWEEPS_MAX 4000   /* coordinate-descent sweeps per penalty         */
+#define SWEEPS_MAX 400    /* coordinate-descent sweeps per penalty         */
 #define TOL        1e-12  /* relative change that counts as converged      */
 
 struct fit {
