@@ -10,7 +10,11 @@
 
 #define IRLS_MAX   20     /* reweighting rounds                            */
 #define LAMBDA_MAX 1e8    /* the last penalty, relative to the data's      */
-#define SWEEPS_MAX 400    /* coordinate-descent sweeps per penalty         */
+#define SWEEPS_MAX 400    /* coordinate-descent sweeps per penalty: each   */
+                          /* penalty starts from the last one's fit, and  */
+                          /* the large ones rarely meet TOL (descent slows */
+                          /* as the penalty grows), so more sweeps cost    */
+                          /* time, not digits (docs/analysis.md)           */
 #define TOL        1e-12  /* relative change that counts as converged      */
 
 struct fit {
