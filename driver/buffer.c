@@ -135,6 +135,11 @@ void pcount_cpu_ring(struct pcount_cpu *c, struct pm_record *ring, uint32_t n)
 	c->ring_head = c->ring_tail = 0;
 }
 
+void pcount_cpu_reader(struct pcount_cpu *c, uint32_t ctx)
+{
+	c->pm_reader = ctx;
+}
+
 uint32_t pcount_ring_waiting(const struct pcount_cpu *c)
 {
 	return c->ring_head - c->ring_tail;
