@@ -68,7 +68,8 @@ _Static_assert(sizeof(struct pcount_image) == 280, "pcount_image");
 /* The records themselves, kept whole beside the table's sums, wait in a
  * ring of PCOUNT_PM_RING per CPU for the daemon (PCOUNT_READ_RECORDS);
  * a record that finds the ring full is counted (pm_ring_lost), one of
- * the reader's own context is counted and not kept (pm_ring_reader),
+ * the reader's own context, where kernel mode is sampled, is counted
+ * and not kept (pm_ring_reader),
  * and read() returns early once a ring is half full (docs/precise.md,
  * "The record stream"). */
 #define PCOUNT_PM_RING      1024  /* records per CPU (128 KB)            */
@@ -252,8 +253,9 @@ struct pcount_cpu_stats {
 	                          /* PM_STAT<63:32> gave them at interrupts  */
 	uint64_t pm_ring_kept;    /* records copied whole into the ring,     */
 	uint64_t pm_ring_lost;    /* ... or lost to a full ring,             */
-	uint64_t pm_ring_reader;  /* ... or the reader's own, not kept: the  */
-	                          /* three add up to pm_records (all 0 with  */
+	uint64_t pm_ring_reader;  /* ... or the reader's own where kernel    */
+	                          /* mode is sampled, not kept: the three    */
+	                          /* add up to pm_records (all 0 with        */
 	                          /* PCOUNT_PM_SUMS)                         */
 	uint64_t pm_ring_read;    /* records handed to the daemon; the ring  */
 	                          /* holds pm_ring_kept - pm_ring_read       */

@@ -183,11 +183,12 @@ PCOUNT_INTR static void add(struct pcount_cpu *c, uint64_t pc, uint32_t pid, uns
  * a quadword at a time through a volatile pointer: a struct copy, or a
  * loop the compiler recognises, may become a call to memcpy, which
  * would leave the handler's measured section.  The reader is woken
- * once, when the ring reaches half full.  The reader's own records are
- * counted and not kept: where the kernel is sampled at a short period,
- * reading a record costs the reader more than the period, so its own
- * would come faster than it reads them and fill the ring ("The
- * handler's blind spot"); the profiles still have them. */
+ * once, when the ring reaches half full.  Where kernel mode is sampled
+ * (c->pm_reader set, pcount_cpu_reader), the reader's own records are
+ * counted and not kept: at a short period reading a record costs the
+ * reader more than the period, so its own would come faster than it
+ * reads them and fill the ring ("The handler's blind spot"); the
+ * profiles still have them. */
 typedef uint64_t __attribute__((may_alias)) pcount_quad;
 PCOUNT_INTR static void keep(struct pcount_cpu *c, const struct pm_record *r)
 {

@@ -5,8 +5,8 @@
 # dynamic), in both delivery modes (buffer mode on two CPUs):
 #   - every record the simulated unit kept (--stats pm.recorded) is in
 #     the stream or a counted loss (the driver's full ring, dcpid's
-#     own records, which the rings do not keep, dcpid's failed
-#     writes), and dcpirecords lists as many as the stream has;
+#     own records where the kernel is sampled, none here, dcpid's
+#     failed writes), and dcpirecords lists as many as the stream has;
 #   - the data address of every record of stride()'s LDQ is in `big`,
 #     and of resident()'s in `small` (their ranges from nm), and
 #     --records names those objects; --data puts the two arrays first,

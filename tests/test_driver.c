@@ -704,10 +704,11 @@ static void test_pm_ring(void **state)
 	pcount_cpu_stop(&cpu);
 }
 
-/* The reader's own records (its context, pcount_cpu_reader) are
- * counted apart and not kept whole, but still added to the table;
- * another context's are kept; and with no reader (0) a record of
- * context 0 is kept too.  kept + lost + reader's = records. */
+/* Where kernel mode is sampled, the reader's own records (its context,
+ * pcount_cpu_reader) are counted apart and not kept whole, but still
+ * added to the table; another context's are kept; and with no reader
+ * (0) a record of context 0 is kept too.  kept + lost + reader's =
+ * records.  With kernel mode left out, the reader's are kept. */
 static void test_pm_ring_reader(void **state)
 {
 	(void)state;
@@ -739,6 +740,16 @@ static void test_pm_ring_reader(void **state)
 	r.ctx = 0;
 	pcount_pm_records(&cpu, &r, 1, 0);
 	assert_int_equal(stats().pm_ring_kept, 3);
+	pcount_cpu_stop(&cpu);
+	/* kernel mode left out (`user`): the reader's records kept */
+	cfg.pm_ctl |= PM_CTL_KILL(1) | PM_CTL_KILL(2);
+	setup_cpu(64, &cfg);
+	pcount_cpu_ring(&cpu, ring, 8);
+	pcount_cpu_reader(&cpu, 7);
+	r.ctx = 7;
+	pcount_pm_records(&cpu, &r, 1, 0);
+	assert_int_equal(stats().pm_ring_reader, 0);
+	assert_int_equal(stats().pm_ring_kept, 1);
 	pcount_cpu_stop(&cpu);
 }
 
