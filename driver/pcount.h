@@ -69,9 +69,8 @@ _Static_assert(sizeof(struct pcount_image) == 280, "pcount_image");
  * ring of PCOUNT_PM_RING per CPU for the daemon (PCOUNT_READ_RECORDS);
  * a record that finds the ring full is counted (pm_ring_lost), one of
  * the reader's own context, where kernel mode is sampled, is counted
- * and not kept (pm_ring_reader),
- * and read() returns early once a ring is half full (docs/precise.md,
- * "The record stream"). */
+ * and not kept (pm_ring_reader), and read() returns early once a ring
+ * is half full (docs/precise.md, "The record stream"). */
 #define PCOUNT_PM_RING      1024  /* records per CPU (128 KB)            */
 
 /* ---- ioctl requests --------------------------------------------------
