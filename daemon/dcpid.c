@@ -177,9 +177,12 @@ static void write_records(void)
  * events first as for the samples; a segment of the stream written
  * whenever a batch is complete.  The CPUs are read in turn.  While
  * sampling runs, a ring is read until a batch from it comes short, once
- * round the CPUs: reading until none comes would never end where the
- * kernel is sampled too, since every pass makes records of its own.
- * Once stopped, every record is read. */
+ * round the CPUs, and never more than the rings hold in all: reading
+ * until none comes would never end where records come faster than
+ * dcpid reads them (another CPU's program, or the kernel sampled while
+ * dcpid reads), and dcpid would never come back to see its program
+ * end (docs/precise.md, "The handler's blind spot").  Once stopped,
+ * every record is read. */
 static bool stopped;
 static void read_records(void)
 {
@@ -187,6 +190,7 @@ static void read_records(void)
 	static struct pm_record spare[BATCH];      /* where they go when no room */
 	static uint32_t next_cpu;
 	uint64_t short_from = 0;                   /* CPUs whose batch came short */
+	uint64_t budget = (uint64_t)info.ncpus * PCOUNT_PM_RING;
 	if (!cfg.pm_ctl)
 		return;
 	for (;;) {
@@ -204,8 +208,11 @@ static void read_records(void)
 			if (collect_records_full(&col))
 				write_records();
 		}
-		if (!stopped && q.count < BATCH && (short_from >> q.cpu & 1))
+		if (stopped)
+			continue;
+		if ((q.count < BATCH && (short_from >> q.cpu & 1)) || q.count >= budget)
 			return;
+		budget -= q.count;
 		if (q.count < BATCH)
 			short_from |= 1ull << q.cpu;
 	}
@@ -297,7 +304,7 @@ static double seconds(void)
 /* ... and instruction sampling's, when it is on (docs/precise.md) */
 #define PM_DRIVER_STATS(X) \
 	X(pm_interrupts) X(pm_records) X(pm_added) X(pm_tagged) X(pm_collisions) \
-	X(pm_ring_kept) X(pm_ring_lost) X(pm_ring_read)
+	X(pm_ring_kept) X(pm_ring_lost) X(pm_ring_reader) X(pm_ring_read)
 
 static void put(FILE *f, FILE *tty, const char *key, uint64_t v)
 {

@@ -135,6 +135,17 @@ void pcount_cpu_ring(struct pcount_cpu *c, struct pm_record *ring, uint32_t n)
 	c->ring_head = c->ring_tail = 0;
 }
 
+/* Only where the unit counts kernel-mode fetches: there the handler's
+ * instructions are the period's, and reading a record costs the reader
+ * more than a period (docs/precise.md, "The handler's blind spot");
+ * with the kernel left out, its reading makes fewer records than it
+ * reads, and the stream keeps them as DCPI's profiles kept the
+ * daemon's samples. */
+void pcount_cpu_reader(struct pcount_cpu *c, uint32_t ctx)
+{
+	c->pm_reader = c->pm_ctl & PM_CTL_KILL(1) ? 0 : ctx;
+}
+
 uint32_t pcount_ring_waiting(const struct pcount_cpu *c)
 {
 	return c->ring_head - c->ring_tail;

@@ -142,6 +142,10 @@ struct pcount_cpu {
 	struct pm_record *ring;
 	uint32_t ring_len;
 	volatile uint32_t ring_head, ring_tail;
+	/* the reader's context (its address space's number) while the unit
+	 * samples kernel mode, else 0: its own records are counted
+	 * (pm_ring_reader), not kept whole */
+	uint32_t pm_reader;
 } __attribute__((aligned(64)));
 
 /* The entries one CPU needs for a table of `buckets` buckets (a power
@@ -153,6 +157,10 @@ void pcount_cpu_init(struct pcount_cpu *c, unsigned cpu, void *mem,
 
 /* Give the CPU its ring of records (n a power of two), at init. */
 void pcount_cpu_ring(struct pcount_cpu *c, struct pm_record *ring, uint32_t n);
+/* The reader's context (0: none), whose records the ring does not keep
+ * while kernel mode is sampled (docs/precise.md, "The record stream");
+ * on the CPU, after pcount_cpu_configure and before its start. */
+void pcount_cpu_reader(struct pcount_cpu *c, uint32_t ctx);
 
 /* What the environment provides (the counters, the cycle counter, the
  * sampling unit, the reader's wakeup), and in what context the core

@@ -67,9 +67,10 @@ _Static_assert(sizeof(struct pcount_image) == 280, "pcount_image");
 #define PCOUNT_PM_AREA      64    /* buffer mode: records per CPU (8 KB) */
 /* The records themselves, kept whole beside the table's sums, wait in a
  * ring of PCOUNT_PM_RING per CPU for the daemon (PCOUNT_READ_RECORDS);
- * a record that finds the ring full is counted (pm_ring_lost), and
- * read() returns early once a ring is half full (docs/precise.md,
- * "The record stream"). */
+ * a record that finds the ring full is counted (pm_ring_lost), one of
+ * the reader's own context, where kernel mode is sampled, is counted
+ * and not kept (pm_ring_reader), and read() returns early once a ring
+ * is half full (docs/precise.md, "The record stream"). */
 #define PCOUNT_PM_RING      1024  /* records per CPU (128 KB)            */
 
 /* ---- ioctl requests --------------------------------------------------
@@ -82,7 +83,7 @@ _Static_assert(sizeof(struct pcount_image) == 280, "pcount_image");
 #define PCOUNT_IOC(nr, size) ((uint32_t)(((uint32_t)(size) << 16) | ('p' << 8) | (nr)))
 
 /* PCOUNT_INFO (struct pcount_info *, out): the driver's constants. */
-#define PCOUNT_VERSION 2
+#define PCOUNT_VERSION 3
 struct pcount_info {
 	uint32_t version;         /* PCOUNT_VERSION                          */
 	uint32_t ncpus;           /* CPUs in the machine                     */
@@ -250,8 +251,11 @@ struct pcount_cpu_stats {
 	uint64_t pm_collisions;   /* its selections that collided, as        */
 	                          /* PM_STAT<63:32> gave them at interrupts  */
 	uint64_t pm_ring_kept;    /* records copied whole into the ring,     */
-	uint64_t pm_ring_lost;    /* ... or lost to a full ring: the two add */
-	                          /* up to pm_records (0 with PCOUNT_PM_SUMS)*/
+	uint64_t pm_ring_lost;    /* ... or lost to a full ring,             */
+	uint64_t pm_ring_reader;  /* ... or the reader's own where kernel    */
+	                          /* mode is sampled, not kept: the three    */
+	                          /* add up to pm_records (all 0 with        */
+	                          /* PCOUNT_PM_SUMS)                         */
 	uint64_t pm_ring_read;    /* records handed to the daemon; the ring  */
 	                          /* holds pm_ring_kept - pm_ring_read       */
 };

@@ -20,6 +20,7 @@ static unsigned ncpus;
 static bool opened, running;
 static uint64_t cpu_mask;
 static uint64_t read_timeout;          /* cycles; 0: read() waits       */
+static uint32_t reader;                /* the opener's address space    */
 static struct pcount_config config;    /* checked, defaults filled in */
 volatile uint64_t pcount_notify_gen;   /* bumped when there is data   */
 
@@ -49,6 +50,7 @@ static void on_cpu(unsigned cpu, cpu_fn *fn)
 static void cpu_start(struct pcount_cpu *c)
 {
 	pcount_cpu_configure(c, &config);
+	pcount_cpu_reader(c, reader);
 	pcount_cpu_start(c);
 }
 
@@ -389,6 +391,8 @@ static int pc_open(struct file *f)
 		cpu_mask = (1ul << ncpus) - 1;
 	}
 	read_timeout = 0;
+	/* whose records the rings do not keep (driver/driver.h) */
+	reader = proc_current()->mm ? proc_current()->mm->space : 0;
 	opened = true;
 	return 0;
 }

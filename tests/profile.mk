@@ -22,6 +22,9 @@ TESTS += tests/profile_pm.sh tests/accuracy_pm.sh tests/pm_cost.sh
 # the records kept whole, their addresses and latencies, and bad streams
 # (docs/precise.md, "The record stream")
 TESTS += tests/records.sh
+# ... and where the kernel is sampled too, at a short period: the run
+# ends, every record counted, none of dcpid's in the stream
+TESTS += tests/records_kernel.sh
 # two independently sampled events divided (docs/tools.md, "dcpiratio")
 TESTS += tests/ratio.sh
 GUEST_CHECK += testprogs/dcpi/datarecs.dyn

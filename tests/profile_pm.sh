@@ -179,10 +179,10 @@ unit() { python3 -c 'import json, sys
 pm = [c["pm"] for c in json.load(open(sys.argv[1]))["cpus"] if "pm" in c]
 print(sum(p[sys.argv[2]] for p in pm))' "$@"; }
 driver() { sed -n "s/^driver_pm_$2=//p" "$1/dcpid.stats"; }
-# (sums: the profiles only; with every record kept whole as well, the
-# handler's and dcpid's cost per record passes the period here, where
-# the kernel is sampled too, and the run saturates: docs/precise.md,
-# "The handler's blind spot")
+# (sums: the profiles only, all this checks; with every record kept
+# whole as well the run ends too, but takes about twice the guest
+# instructions here, where the kernel is sampled: docs/precise.md,
+# "The handler's blind spot", and tests/records_kernel.sh)
 guest_env "$ALPHASIM" --profile=db_coll --stats st_coll.json --events cycles,pm:1024:intr:sums \
 	libcwork.dyn 200 0 > coll.out 2> coll.err
 expect_eq "no user: exit status" "$?" 0

@@ -704,6 +704,55 @@ static void test_pm_ring(void **state)
 	pcount_cpu_stop(&cpu);
 }
 
+/* Where kernel mode is sampled, the reader's own records (its context,
+ * pcount_cpu_reader) are counted apart and not kept whole, but still
+ * added to the table; another context's are kept; and with no reader
+ * (0) a record of context 0 is kept too.  kept + lost + reader's =
+ * records.  With kernel mode left out, the reader's are kept. */
+static void test_pm_ring_reader(void **state)
+{
+	(void)state;
+	struct pcount_config cfg = { .pm_ctl = PM_EVERY_1000 };
+	setup_cpu(64, &cfg);
+	struct pm_record ring[8];
+	pcount_cpu_ring(&cpu, ring, 8);
+	pcount_cpu_reader(&cpu, 7);
+	struct pm_record r = { .pc = 0x120001000ull, .flags = PM_F_VALID | PM_F_RETIRED };
+	static const uint32_t ctx[] = { 7, 3, 7, 0 };
+	for (uint32_t i = 0; i < 4; i++) {
+		r.seq = i;
+		r.ctx = ctx[i];
+		pcount_pm_records(&cpu, &r, 1, 0);
+	}
+	struct pcount_cpu_stats st = stats();
+	assert_int_equal(st.pm_records, 4);
+	assert_int_equal(st.pm_ring_reader, 2);
+	assert_int_equal(st.pm_ring_kept, 2);
+	assert_int_equal(st.pm_ring_lost, 0);
+	assert_int_equal(st.pm_added, 4);          /* all four in the table */
+	const struct pm_record *a, *b;
+	uint32_t na, nb;
+	pcount_ring_take(&cpu, &a, &na, &b, &nb);
+	assert_int_equal(na, 2);
+	assert_int_equal(a[0].ctx, 3);
+	assert_int_equal(a[1].ctx, 0);
+	pcount_cpu_reader(&cpu, 0);
+	r.ctx = 0;
+	pcount_pm_records(&cpu, &r, 1, 0);
+	assert_int_equal(stats().pm_ring_kept, 3);
+	pcount_cpu_stop(&cpu);
+	/* kernel mode left out (`user`): the reader's records kept */
+	cfg.pm_ctl |= PM_CTL_KILL(1) | PM_CTL_KILL(2);
+	setup_cpu(64, &cfg);
+	pcount_cpu_ring(&cpu, ring, 8);
+	pcount_cpu_reader(&cpu, 7);
+	r.ctx = 7;
+	pcount_pm_records(&cpu, &r, 1, 0);
+	assert_int_equal(stats().pm_ring_reader, 0);
+	assert_int_equal(stats().pm_ring_kept, 1);
+	pcount_cpu_stop(&cpu);
+}
+
 /* A record's additions: one retired, each cause's cycles (a long wait
  * in pieces of at most 0xffff, the first evicted when the second comes),
  * one per event, all under the record's own context and PC; an invalid
@@ -899,6 +948,7 @@ int main(void)
 		cmocka_unit_test(test_pm_config),
 		cmocka_unit_test(test_pm_records),
 		cmocka_unit_test(test_pm_ring),
+		cmocka_unit_test(test_pm_ring_reader),
 		cmocka_unit_test(test_pm_with_counters),
 		cmocka_unit_test(test_pm_tagged),
 		cmocka_unit_test(test_events_agree),
