@@ -1,7 +1,7 @@
 /*
- * cpu_timed.c - the timed run loop: the functional core's loop (chip/cpu.c,
+ * timed_run.c - the timed run loop: the functional core's loop (chip/cpu.c,
  * same protocol) with the 21164 timing model around every instruction
- * (chip/timing.h; docs/ev5.md "Pipeline"; 21164 HRM 2.3 issue rules).
+ * (chip/model.h; docs/ev5.md "Pipeline"; 21164 HRM 2.3 issue rules).
  *
  * The issue rules are the issue model's (timing/issue.h); this loop runs
  * its steps and supplies what it leaves to its caller: the I-cache line
@@ -19,78 +19,13 @@
  * unwinds with longjmp to the loop; the instruction that faulted does
  * not issue, and the first PAL instruction pays for the pipeline
  * restart, charged to the TB miss when it was one (docs/timing.md).
+ * Where it may, the block-schedule memo (chip/memo.c) runs a whole block
+ * from a recorded schedule instead.
  */
-#include "chip/timing.h"
-#include "chip/intr.h"
-#include "chip/bus.h"
-#include "chip/mem.h"
-#include "chip/pal.h"
-
-static inline uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
-
-/* The jump kinds the predictor tells apart (timing/bpred.h). */
-static const uint8_t jump_kind[] = {
-	[IK_JMP] = BJ_JMP, [IK_JSR] = BJ_JSR, [IK_RET] = BJ_RET, [IK_JCR] = BJ_COROUTINE,
-};
-
-static inline uint32_t space_of(const struct cpu *c)
-{
-	return c->pal ? TRUTH_SPACE_PAL : (uint32_t)((c->ipr[IPR_ITB_ASN] >> 4) & 0x7f);
-}
-
-/* ---- PAL cycles on behalf of an instruction (chip/palfor.h) ---------- */
-
-static inline uint32_t asn_of(const struct cpu *c)
-{
-	return (uint32_t)((c->ipr[IPR_ITB_ASN] >> 4) & 0x7f);
-}
-
-/* PAL mode was entered, after the issue at cycle enter, for why (enum
- * truth_palfor): a frame for the instruction it returns to (EXC_ADDR),
- * unless it came from PAL mode itself (EXC_ADDR<0>). */
-static void pal_entered(struct timing *tm, const struct cpu *c, unsigned why, uint64_t enter)
-{
-	uint64_t ea = c->ipr[IPR_EXC_ADDR];
-	if (!(ea & 1))
-		palfor_enter(&tm->palfor, asn_of(c), ea & ~3ull, c->cm != MODE_USER, why, enter);
-}
-
-/* HW_REI, issued at t, left PAL mode for npc: the cycles PALcode ran for
- * the instruction there go to its record; the restart's cause (cause:
- * what it would be) is the sampling interrupt's when it returns from one
- * (docs/truth-format.md). */
-static unsigned pal_left(struct timing *tm, const struct cpu *c, uint64_t npc, uint64_t t,
-                         unsigned cause)
-{
-	struct palfor_frame f;
-	if (!palfor_leave(&tm->palfor, asn_of(c), npc, t, &f))
-		return cause;
-	struct truth_page *tp = tm->sink.page ? tm->sink.page(tm->sink.arg, f.space, npc & ~PAGE_MASK)
-	                                      : NULL;
-	if (tp)
-		tp->palfor[f.why][(npc & PAGE_MASK) >> 2] += f.cycles;
-	return f.why == TP_profiling && cause == TC_pal ? TC_profiling : cause;
-}
+#include "chip/timed_step.h"
+#include "chip/memo.h"
 
 /* ---- one instruction ------------------------------------------------- */
-
-/* The physical address of the load or store d (base: its base
- * register) into *pa: through the DTB, or the address itself for HW_LD
- * or HW_ST with HW_PHYS set (chip/pal.h); false, with the
- * VA's bits, if it faults and never issues. */
-static inline bool mem_pa(const struct cpu *c, const struct dinsn *d,
-                          const struct issue_class *k, uint64_t base, uint64_t *pa)
-{
-	uint64_t va = base + (uint64_t)(int64_t)d->imm;
-	if (k->tflags & T_QUAD)
-		va &= ~7ull;
-	const bool phys = (k->tflags & T_PHYS) && (d->raw & HW_PHYS);
-	if (phys || !mem_probe_data(c, va, k->kind == IK_STORE, pa)) {
-		*pa = va & PA_MASK;
-		return phys;
-	}
-	return true;
-}
 
 /* The memory side of a load or store about to issue at t: its physical
  * address, and in *e and *cause the wait for a MAF or write buffer entry. */
@@ -120,91 +55,6 @@ static inline uint64_t mem_need(struct timing *tm, const struct cpu *c,
 		}
 	}
 	return pa;
-}
-
-/* A store into a page with decoded code: the functional core has made
- * the slots it wrote decode again; clear their operand flags too, so the
- * next execution reads its base register from the new word. */
-static void forget_code(struct bus *b, uint64_t pa)
-{
-	struct dpage *p = b->dpages[pa >> PAGE_SHIFT];
-	unsigned slot = (unsigned)((pa & PAGE_MASK & ~7ull) >> 2);
-	p->insn[slot].tflags = 0;
-	p->insn[slot + 1].tflags = 0;
-}
-
-/* The result of a load or store that issued at t; a load's ready cycle
- * and the cause its consumers get. */
-static inline uint64_t mem_issue(struct timing *tm, struct bus *b,
-                                 const struct issue_class *k, uint64_t pa, uint64_t t,
-                                 unsigned *dcause)
-{
-	uint64_t ready = t + k->lat;
-	if (k->kind == IK_STORE) {
-		if (pa >= tm->mem_size)
-			memsys_io_store(&tm->ms, t);
-		else {
-			memsys_store(&tm->ms, pa, t);
-			if (b->pflags[pa >> PAGE_SHIFT] & PF_CODE)
-				forget_code(b, pa);
-		}
-	} else if (pa >= tm->mem_size) {
-		ready = memsys_io_load(&tm->ms, t);
-		*dcause = TC_dmiss_m;
-	} else {
-		enum mem_level lv = memsys_load(&tm->ms, pa, t, &ready);
-		if (lv != LV_D)
-			*dcause = TC_dmiss_s + (lv - LV_S);
-	}
-	return ready;
-}
-
-/* Where and when the instruction after a control transfer issued at t
- * can come from: the predictor says whether it guessed right.  Leaving
- * PAL after a TB miss charges the miss again. */
-static inline __attribute__((always_inline))
-void control(struct timing *tm, struct cpu *c, const struct dinsn *d,
-             const struct issue_class *k, uint64_t pc, uint64_t npc, uint64_t t)
-{
-	bool taken = npc != pc + 4;
-	switch (k->kind) {
-	case IK_COND:
-		if (bpred_cond(&tm->bp, pc, taken))
-			issue_transfer(&tm->model, &tm->st, t, IX_BMISP, TC_bmisp);
-		else if (taken)
-			issue_transfer(&tm->model, &tm->st, t, IX_TAKEN, TC_slot);
-		break;
-	case IK_JMP: case IK_JSR: case IK_RET: case IK_JCR:
-		if (bpred_jump(&tm->bp, (enum bpred_jump)jump_kind[k->kind], pc, (uint32_t)d->imm, npc))
-			issue_transfer(&tm->model, &tm->st, t, IX_JMISP, TC_jmisp);
-		else if (taken)
-			issue_transfer(&tm->model, &tm->st, t, IX_TAKEN, TC_slot);
-		break;
-	case IK_CALLPAL:
-		pal_entered(tm, c, TP_callpal, t);
-		issue_transfer(&tm->model, &tm->st, t, IX_PAL, tm->pal_cause = TC_pal);
-		break;
-	case IK_REI:
-		if (c->pal) {
-			/* HW_REI from the kernel into PAL mode (minios's boot):
-			 * nothing to return to, its PAL cycles are owed */
-			if (tm->space != TRUTH_SPACE_PAL)
-				tm->palfor.enter = t;
-			issue_transfer(&tm->model, &tm->st, t, IX_PAL, TC_pal);
-			break;
-		}
-		issue_transfer(&tm->model, &tm->st, t, IX_PAL, pal_left(tm, c, npc, t, tm->pal_cause));
-		tm->pal_cause = TC_pal;
-		break;
-	default:                /* BR, BSR: always right */
-		if (k->kind == IK_BSR)
-			bpred_push(&tm->bp, pc + 4);
-		if (taken)
-			issue_transfer(&tm->model, &tm->st, t, IX_TAKEN, TC_slot);
-		break;
-	}
-	if (taken && (c->pmu.watch >> PEV_FLOWCHANGE & 1))
-		pmu_count(&c->pmu, PEV_FLOWCHANGE, 1, t, pc, (enum pmu_mode)tm->is.mode);
 }
 
 /* The cycle the instruction at pc (slot d, not run yet; base: its base
@@ -268,27 +118,6 @@ uint64_t time_issue(struct timing *tm, const struct cpu *c, const struct dinsn *
 	return t;
 }
 
-/* Count an event at cycle `at` caused by the instruction at pc, if a
- * counter selects it. */
-static inline void count(struct cpu *c, int ev, uint64_t n, uint64_t at, uint64_t pc,
-                         enum pmu_mode mode)
-{
-	if (c->pmu.watch >> ev & 1)
-		pmu_count(&c->pmu, ev, n, at, pc, mode);
-}
-
-/* Events in the truth buffer the counters count too: a MAF-full replay
- * is one of the write-buffer-or-MAF-full replays as well. */
-static const uint8_t te_pev[][2] = {
-	{ TE_dmiss, PEV_DMISS }, { TE_smiss, PEV_SMISS }, { TE_bmisp, PEV_BRMISS },
-	{ TE_jmisp, PEV_JSRMISS }, { TE_replay, PEV_LDREPLAY }, { TE_replay, PEV_REPLAY },
-	{ TE_replay, PEV_WBREPLAY },
-};
-/* ... and the events only the counters count (timing/record.h). */
-static const uint8_t ce_pev[CE_N] = {
-	[CE_saccess] = PEV_SACCESS, [CE_mafmerge] = PEV_MAFMERGE, [CE_wbfull] = PEV_WBREPLAY,
-};
-
 uint64_t timing_commit_pevs(void)
 {
 	uint64_t m = 0;
@@ -297,19 +126,6 @@ uint64_t timing_commit_pevs(void)
 	for (size_t i = 0; i < CE_N; i++)
 		m |= 1ull << ce_pev[i];
 	return m;
-}
-
-/* The truth events of the instruction in tm->ev go to its record (at pc
- * in tp), counted or not (the counters' own events, such as a store's
- * S-cache access, have none to add). */
-static void flush_events(struct timing *tm, struct truth_page *tp, uint64_t pc)
-{
-	if (tp && tm->ev.nte) {
-		unsigned slot = (unsigned)((pc & PAGE_MASK) >> 2);
-		for (unsigned i = 0; i < TE_N; i++)
-			tp->event[i][slot] += tm->ev.ev[i];
-	}
-	tm->ev = (struct truth_evbuf){ 0 };
 }
 
 /* Cycle tm->st.tl is over, the instruction at pc next: the counters see
@@ -386,25 +202,6 @@ bool boundary(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
 	return false;
 }
 
-/* The events of the instruction at pc that issued at t: to the counters
- * and its truth record (in tp). */
-static void commit_events(struct timing *tm, struct cpu *c, struct truth_page *tp, uint64_t pc,
-                          uint64_t t)
-{
-	const struct tissue *is = &tm->is;
-	/* the counters: what the structures saw it do, if they count any */
-	if (c->pmu.watch & tm->commit_events) {
-		for (size_t i = 0; i < sizeof te_pev / sizeof te_pev[0]; i++)
-			if (tm->ev.ev[te_pev[i][0]])
-				count(c, te_pev[i][1], tm->ev.ev[te_pev[i][0]], t, pc,
-				      (enum pmu_mode)is->mode);
-		for (size_t i = 0; i < CE_N; i++)
-			if (tm->ev.cev[i])
-				count(c, ce_pev[i], tm->ev.cev[i], t, pc, (enum pmu_mode)is->mode);
-	}
-	flush_events(tm, tp, pc);
-}
-
 /* The instruction in tm->is (slot d) has run (next PC npc): it issues,
  * its results, its truth (mi: a memo replay's instruction, whose truth
  * but its events memo_run adds).  True unless it is a load whose data
@@ -463,21 +260,6 @@ bool time_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64
 	return hit;
 }
 
-/* Instruction d at pc, replayed, issued at t: what time_commit does to
- * the issue state (a load's data was in the D-cache). */
-static void memo_commit(struct timing *tm, struct cpu *c, const struct dinsn *d, uint64_t pc,
-                        uint64_t t)
-{
-	const struct issue_class *k = issue_class_of(&tm->model, &d->ti);
-	if (t > tm->st.tl)
-		tm->issue_hist[tm->st.issued & 7]++;
-	c->cycles = t;
-	uint64_t ready = t + k->lat;
-	if (k->kind == IK_IMUL || k->kind == IK_FDIV)
-		ready = issue_unit_take(&tm->model, k, &tm->st, &d->ti, t, ready);
-	issue_commit(k, &tm->st, &d->ti, pc, t, ready, k->dcause);
-}
-
 /* A TB miss is an event of the instruction whose translation missed,
  * counted at cycle `at` in the mode it ran in. */
 static void tb_miss(struct timing *tm, struct cpu *c, int te, uint64_t at, uint64_t pc)
@@ -516,20 +298,8 @@ static void trapped(struct timing *tm, struct cpu *c)
 	memo_rec_abort(&tm->memo);
 	if (tm->in_insn) {
 		uint64_t pc = tm->is.pc;
-		const struct memo_insn *mi = NULL;
-		if (tm->rep.b) {
-			/* a replay: the counters count up to its boundary, the
-			 * instructions before it get their truth */
-			mi = &tm->rep.v->in[tm->rep.i];
-			if (tm->rep.counting)
-				intr_count_quiet(c, tm->rep.tl0, tm->is.t, (enum pmu_mode)tm->rep.mode);
-			const struct memo_block *b = tm->rep.b;
-			for (unsigned i = 0; i < tm->rep.i; i++) {
-				memo_commit(tm, c, &c->ipage->insn[((b->pc & PAGE_MASK) >> 2) + i],
-				            b->pc + 4ull * i, tm->rep.tl0 + tm->rep.v->in[i].t);
-				memo_truth_insn(b, tm->rep.v, i);
-			}
-		}
+		/* a replay: the instructions before it commit */
+		const struct memo_insn *mi = memo_unwound(tm, c);
 		if (cpu_insns(c) > tm->retired) {
 			time_commit(tm, c, dpage_slot(c->ipage, pc), pc, c->pc,
 			            tm->is.t, mi);
@@ -552,245 +322,6 @@ static void trapped(struct timing *tm, struct cpu *c)
 	tm->retired = cpu_insns(c);
 	pal_entered(tm, c, palfor_of(entry), tm->st.tl);
 	issue_transfer(&tm->model, &tm->st, tm->st.tl, IX_PAL, tm->pal_cause = cause);
-}
-
-/* ---- the block-schedule memo (chip/memo.h) ----------------------------- */
-
-/* The memo may replay a block now (the one condition of the fast path:
- * a unit that must see every instruction joins it here: the
- * instruction-sampling unit, which tags fetches at the boundaries, and
- * the live view's watch, called at each commit).  A replay skips the
- * boundaries, so nothing may want one but the counting of cycles, whose
- * span memo_run checks. */
-static inline bool memo_may(const struct cpu *c)
-{
-	return c->memo && !(c->pmu.watch & ~(1ull << PEV_CYCLES)) &&
-	       !(c->events & (CPU_EV_IRQ | CPU_EV_PM)) && !c->watch;
-}
-
-/* The memory side of a replayed load or store d (base: its base
- * register) issuing at t: it hits (a load's data is in the D-cache, a
- * store finds room in the write buffer when it asks at cycle ask), is no
- * I/O and no store into code.  *pa: its physical address.  Otherwise
- * false, with nothing done that the detailed model would not do again. */
-static inline bool mem_clean(struct timing *tm, const struct cpu *c, const struct dinsn *d,
-                             const struct issue_class *k, uint64_t base, uint64_t ask,
-                             uint64_t t, uint64_t *pa)
-{
-	if (!mem_pa(c, d, k, base, pa) || *pa >= tm->mem_size)
-		return false;                  /* it faults, or I/O */
-	if (k->kind == IK_STORE)
-		return !(c->bus->pflags[*pa >> PAGE_SHIFT] & PF_CODE) &&
-		       memsys_wb_room(&tm->ms, *pa, ask);
-	return memsys_load_hits(&tm->ms, *pa, t);
-}
-
-/* The issue state after a whole replay of b's variant v from tl0, its
- * last instruction at pc issued (entry_issued: the instructions that
- * had issued in cycle tl0); the cycles the block itself closes reach
- * the issue histogram through memo_ran. */
-static void memo_exit(struct timing *tm, const struct memo_block *b,
-                      const struct memo_variant *v, uint64_t tl0, unsigned entry_issued,
-                      uint64_t pc)
-{
-	struct issue_state *st = &tm->st;
-	const struct memo_exit *x = &v->x;
-	if (v->in[0].t)
-		tm->issue_hist[entry_issued & 7]++;
-	st->tl = tl0 + v->in[b->n - 1].t;
-	st->issued = x->issued;
-	st->slots = x->slots;
-	st->next_seq = pc + 4;
-	for (unsigned i = 0; i < b->nwrites; i++) {
-		unsigned g = b->write_g[i];
-		st->ready[g] = tl0 + x->ready[i];
-		st->tready[g] = tl0 + x->tready[i];
-		st->rcause[g] = x->rcause[i];
-	}
-	if (b->nmul) {
-		st->e0_wb[1] = b->nmul > 1 ? tl0 + x->e0[1] : st->e0_wb[0];
-		st->e0_wb[0] = tl0 + x->e0[0];
-		st->imul_free = tl0 + x->imul_free;
-	}
-	if (b->units & 2)
-		st->fdiv_free = tl0 + x->fdiv_free;
-}
-
-/*
- * The block starting at *pc, run in counting mode mode, by its memo:
- * each instruction issues at the cycle recorded for the entry state,
- * after its fetch (a new fetch block: the I-cache has the line) and its
- * memory access (mem_clean) are checked; it runs, and its load or store
- * goes to the memory system at that cycle.  At the end the issue state
- * becomes what the recording left (memo_exit), the predictor sees the
- * block's control transfer (control), the counters count the cycles
- * (after checking, before the block, that none reaches an interrupt
- * point and nothing else is due by the block's last issue), and the
- * truth gets the block's static part later (memo_ran).  A check that
- * fails stops the replay before that instruction, which the detailed
- * model then runs; so does the end of the budget: the instructions
- * replayed then commit one by one (memo_commit).  Returns 1 when the
- * whole block ran, 0 part of it, -1 none (*pc unchanged; a recording
- * may have started).
- */
-static int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mode mode)
-{
-	uint64_t pc = *pcp;
-	struct memo *m = &tm->memo;
-	struct memo_block *b = memo_block(m, c, pc, tm->space, tm->tp);
-	uint32_t key[MEMO_KEY_MAX];
-	m->prev = NULL;
-	if (!b || !b->n || memo_resting(b) || !memo_key(m, b, &tm->st, pc, key))
-		return -1;
-	const uint64_t tl0 = tm->st.tl;
-	struct memo_variant *v = memo_find(b, key);
-	if (!v) {
-		memo_rec_start(m, b, key, tl0);
-		return -1;
-	}
-	const bool counting = c->events;
-	if (counting && !intr_quiet(c, tl0, tl0 + v->in[b->n - 1].t, mode))
-		return -1;
-	struct tissue *is = &tm->is;
-	struct dpage *p = c->ipage;
-	const unsigned s0 = (unsigned)((pc & PAGE_MASK) >> 2);
-	const uint32_t newblk = b->newblk | (key[0] == UINT32_MAX ? 1u : 0u);
-	tm->rep.b = b;
-	tm->rep.v = v;
-	tm->rep.tl0 = tl0;
-	tm->rep.mode = (uint8_t)mode;
-	tm->rep.counting = counting;
-	is->mode = (uint8_t)mode;
-	uint64_t npc = pc;
-	unsigned i;
-	for (i = 0; i < b->n; i++) {
-		struct dinsn *d = &p->insn[s0 + i];
-		const struct memo_insn *mi = &v->in[i];
-		const uint64_t t = tl0 + mi->t;
-		if (newblk >> i & 1) {
-			uint64_t tag = fetch_tag(&tm->fe, pc, tm->space);
-			if (tag != tm->line_tag) {
-				if (!fetch_hit(&tm->fe, tag))
-					break;
-				tm->line_tag = tag;
-			}
-		}
-		const bool mem = d->tflags & IOP_MEM;
-		const struct issue_class *k = mem ? issue_class_of(&tm->model, &d->ti) : NULL;
-		if (mem && !mem_clean(tm, c, d, k, c->r[d->b], tl0 + mi->mem, t, &is->pa))
-			break;
-		is->pc = pc;
-		is->t = t;
-		tm->rep.i = i;
-		npc = d->fn(c, d, pc);
-		c->budget--;
-		tm->retired++;
-		if (mem) {
-			unsigned dcause = 0;
-			mem_issue(tm, c->bus, k, is->pa, t, &dcause);
-			if (tm->ev.n)
-				commit_events(tm, c, tm->tp, pc, t);
-		}
-		pc = npc;
-		if (c->budget <= 0) {
-			i++;
-			break;
-		}
-	}
-	tm->rep.b = NULL;
-	if (counting && i)
-		intr_count_quiet(c, tl0, tl0 + v->in[i - 1].t, mode);
-	*pcp = pc;
-	if (i == b->n) {
-		const uint64_t last = b->pc + 4ull * (b->n - 1), t = tl0 + v->in[b->n - 1].t;
-		const struct dinsn *d = &p->insn[s0 + b->n - 1];
-		const struct issue_class *k = issue_class_of(&tm->model, &d->ti);
-		memo_exit(tm, b, v, tl0, tm->st.issued, last);
-		c->cycles = t;
-		if (k->kind >= IK_COND && k->kind <= IK_REI)
-			control(tm, c, d, k, last, npc, t);
-		if (tm->ev.n)                  /* the predictor's */
-			commit_events(tm, c, tm->tp, last, t);
-		memo_ran(m, v);
-		m->prev = b;
-		return 1;
-	}
-	if (!i)
-		memo_failed(b);
-	for (unsigned j = 0; j < i; j++) {
-		memo_commit(tm, c, &p->insn[s0 + j], b->pc + 4ull * j, tl0 + v->in[j].t);
-		memo_truth_insn(b, v, j);
-	}
-	return i ? 0 : -1;
-}
-
-/* Instruction d at pc, issued at t after its predecessor at tl, of the
- * block being recorded: its schedule, if nothing dynamic held it back
- * (clean: no event before it issued, no miss of its load); otherwise
- * the recording ends unused. */
-static void memo_capture(struct timing *tm, const struct cpu *c, const struct dinsn *d,
-                         uint64_t pc, uint64_t t, uint64_t tl, bool clean)
-{
-	struct memo_rec *r = &tm->memo.rec;
-	const struct memo_block *b = r->b;
-	const struct issue_class *k = issue_class_of(&tm->model, &d->ti);
-	const struct tissue *is = &tm->is;
-	struct memo_insn *mi = &r->v->in[r->i];
-	bool ok = clean && pc == b->pc + 4ull * r->i && t - r->tl0 <= UINT16_MAX;
-	if (k->kind == IK_LOAD || k->kind == IK_STORE) {
-		ok = ok && is->pa < tm->mem_size && is->mem_at - r->tl0 <= UINT16_MAX;
-		if (k->kind == IK_STORE)
-			ok = ok && !(c->bus->pflags[is->pa >> PAGE_SHIFT] & PF_CODE);
-		mi->mem = (uint16_t)(is->mem_at - r->tl0);
-	}
-	mi->t = (uint16_t)(t - r->tl0);
-	mi->nshare = 0;
-	if (t > tl && is->n == 1) {
-		mi->nshare = 1;
-		mi->cause[0] = is->cs[0].cause;
-		mi->cycles[0] = (uint16_t)(t - tl);
-	} else if (t > tl) {
-		/* time_commit split them when it kept truth */
-		struct issue_need cs[ISSUE_MAX_NEEDS];
-		memcpy(cs, is->cs, is->n * sizeof cs[0]);
-		issue_split(cs, is->n, tl);
-		for (unsigned j = 0; j < is->n; j++)
-			if (cs[j].cycles) {
-				if (mi->nshare == MEMO_MAX_SHARES) {
-					ok = false;
-					break;
-				}
-				mi->cause[mi->nshare] = cs[j].cause;
-				mi->cycles[mi->nshare++] = (uint16_t)cs[j].cycles;
-			}
-	}
-	if (ok && r->i == 0)
-		memcpy(r->hist0, tm->issue_hist, sizeof r->hist0);
-	if (ok && r->i + 1 == b->n) {
-		/* what the block leaves; its last cycle without tl0's */
-		const struct issue_state *st = &tm->st;
-		struct memo_exit *x = &r->v->x;
-		ok = t > r->tl0;
-		for (unsigned j = 0; j < 8; j++) {
-			x->hist[j] = (uint8_t)(tm->issue_hist[j] - r->hist0[j]);
-		}
-		x->slots = st->slots;
-		x->issued = st->issued;
-		x->e0[0] = (uint32_t)(st->e0_wb[0] - r->tl0);
-		x->e0[1] = (uint32_t)(st->e0_wb[1] - r->tl0);
-		x->imul_free = (uint32_t)(st->imul_free - r->tl0);
-		x->fdiv_free = (uint32_t)(st->fdiv_free - r->tl0);
-		for (unsigned j = 0; j < b->nwrites; j++) {
-			unsigned g = b->write_g[j];
-			x->ready[j] = (uint32_t)(st->ready[g] - r->tl0);
-			x->tready[j] = (uint32_t)(st->tready[g] - r->tl0);
-			x->rcause[j] = st->rcause[g];
-		}
-	}
-	if (!ok)
-		memo_rec_abort(&tm->memo);
-	else if (++r->i == b->n)
-		memo_rec_done(&tm->memo);
 }
 
 /* ---- waiting for an interrupt ----------------------------------------- */

@@ -5,7 +5,7 @@
  */
 #include "sim/run.h"
 #include "chip/pal.h"
-#include "chip/timing.h"
+#include "chip/model.h"
 #include "obs/skid.h"
 #include "obs/stats.h"
 #include "obs/truth.h"
