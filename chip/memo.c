@@ -582,11 +582,13 @@ int memo_run(struct timing *tm, struct cpu *c, uint64_t *pcp, enum pmu_mode mode
 		if (tm->ev.n)                  /* the predictor's */
 			commit_events(tm, c, tm->tp, last, t);
 		memo_ran(m, v);
+		m->replayed += b->n;
 		m->prev = b;
 		return 1;
 	}
 	if (!i)
 		memo_failed(b);
+	m->replayed += i;
 	for (unsigned j = 0; j < i; j++) {
 		memo_commit(tm, c, &p->insn[s0 + j], b->pc + 4ull * j, tl0 + v->in[j].t);
 		memo_truth_insn(b, v, j);
@@ -677,5 +679,6 @@ const struct memo_insn *memo_unwound(struct timing *tm, struct cpu *c)
 		            b->pc + 4ull * i, tm->rep.tl0 + tm->rep.v->in[i].t);
 		memo_truth_insn(b, tm->rep.v, i);
 	}
+	tm->memo.replayed += tm->rep.i;
 	return &tm->rep.v->in[tm->rep.i];
 }

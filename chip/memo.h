@@ -136,6 +136,9 @@ struct memo {
 	uint64_t *hist;                  /* the loop's issue histogram     */
 	uint64_t mulfloor;               /* cycles a multiply's operand    */
 	                                 /* can matter before it is ready  */
+	/* how much it replayed (the summary line's: a host figure, as
+	 * the MIPS, which differs with the memo parameter) */
+	uint64_t replayed;               /* instructions                   */
 };
 
 /* hist: the timed loop's cycles by instructions issued (struct timing's
