@@ -162,10 +162,14 @@ struct dinsn;
  * instruction-sampling unit, which tags fetches at the boundaries, and
  * the live view's watch, called at each commit).  A replay skips the
  * boundaries, so nothing may want one but the counting of cycles, whose
- * span memo_run checks. */
+ * span memo_run checks, and of I-cache misses, of which a replay has
+ * none: each of its new fetch blocks finds its line in the I-cache
+ * (fetch_hit) or the replay stops before it.  (DCPI's default events
+ * are CYCLES and IMISS: docs/dcpi.md.) */
+#define MEMO_PEVS (1ull << PEV_CYCLES | 1ull << PEV_IMISS)
 static inline bool memo_may(const struct cpu *c)
 {
-	return c->memo && !(c->pmu.watch & ~(1ull << PEV_CYCLES)) &&
+	return c->memo && !(c->pmu.watch & ~MEMO_PEVS) &&
 	       !(c->events & (CPU_EV_IRQ | CPU_EV_PM)) && !c->watch;
 }
 
