@@ -159,13 +159,15 @@ bool boundary(struct timing *tm, struct cpu *c, uint64_t pc, enum pmu_mode mode)
 	struct tissue *is = &tm->is;
 	const uint64_t tl = tm->st.tl, t = is->t;
 	/* the fast path (c->memo): the counters watch none of the events
-	 * counted here (DCPI's cycles alone), so they only count cycles */
-	const bool quiet = c->memo && !(c->pmu.watch & tm->bnd_events);
+	 * counted here but I-cache misses (DCPI's default, cycles and
+	 * imiss), so they count cycles and the fetch's miss alone */
+	const bool quiet = c->memo && !(c->pmu.watch & tm->bnd_events & ~(1ull << PEV_IMISS));
 	is->mode = (uint8_t)mode;
 	if (c->events & CPU_EV_PM)
 		timing_pm_fetch(tm, c, pc);
-	if (is->fetched && !quiet) {
-		count(c, PEV_IACCESS, 1, is->fetch_at, pc, mode);
+	if (is->fetched) {
+		if (!quiet)
+			count(c, PEV_IACCESS, 1, is->fetch_at, pc, mode);
 		if (is->imiss)
 			count(c, PEV_IMISS, 1, is->fetch_at, pc, mode);
 	}
