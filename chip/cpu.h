@@ -141,7 +141,7 @@ struct cpu_intr {
 	uint64_t taken, taken_pmu, deferred_pal, deferred_ipl;
 };
 
-/* An observer of the timed loop (chip/cpu_timed.c): after each
+/* An observer of the timed loop (chip/timed_run.c): after each
  * instruction, its PC, the next PC and the cycle it issued.  It may stop
  * the CPU (cpu_request_stop) and nothing else. */
 struct cpu;
@@ -181,7 +181,7 @@ struct cpu {
 	/* counting and stopping */
 	uint64_t icount[CNT_N];     /* instructions retired by mode          */
 	uint64_t cycles;            /* simulated cycles (when timed)         */
-	struct timing *timing;      /* the 21164 timing model (chip/timing.h), */
+	struct timing *timing;      /* the 21164 timing model (chip/model.h), */
 	                            /* which owns c->cycles; NULL: --timing=off */
 	bool     waiting;           /* waits for an interrupt (platform/wait.c)   */
 	uint64_t idle;              /* cycles spent waiting, retiring nothing */

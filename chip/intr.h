@@ -9,7 +9,7 @@
  * cpu_irq (IRQ0-3, power fail, machine check, CRD, halt), SIRR, ASTs,
  * and the counters, whose overflow sets ISR<PC0-2> at once but can be
  * delivered only pmu_delay cycles later (the DCPI paper, section 4.1).
- * The timed loop (chip/cpu_timed.c) calls intr_timed before an
+ * The timed loop (chip/timed_run.c) calls intr_timed before an
  * instruction whose issue cycle it knows; the functional loop calls
  * intr_functional at the start of each run of instructions, and stops
  * runs at the boundaries that matter.  docs/pal.md and docs/pmu.md.

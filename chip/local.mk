@@ -7,6 +7,7 @@ chip_libchip_a_SOURCES = chip/cpu.h chip/cpu.c chip/bus.h chip/bus.c \
 	chip/pal.h chip/pal.c chip/intr.h chip/intr.c chip/tlb.h chip/tlb.c \
 	chip/mem.h chip/mem.c chip/exec.h chip/exec_int.c chip/exec_mem.c \
 	chip/exec_ctl.c chip/exec_ext.c chip/exec_fp.c chip/exec_pal.c \
-	chip/timing.h chip/timing.c chip/cpu_timed.c chip/timing_pm.c chip/memo.h chip/memo.c \
+	chip/model.h chip/model.c chip/timed_step.h chip/timed_run.c chip/timed_pm.c \
+	chip/memo.h chip/memo.c \
 	chip/palfor.h chip/palfor.c
 chip_libchip_a_CFLAGS = $(AM_CFLAGS) -O2

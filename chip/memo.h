@@ -17,13 +17,16 @@
  * for it gets.  Values at or before tl0 cannot hold an instruction of
  * the block back, so they all read as 0.
  *
- * The timed loop (chip/cpu_timed.c) records a block's schedule, with the
- * head cycles of each instruction by cause, as the issue model computes
+ * The timed loop (chip/timed_run.c) asks this module to replay the block
+ * at a PC, and hands it each instruction of a block being recorded: its
+ * schedule, with the head cycles by cause, as the issue model computed
  * it (timing/issue.h: the memo keeps its results, it has no issue rules
- * of its own), and replays it for the same block and entry state.  This
- * module keeps the blocks and their variants: what a block is, the entry
- * state's key, the recordings, and the truth of the replays, which it
- * adds to the records once per block and variant (memo_flush).
+ * of its own).  This module is the whole memo: what a block is, the
+ * entry state's key, the blocks and their variants, recording, replaying
+ * (with the loop's own steps for what a replay still does: the memory
+ * system, the predictor, the counters; chip/timed_step.h), and the truth
+ * of the replays, which it adds to the records once per block and
+ * variant (memo_flush).
  */
 #ifndef ALPHASIM_MEMO_H
 #define ALPHASIM_MEMO_H
@@ -133,6 +136,9 @@ struct memo {
 	uint64_t *hist;                  /* the loop's issue histogram     */
 	uint64_t mulfloor;               /* cycles a multiply's operand    */
 	                                 /* can matter before it is ready  */
+	/* how much it replayed (the summary line's: a host figure, as
+	 * the MIPS, which differs with the memo parameter) */
+	uint64_t replayed;               /* instructions                   */
 };
 
 /* hist: the timed loop's cycles by instructions issued (struct timing's
@@ -145,73 +151,46 @@ void memo_free(struct memo *m);
  * them finds it there). */
 void memo_flush(struct memo *m);
 
-/* One more whole replay of v: its truth (count, head cycles by cause:
- * the static part) and its issue cycles wait for memo_flush; its block's
- * failures in a row (memo_failed) end. */
-static inline void memo_ran(struct memo *m, struct memo_variant *v)
+/* The timed loop's side (chip/timed_run.c): the loop replays the block
+ * at pc when memo_may, records one memo_run started, and on an exception
+ * asks memo_unwound for the replay it was in. */
+struct timing;
+struct dinsn;
+
+/* The memo may replay a block now (the one condition of the fast path:
+ * a unit that must see every instruction joins it here: the
+ * instruction-sampling unit, which tags fetches at the boundaries, and
+ * the live view's watch, called at each commit).  A replay skips the
+ * boundaries, so nothing may want one but the counting of cycles, whose
+ * span memo_run checks, and of I-cache misses, of which a replay has
+ * none: each of its new fetch blocks finds its line in the I-cache
+ * (fetch_hit) or the replay stops before it.  (DCPI's default events
+ * are CYCLES and IMISS: docs/dcpi.md.) */
+#define MEMO_PEVS (1ull << PEV_CYCLES | 1ull << PEV_IMISS)
+static inline bool memo_may(const struct cpu *c)
 {
-	v->b->fails = 0;
-	if (!v->runs++) {
-		v->dirty = m->dirty;
-		m->dirty = v;
-	}
+	return c->memo && !(c->pmu.watch & ~MEMO_PEVS) &&
+	       !(c->events & (CPU_EV_IRQ | CPU_EV_PM)) && !c->watch;
 }
 
-/* The block starting at pc (slot of c->ipage, in address space `space`,
- * truth page tp), found or made; NULL if out of host memory.  n is 0
- * when no block can start there.  m->prev, when the caller has set it,
- * is where to look first (the block before, replayed whole). */
-struct memo_block *memo_block(struct memo *m, struct cpu *c, uint64_t pc, uint32_t space,
-                              struct truth_page *tp);
-
-/* The entry state of block b after the schedule s (tl0 = s->tl) into
- * key; false if it is out of the memo's range. */
-bool memo_key(const struct memo *m, const struct memo_block *b, const struct issue_state *s,
-              uint64_t pc, uint32_t *key);
-
-/* b's variant for key, or NULL; the one found moves to the front.
- * (Keys are a few words: a loop without branches beats a call of
- * memcmp.) */
-static inline struct memo_variant *memo_find(struct memo_block *b, const uint32_t *key)
-{
-	for (unsigned i = 0; i < b->nvar; i++) {
-		struct memo_variant *v = b->var[i];
-		uint32_t diff = 0;
-		for (unsigned j = 0; j < b->klen; j++)
-			diff |= v->key[j] ^ key[j];
-		if (!diff) {
-			b->var[i] = b->var[0];
-			b->var[0] = v;
-			return v;
-		}
-	}
-	return NULL;
-}
-
-/* Start recording b for key (false: out of host memory).  The variant
- * joins the block when the recording ends whole (memo_rec_done). */
-bool memo_rec_start(struct memo *m, struct memo_block *b, const uint32_t *key, uint64_t tl0);
-void memo_rec_done(struct memo *m);
+/*
+ * The block starting at *pc, run in counting mode mode, by its memo;
+ * 1 when the whole block ran, 0 part of it, -1 none (*pc unchanged; a
+ * recording may have started).
+ */
+int memo_run(struct timing *tm, struct cpu *c, uint64_t *pc, enum pmu_mode mode);
+/* Instruction d at pc, issued at t after its predecessor at tl, of the
+ * block being recorded (tm->memo.rec.b; clean: nothing dynamic held it
+ * back): its schedule, or the recording ends unused. */
+void memo_capture(struct timing *tm, const struct cpu *c, const struct dinsn *d,
+                  uint64_t pc, uint64_t t, uint64_t tl, bool clean);
+/* A recording ends unused (with its block, or an exception). */
 void memo_rec_abort(struct memo *m);
-
-/* A recording of b dropped, or a replay of it stopped at its first
- * instruction: the MEMO_TRIES-th in a row sets it resting. */
-static inline void memo_failed(struct memo_block *b)
-{
-	if (++b->fails >= MEMO_TRIES) {
-		b->fails = 0;
-		b->rest = MEMO_REST;
-	}
-}
-
-/* Whether b rests this execution (which counts against its rest). */
-static inline bool memo_resting(struct memo_block *b)
-{
-	if (!b->rest)
-		return false;
-	b->rest--;
-	return true;
-}
+/* An exception unwound the instruction in flight: if a replay ran it,
+ * the instructions replayed before it commit with their truth, and its
+ * recorded schedule is returned (its truth: memo_truth_insn after it
+ * commits); NULL when no replay was running. */
+const struct memo_insn *memo_unwound(struct timing *tm, struct cpu *c);
 
 /* The truth of one replay of instruction i of b's variant v (count,
  * head cycles by cause), added at once: a replay that stopped part way. */

@@ -9,7 +9,7 @@
 #include "chip/intr.h"
 #include "chip/bus.h"
 #include "chip/mem.h"
-#include "chip/timing.h"
+#include "chip/model.h"
 
 /* One HW_MFPR or HW_MTPR. */
 struct ipr_access {

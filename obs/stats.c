@@ -6,7 +6,7 @@
  * every timing structure, and the totals.
  */
 #include "obs/stats.h"
-#include "chip/timing.h"
+#include "chip/model.h"
 #include "util/json.h"
 #include <stdio.h>
 

@@ -50,7 +50,7 @@ void truth_each(const struct truth *t, void (*fn)(const struct truth_page *p, vo
 /* Write the file to f (an output file: util/outfile.h, which sees any
  * write error); params_text is the machine description, cycles/insns
  * the per-CPU totals, owed each CPU's PAL cycles charged to no
- * instruction yet (chip/timing.h timing_pal_owed), hints what the guest announced through simctl
+ * instruction yet (chip/model.h timing_pal_owed), hints what the guest announced through simctl
  * (its image hints become the image table, so a record's (space, PC)
  * can be read as an image and an offset).  False when out of host
  * memory, now or for a record page during the run. */

@@ -7,7 +7,7 @@
 #include "platform/dev.h"
 #include "chip/intr.h"
 #include "chip/pal.h"
-#include "chip/timing.h"
+#include "chip/model.h"
 #include "platform/wait.h"
 #include "util/xalloc.h"
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #include "platform/wait.h"
 #include "platform/dev.h"
 #include "chip/intr.h"
-#include "chip/timing.h"
+#include "chip/model.h"
 
 void wait_begin(struct cpu *c)
 {

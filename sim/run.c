@@ -5,7 +5,7 @@
  */
 #include "sim/run.h"
 #include "chip/pal.h"
-#include "chip/timing.h"
+#include "chip/model.h"
 #include "obs/skid.h"
 #include "obs/stats.h"
 #include "obs/truth.h"
@@ -290,16 +290,22 @@ static void summary(const struct run *r)
 		if (cpu_cycles(m->bus.cpu[i]) > cycles)
 			cycles = cpu_cycles(m->bus.cpu[i]);
 	}
-	uint64_t n = machine_insns(m);
+	uint64_t n = machine_insns(m), replayed = 0;
+	for (unsigned i = 0; i < m->bus.ncpus; i++)
+		if (m->bus.cpu[i]->timing)
+			replayed += m->bus.cpu[i]->timing->memo.replayed;
+	char memo[48] = "";
+	if (replayed)
+		snprintf(memo, sizeof memo, ", %.1f%% replayed", 100.0 * (double)replayed / (double)n);
 	char on[24] = "";
 	if (m->bus.ncpus > 1)
 		snprintf(on, sizeof on, " on %u CPUs", m->bus.ncpus);
 	fprintf(stderr, "alphasim: %llu instructions (user %llu, kernel %llu, pal %llu), "
-	        "%llu cycles (CPI %.2f)%s, %.3f s, %.1f MIPS\n",
+	        "%llu cycles (CPI %.2f)%s, %.3f s, %.1f MIPS%s\n",
 	        (unsigned long long)n, (unsigned long long)cnt[CNT_USER],
 	        (unsigned long long)cnt[CNT_KERNEL], (unsigned long long)cnt[CNT_PAL],
 	        (unsigned long long)cycles, n ? (double)total / n : 0.0, on,
-	        r->secs, r->secs > 0 ? n / r->secs / 1e6 : 0.0);
+	        r->secs, r->secs > 0 ? n / r->secs / 1e6 : 0.0, memo);
 }
 
 /* After the run: the collection's figures (if dcpid finished), the

@@ -9,8 +9,11 @@
 # time) with the timing model off, on, on with --truth, and --profile
 # (tests/bench.sh names them), qemu-alpha's instruction count
 # (tests/qemu_icount.so: the program's only), its wall time and MIPS,
-# and alphasim's time with timing off and with --profile over qemu's;
-# then their geometric means against the targets (6 and 25).  A
+# alphasim's time with timing off and with --profile over qemu's, and
+# --profile's over timing off; then those against the targets
+# (tests/bench_targets.awk: 3x qemu's time for the functional core and
+# 15x for --profile on the geometric mean, no workload over 25x, and
+# --profile within 3x the functional core's time).  A
 # workload whose sources cannot be fetched is left out with a line
 # saying so.
 set -u
@@ -75,13 +78,13 @@ bench() {
 	# shellcheck disable=SC2154
 	roff=$(calc "$t_off / $q") rprof=$(calc "$t_profile / $q")
 	echo "$roff $rprof" >>"$tmp/ratios"
-	printf '%-14s %12s%s %12s %9.3f %8.1f %8.1f %8.1f\n' "$name" "$first" "$line" "$qn" "$q" \
-		"$(calc "$qn / $q / 1000000")" "$roff" "$rprof"
+	printf '%-14s %12s%s %12s %9.3f %8.1f %8.1f %8.1f %8.1f\n' "$name" "$first" "$line" "$qn" "$q" \
+		"$(calc "$qn / $q / 1000000")" "$roff" "$rprof" "$(calc "$t_profile / $t_off")"
 }
 
 echo "Real programs (static builds from Debian's sources, 1 CPU):"
-printf '%-14s %12s %8s %8s %8s %8s %12s %9s %8s %8s %8s\n' workload insns off on truth \
-	profile "qemu insns" "qemu/s" "qemuMIPS" "off/qemu" "prof/qemu"
+printf '%-14s %12s %8s %8s %8s %8s %12s %9s %8s %8s %8s %8s\n' workload insns off on truth \
+	profile "qemu insns" "qemu/s" "qemuMIPS" "off/qemu" "prof/qemu" "prof/off"
 : >"$tmp/ratios"
 
 # bzip2: bzip2's test data, manual and sources (about 700 KB), -9 and back
@@ -107,6 +110,7 @@ if b=$(dir lua); then
 	mkdir "$tmp/lua"
 	cp "$real/lua/bench.lua" "$tmp/lua/"
 	bench lua "$b/bin/lua.lnx" bench.lua 40
+	lua=$b/bin/lua.lnx
 fi
 # mawk: wordfreq.awk over mawk's manual and C sources (about 600 KB)
 if b=$(dir mawk); then
@@ -123,5 +127,29 @@ if b=$(dir zlib); then
 	bench minigzip-9 "$b/bin/minigzip.lnx" -9 in
 	bench minigzip-d "$b/bin/minigzip.lnx" -d in.gz
 fi
-awk -f "$here/bench_targets.awk" "$tmp/ratios"
+awk -v set=real -f "$here/bench_targets.awk" "$tmp/ratios"
+
+# Host instructions per guest instruction (callgrind) on lua's first 20 M
+# instructions in three modes, and the share of them the block-schedule
+# memo replayed (the summary line's): the real programs' figures in
+# docs/performance.md, without the noise of a shared machine.
+if [ -n "${lua:-}" ] && command -v valgrind >/dev/null 2>&1; then
+	for m in off on profile; do
+		case $m in
+		off) opt="--timing=off" ;;
+		on) opt="--timing=on" ;;
+		profile) opt="--profile=$tmp/db" ;;
+		esac
+		rm -rf "$tmp/run" "$tmp/db" "$tmp/db.truth" && cp -a "$tmp/lua" "$tmp/run"
+		# shellcheck disable=SC2086
+		(cd "$tmp/run" && valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
+			"$sim" --max-insns 20000000 $opt --stats "$tmp/s.json" "$lua" bench.lua 40) \
+			>/dev/null 2>"$tmp/cg.err" </dev/null
+		h=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$tmp/cg.err")
+		r=$(sed -n 's/.* \([0-9.]*%\) replayed$/\1/p' "$tmp/cg.err")
+		n=$(num "$tmp/s.json" "['total']['instructions']")
+		[ -n "$h" ] && printf 'callgrind, lua, %-8s %6.1f host instructions per guest instruction%s\n' \
+			"$m:" "$(calc "$h / $n")" "${r:+, $r replayed}"
+	done
+fi
 exit 0

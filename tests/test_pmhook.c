@@ -20,7 +20,7 @@
 #include "tests/unit.h"
 #include "platform/machine.h"
 #include "chip/intr.h"
-#include "chip/timing.h"
+#include "chip/model.h"
 #include "tests/an_asm.h"
 
 #define MEM       (8ull << 20)

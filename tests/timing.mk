@@ -21,6 +21,8 @@ TESTS += $(TIMING_BENCHES) tests/timing_balance.sh tests/timing_config.sh
 # The fast paths (memo=1) against the plain model (memo=0): identical
 # outputs on the corpus, the microbenchmarks and the bench programs.
 TESTS += tests/same_memo.sh
+# DCPI's default events leave the memo on.
+TESTS += tests/memo_events.sh
 GUEST_CHECK += $(BENCH_PROGS:=.bare)
 CLEANFILES += testprogs/timing/*.bare
 

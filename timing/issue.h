@@ -8,7 +8,7 @@
  * It knows the instruction table (isa/insns.def: pipe, latency class,
  * flags, timing column) and the machine parameters, and nothing else: no
  * CPU, memory, cache, predictor, truth or counter.  Its caller supplies
- * the dynamic constraints.  The timed run loop (chip/cpu_timed.c) gives it
+ * the dynamic constraints.  The timed run loop (chip/timed_run.c) gives it
  * the real I-cache, memory system and branch predictor; the analysis
  * gives it none (every access hits, every branch is predicted), which is
  * a basic block's static schedule: the two differ only by what the

@@ -1,9 +1,9 @@
 /*
- * timing.c - building the 21164 timing model of one CPU: the issue model
+ * model.c - building the 21164 timing model of one CPU: the issue model
  * (timing/issue.c), the structures around it, the counter events of each
  * instruction-table line, and the statistics.
  */
-#include "chip/timing.h"
+#include "chip/model.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,7 +46,7 @@ struct timing *timing_new(struct cpu *c, const struct params *p,
 	tm->pal_cause = TC_pal;
 	issue_model_init(&tm->model, p);
 	issue_state_init(&tm->st);
-	/* the events chip/cpu_timed.c's boundary() counts */
+	/* the events chip/timed_run.c's boundary() counts */
 	tm->bnd_events = 1ull << PEV_IACCESS | 1ull << PEV_IMISS | 1ull << PEV_SPLIT |
 	                 1ull << PEV_NONISSUE | 1ull << PEV_PIPEDRY | 1ull << PEV_LONGSTALL |
 	                 1ull << PEV_MBSTALL;

@@ -1,16 +1,16 @@
 /*
- * timing_pm.c - the timed loop's side of the instruction-sampling unit
+ * timed_pm.c - the timed loop's side of the instruction-sampling unit
  * (pmu/pm.h; docs/precise.md): an alphasim extension after ProfileMe and
  * ARM's SPE, which the real 21164 never had.  The loop hands the unit
  * every fetch; for the instruction it tags, this fills the record from
- * what the model worked out for the truth (chip/cpu_timed.c time_commit):
+ * what the model worked out for the truth (chip/timed_run.c time_commit):
  * the head cycles and their split by cause, the events, the load's
  * latency, so that the records' sums estimate the truth's figures with
  * sampling error alone.  A kept record waits in the latch (interrupt
  * mode) or is stored into the buffer in RAM (buffer mode).
  */
 #include <string.h>
-#include "chip/timing.h"
+#include "chip/model.h"
 #include "chip/bus.h"
 #include "chip/intr.h"
 

@@ -1,5 +1,5 @@
 /*
- * timing.h - the 21164 timing model, one per CPU (docs/architecture.md
+ * model.h - the 21164 timing model's state, one per CPU (docs/architecture.md
  * "Simulation is instruction-driven, time is exact"; docs/ev5.md
  * "Pipeline").
  *
@@ -21,11 +21,12 @@
  * the instruction table and the parameters; this model around it owns
  * the structures that give it its dynamic constraints (I-cache and
  * refill buffer, memory system, branch predictor), the ground truth and
- * the counters' events.  chip/timing.c builds it and reports statistics;
- * chip/cpu_timed.c is the run loop that drives it.
+ * the counters' events.  chip/model.c builds it and reports statistics;
+ * chip/timed_run.c is the run loop that drives it, chip/memo.c its
+ * block-schedule memo, chip/timed_pm.c its side of the sampling unit.
  */
-#ifndef ALPHASIM_TIMING_H
-#define ALPHASIM_TIMING_H
+#ifndef ALPHASIM_CHIP_MODEL_H
+#define ALPHASIM_CHIP_MODEL_H
 
 #include "chip/cpu.h"
 #include "chip/memo.h"
@@ -38,7 +39,7 @@
 #include "chip/palfor.h"
 
 /* The instruction whose issue cycle is known but which has not run yet
- * (chip/cpu_timed.c): an interrupt may still come first, an exception
+ * (chip/timed_run.c): an interrupt may still come first, an exception
  * may keep it from issuing. */
 struct tissue {
 	uint64_t pc, t, pa;            /* its PC, issue cycle, data address  */
@@ -91,7 +92,7 @@ struct timing {
 
 	uint64_t issue_hist[8];        /* cycles issuing 1..4 instructions   */
 
-	/* the instruction-sampling unit (chip/timing_pm.c): the tagged
+	/* the instruction-sampling unit (chip/timed_pm.c): the tagged
 	 * instruction in flight and what is known of it so far */
 	bool             pm_tag;
 	uint64_t         pm_idle;      /* cycles of cause idle the truth gave */
@@ -121,11 +122,11 @@ void timing_free(struct timing *tm);
  * from. */
 uint64_t timing_pal_owed(const struct timing *tm);
 
-/* Run up to budget instructions on the timed loop (chip/cpu_timed.c);
+/* Run up to budget instructions on the timed loop (chip/timed_run.c);
  * the protocol of cpu_run (chip/cpu.h). */
 enum cpu_stop timing_run(struct cpu *c, struct timing *tm, int64_t budget);
 /* The counter events (1 << PEV_*) the loop counts from an instruction's
- * event buffer when it commits (chip/cpu_timed.c). */
+ * event buffer when it commits (chip/timed_run.c). */
 uint64_t timing_commit_pevs(void);
 
 /* The CPU waits for an interrupt (platform/wait.c): nothing issues before
