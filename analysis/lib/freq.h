@@ -138,6 +138,10 @@ struct an_insn_est {
  * imiss_cost. */
 #define AN_IMISS_CALIBRATE 16
 
+/* an_freq_cluster pools points, in program order, until each expects
+ * this many samples at its class's ratio (freq.c, pool_sparse). */
+#define AN_FREQ_POOL 2
+
 struct an_estimate {
 	enum an_estimator est;
 	double imiss_cost;       /* AN_EST_imiss: the cycles per miss taken off */
