@@ -76,10 +76,11 @@ static enum an_conf level(double s, double m, double total_m, const struct an_fr
  * time: sorted by ratio, the empty points come first, agree with a
  * frequency of 0 and with each other, and the cluster of the smallest
  * ratios is the lower tail of the noise, not the points that did not
- * stall (a long block run a few ten thousand times at DCPI's period,
- * docs/analysis.md, "Sparse classes").  Pooled, each point's noise is
- * small beside its stall again, at the price of mixing some stall into
- * the points that hold it.  Returns the new number of points. */
+ * stall (docs/analysis.md, "Sparse classes").  Pooled, each point's
+ * noise is small beside its stall again.  Points with IMISS samples and
+ * points without are pooled apart, so that the cost of a miss is still
+ * calibrated from points that did not miss (calibrate(), below).
+ * Returns the new number of points. */
 static size_t pool_sparse(struct an_point *p, size_t n)
 {
 	double s = 0, m = 0;
@@ -91,23 +92,28 @@ static size_t pool_sparse(struct an_point *p, size_t n)
 		return n;
 	double ratio = s / m;
 	size_t k = 0;
-	struct an_point acc = { 0, 0, 0 };
+	struct an_point acc[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
+	size_t last[2] = { SIZE_MAX, SIZE_MAX };   /* each kind's last pooled point */
 	for (size_t j = 0; j < n; j++) {
-		acc.s += p[j].s;
-		acc.m += p[j].m;
-		acc.imiss += p[j].imiss;
-		if (acc.m * ratio >= AN_FREQ_POOL) {
-			p[k++] = acc;
-			acc = (struct an_point){ 0, 0, 0 };
+		struct an_point *a = &acc[p[j].imiss > 0];
+		a->s += p[j].s;
+		a->m += p[j].m;
+		a->imiss += p[j].imiss;
+		if (a->m * ratio >= AN_FREQ_POOL) {
+			last[p[j].imiss > 0] = k;
+			p[k++] = *a;     /* k <= j: p[j] is already read */
+			*a = (struct an_point){ 0, 0, 0 };
 		}
 	}
-	if (acc.m > 0 || acc.s > 0) {
-		if (k) {             /* the rest joins the last pooled point */
-			p[k - 1].s += acc.s;
-			p[k - 1].m += acc.m;
-			p[k - 1].imiss += acc.imiss;
+	for (int h = 0; h < 2; h++) {
+		if (!(acc[h].m > 0) && !(acc[h].s > 0))
+			continue;
+		if (last[h] != SIZE_MAX) {   /* the rest joins its kind's last point */
+			p[last[h]].s += acc[h].s;
+			p[last[h]].m += acc[h].m;
+			p[last[h]].imiss += acc[h].imiss;
 		} else {
-			p[k++] = acc;
+			p[k++] = acc[h];
 		}
 	}
 	return k;
