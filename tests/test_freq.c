@@ -63,6 +63,29 @@ static void test_stalled_left_out(void **state)
 	assert_float_equal(c.cluster_samples, 80, 1e-12);
 }
 
+/* A long block run a few ten thousand times at DCPI's period: each
+ * point expects half a sample, most draw none or one.  Sorted by ratio,
+ * the empty points agree with a frequency of 0, and the first point of
+ * two samples (of M = 2, ahead of the ones at the same ratio) does not
+ * agree with so small a frequency: the cluster of single points said
+ * about 0.  Pooled in program order into points expecting two samples
+ * or more, they agree with the class's 0.5 per cycle of M. */
+static void test_sparse_pooled(void **state)
+{
+	(void)state;
+	static const double run[] = { 0, 1, 0, 2, 0, 1, 0, 0, 1, 0 };
+	struct an_point p[1 + 12 * 10];
+	size_t n = 0;
+	p[n++] = (struct an_point)PT(2, 2);
+	for (int r = 0; r < 12; r++)
+		for (size_t j = 0; j < sizeof run / sizeof run[0]; j++)
+			p[n++] = (struct an_point)PT(run[j], 1);
+	struct an_cluster c;
+	cluster(p, n, &c);
+	assert_true(c.freq > 0.4 && c.freq < 0.6);
+	assert_true(c.cluster_m >= 100);
+}
+
 /* Poisson-like scatter around 100 joins the cluster (the lowest ratio
  * alone would say 88); a stall of 3x does not. */
 static void test_noise_joins(void **state)
@@ -417,6 +440,7 @@ UNIT_MAIN(NULL, NULL,
 	cmocka_unit_test_setup(test_exact, defaults),
 	cmocka_unit_test_setup(test_stalled_left_out, defaults),
 	cmocka_unit_test_setup(test_noise_joins, defaults),
+	cmocka_unit_test_setup(test_sparse_pooled, defaults),
 	cmocka_unit_test_setup(test_confidence, defaults),
 	proc_unit_test(test_counts_and_cpi),
 	proc_unit_test(test_propagation),

@@ -69,10 +69,61 @@ static enum an_conf level(double s, double m, double total_m, const struct an_fr
 	return c;
 }
 
+/* Pool points too sparse to be ordered by their ratios, in program
+ * order, into points expected to draw AN_FREQ_POOL samples or more at
+ * the class's own ratio (all its samples over all its M, at least its
+ * frequency).  A point expecting a sample or less draws none half of the
+ * time: sorted by ratio, the empty points come first, agree with a
+ * frequency of 0 and with each other, and the cluster of the smallest
+ * ratios is the lower tail of the noise, not the points that did not
+ * stall (docs/analysis.md, "Sparse classes").  Pooled, each point's
+ * noise is small beside its stall again.  Points with IMISS samples and
+ * points without are pooled apart, so that the cost of a miss is still
+ * calibrated from points that did not miss (calibrate(), below).
+ * Returns the new number of points. */
+static size_t pool_sparse(struct an_point *p, size_t n)
+{
+	double s = 0, m = 0;
+	for (size_t j = 0; j < n; j++) {
+		s += p[j].s;
+		m += p[j].m;
+	}
+	if (!(s > 0) || !(m > 0))
+		return n;
+	double ratio = s / m;
+	size_t k = 0;
+	struct an_point acc[2] = { { 0, 0, 0 }, { 0, 0, 0 } };
+	size_t last[2] = { SIZE_MAX, SIZE_MAX };   /* each kind's last pooled point */
+	for (size_t j = 0; j < n; j++) {
+		struct an_point *a = &acc[p[j].imiss > 0];
+		a->s += p[j].s;
+		a->m += p[j].m;
+		a->imiss += p[j].imiss;
+		if (a->m * ratio >= AN_FREQ_POOL) {
+			last[p[j].imiss > 0] = k;
+			p[k++] = *a;     /* k <= j: p[j] is already read */
+			*a = (struct an_point){ 0, 0, 0 };
+		}
+	}
+	for (int h = 0; h < 2; h++) {
+		if (!(acc[h].m > 0) && !(acc[h].s > 0))
+			continue;
+		if (last[h] != SIZE_MAX) {   /* the rest joins its kind's last point */
+			p[last[h]].s += acc[h].s;
+			p[last[h]].m += acc[h].m;
+			p[last[h]].imiss += acc[h].imiss;
+		} else {
+			p[k++] = acc[h];
+		}
+	}
+	return k;
+}
+
 void an_freq_cluster(struct an_point *p, size_t n, const struct an_freq_opts *o,
                      struct an_cluster *out)
 {
 	memset(out, 0, sizeof *out);
+	n = pool_sparse(p, n);
 	out->points = n;
 	if (!n) {
 		out->conf = AN_CONF_none;
@@ -235,7 +286,7 @@ static bool clusters(struct an_estimate *e, const struct an_cfg *g, const struct
 		ce->freq = ce->cl.freq;
 		ce->conf = ce->cl.conf;
 		if (use)
-			calibrate(&ce->cl, p, n, &excess, &misses);
+			calibrate(&ce->cl, p, ce->cl.points, &excess, &misses);
 	}
 	/* cycles a CYCLES sample stands for, per IMISS sample's misses */
 	double to_cycles = o->imiss_period / (o->period * o->scale);
@@ -247,7 +298,7 @@ static bool clusters(struct an_estimate *e, const struct an_cfg *g, const struct
 		size_t n = class_points(g, q, c, s, samples, imiss, p);
 		struct an_class_est *ce = &e->cls[c];
 		an_freq_cluster(p, n, o, &ce->cl);
-		less_imiss(&ce->cl, p, n, per_miss, o);
+		less_imiss(&ce->cl, p, ce->cl.points, per_miss, o);
 		ce->freq = ce->cl.freq;
 		ce->conf = ce->cl.conf;
 	}

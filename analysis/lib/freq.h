@@ -113,8 +113,9 @@ struct an_cluster {
 	enum an_conf conf;
 };
 
-/* DCPI's heuristic on the issue points of one class (the points are
- * reordered: by ratio, the cluster first). */
+/* DCPI's heuristic on the issue points of one class.  Points too sparse
+ * to order are first pooled (AN_FREQ_POOL, below), so p[] is rewritten:
+ * out->points pooled points, by ratio, the cluster first. */
 void an_freq_cluster(struct an_point *p, size_t n, const struct an_freq_opts *o,
                      struct an_cluster *out);
 
@@ -137,6 +138,11 @@ struct an_insn_est {
  * (analysis/lib/freq.c, calibrate()); with fewer, the cost of a miss is
  * imiss_cost. */
 #define AN_IMISS_CALIBRATE 16
+
+/* an_freq_cluster pools points, in program order, until each expects
+ * this many samples at its class's ratio (freq.c, pool_sparse;
+ * docs/analysis.md, "Sparse classes"). */
+#define AN_FREQ_POOL 2
 
 struct an_estimate {
 	enum an_estimator est;
