@@ -33,7 +33,7 @@
  * program's between the overflow and the interrupt, PALcode's entry);
  * a constant, measured on minios with the truth like
  * AN_PROFILING_CYCLES. */
-#define AN_HANDLER_UNSEEN_CYCLES 138
+#define AN_HANDLER_UNSEEN_CYCLES 165
 
 struct an_session_opts {
 	const char *db;              /* the database                         */
