@@ -16,6 +16,7 @@
 #include "analysis/lib/whatcg.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
+#include "daemon/runprog.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -341,6 +342,15 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const struct tru
 	free(epochs);
 	if (!pr->epoch)
 		FAIL("%s: dcpid wrote no epoch", pr->db);
+	/* name the program this epoch is a run of (dcpi-db.md, "The epoch's
+	 * program"), for the tools that merge epochs; written here, after
+	 * the run, since anything the guest did more would move its samples */
+	char dir[PATH_MAX], prog[PATH_MAX];
+	profdb_epoch_dir(dir, sizeof dir, pr->db, pr->epoch);
+	if (!realpath(pr->argv[pr->path_arg], prog))
+		FAIL("%s: %s", pr->argv[pr->path_arg], strerror(errno));
+	if (!runprog_write(dir, prog, err, errlen))
+		return false;
 	struct report r;
 	if (!report_read(&r, pr->db, pr->epoch, NULL, err, errlen))
 		return false;
