@@ -63,7 +63,6 @@ struct rows {
 	double pm_total;            /* the scope's cycles by the records       */
 	struct an_src_cache src;    /* the DWARF of the image visited          */
 	bool any_src;               /* some row has a source line              */
-	bool any_reason;            /* some row has a missing estimate         */
 };
 
 /* Why row w's estimates are not all there (docs/tools.md,
@@ -139,7 +138,6 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		w->have_truth = t != NULL;
 		an_wcg_true_stall(a, i, &w->true_avg, &w->true_cause);
 		w->reason = reason(w, x->count, r->have_pm);
-		r->any_reason |= w->reason != NULL;
 		r->n++;
 	}
 	return true;
@@ -188,8 +186,7 @@ static const struct {
 	{ 0, { .name = "avg", .text = "%.1f", .width = 6, .sep = " ", .data = "%.4f",
 	       .json = an_out_json_num } },
 	{ 0, { .name = "blame", .width = -6, .sep = "  " } },
-	{ 0, { .name = "pc", .flags = AN_TCOL_DATA } },
-	{ 0, { .name = "pc", .width = 16, .sep = " ", .flags = AN_TCOL_TEXT } },
+	{ 0, { .name = "pc", .width = 18, .sep = " " } },
 	{ 0, { .name = "procedure", .flags = AN_TCOL_DATA } },
 	{ 0, { .name = "image", .flags = AN_TCOL_DATA } },
 	{ 0, { .name = "where", .head = "procedure", .width = -30, .sep = "  ",
@@ -226,9 +223,7 @@ static void add_row(struct an_table *t, const struct row *w, double p, double cu
 	an_table_str(t, an_conf_name[w->conf]);
 	an_table_num(t, w->avg);
 	an_table_str(t, w->blame);
-	snprintf(pc, sizeof pc, "0x%llx", (unsigned long long)w->pc);
-	an_table_str(t, pc);
-	an_table_str(t, pc + 2);
+	an_table_str(t, an_out_pc(w->pc, pc));
 	an_table_str(t, w->proc);
 	an_table_str(t, w->image);
 	snprintf(where, sizeof where, "%s (%s)", w->proc, base(w->image));
@@ -273,8 +268,11 @@ static void json_head(const struct an_session *s, const struct rows *r)
 /* The top rows in the format asked for. */
 static void print(const struct an_session *s, const struct rows *r, size_t top)
 {
+	bool any_reason = false;     /* of the rows printed */
+	for (size_t i = 0; i < r->n && i < top; i++)
+		any_reason |= r->v[i].reason != NULL;
 	unsigned when = (r->have_pm ? C_PM : 0) | (s->have_truth ? C_TRUTH : 0) |
-	                (r->any_src ? C_SRC : 0) | (r->any_reason ? C_REASON : 0);
+	                (r->any_src ? C_SRC : 0) | (any_reason ? C_REASON : 0);
 	struct an_tcol cols[NCOLUMNS];
 	size_t n = 0;
 	char truth_head[32];

@@ -123,6 +123,26 @@ PY
 	ok "dcpitopstalls: a failed estimate empty, null, '-', and why" ||
 	fail "dcpitopstalls: a failed estimate: nan, or no reason"
 
+# pc is one column in every format: 0x and the link address, the text's
+# as CSV's (docs/json.md; docs/analysis.md, "The tools")
+python3 - <<'PY' && ok "pc: the text's column is CSV's, 0x and all" || fail "pc: text and CSV differ"
+import csv, re, sys
+def text_pcs(name, col):
+    out = []
+    for l in open(name):
+        f = l.split()
+        if len(f) > col and re.fullmatch(r"(0x)?[0-9a-f]{9,16}", f[col]):
+            out.append(f[col])
+    return out
+bad = []
+for tool, col in (("dcpicalc", 0), ("dcpilist", 0), ("dcpitopstalls", 7)):
+    want = [r["pc"] for r in csv.DictReader(open(tool + ".csv.out"))]
+    got = text_pcs(tool + ".text.out", col)
+    if not want or got != want:
+        bad.append("%s: text %s, CSV %s" % (tool, got[:2], want[:2]))
+print("\n".join(bad))
+sys.exit(bool(bad))
+PY
 # dcpicalc's listing: the header, the D-cache stall drawn and named at
 # the add that uses the load, the legend
 grep -Eq '^\*\*\* Best-case [0-9]+/[0-9]+ = [0-9.]+ CPI$' dcpicalc.text.out &&
