@@ -542,12 +542,8 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 		        "often with --events cycles:PERIOD,imiss)\n");
 	an_wcg_print(&w.w, f, "  ", true);
 	/* what the table's two puzzles mean (docs/analysis.md, "dcpiwhatcg") */
-	bool range = false;
-	for (int i = 0; i < AN_WCG_N; i++)
-		range |= w.w.hi[i] > w.w.lo[i];
-	if (range)
-		fprintf(f, "alphasim: LOW%% - HIGH%%: stalls with several possible culprits; at "
-		        "least those where this is the only one, at most all where it is listed\n");
+	if (an_wcg_has_range(&w.w))
+		fprintf(f, "alphasim: %s\n", an_wcg_range_note);
 	if (truth && w.w.have_truth && w.w.truth_total > 0 && w.w.samples > 0) {
 		double d = 100 * (w.w.total - w.w.truth_total) / w.w.truth_total;
 		fprintf(f, "alphasim: cycles: the estimate is samples x mean period, %.1f%% %s than "

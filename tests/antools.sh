@@ -143,6 +143,14 @@ for tool, col in (("dcpicalc", 0), ("dcpilist", 0), ("dcpitopstalls", 7)):
 print("\n".join(bad))
 sys.exit(bool(bad))
 PY
+# dcpiwhatcg's text says what its ranges mean, in one line after the
+# table, where it has one (docs/tools.md, "Reading dcpiwhatcg's table")
+if grep -Eq '^  .*[0-9.]+% - +[0-9.]+%' dcpiwhatcg.text.out; then
+	[ "$(grep -c '^LOW% - HIGH%: stalls with several possible culprits; at least those where this is the only one, at most all where it is listed$' dcpiwhatcg.text.out)" -eq 1 ] &&
+		ok "dcpiwhatcg: its ranges explained" || fail "dcpiwhatcg: ranges, no line saying what they mean"
+else
+	fail "dcpiwhatcg: no range in the default workload's table"
+fi
 # dcpicalc's listing: the header, the D-cache stall drawn and named at
 # the add that uses the load, the legend
 grep -Eq '^\*\*\* Best-case [0-9]+/[0-9]+ = [0-9.]+ CPI$' dcpicalc.text.out &&
