@@ -8,7 +8,9 @@
 #     commands that work when copied;
 #   - every tool in every format: the text's landmarks (dcpicalc's
 #     "Best-case X/N = M CPI" header, bubbles, legend), JSON that parses,
-#     CSV rows of one width, the same bytes twice;
+#     CSV rows of one width, the same bytes twice; pc in the text as in
+#     CSV; dcpitopstalls' failed estimates and their reason; dcpiwhatcg's
+#     line saying what its ranges mean;
 #   - the tools agree with each other and with dcpiprof (samples per
 #     procedure, cycles = samples x period, shares adding up to 100%);
 #   - the estimates against the truth (dcpiaccuracy), for DCPI's
