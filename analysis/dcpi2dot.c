@@ -18,6 +18,9 @@
  * --callgraph [IMAGE]: instead, the program's call graph weighted by
  * the estimated calls (analysis/report/callgraph.h), procedures filled by
  * their samples as blocks by their cycles; --csv and --json its edges.
+ * -n N (--edges N) keeps the N edges with the most calls: the drawing
+ * by default the 40 heaviest (a large program's whole graph is
+ * unreadable), --csv and --json every edge.
  */
 #include "analysis/report/table.h"
 #include "analysis/report/callgraph.h"
@@ -25,6 +28,7 @@
 #include "util/cmd.h"
 #include "util/xalloc.h"
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <math.h>
@@ -33,11 +37,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char *svg, *png;
+/* the edges --callgraph draws by default, as gprof2dot's and perf's
+ * thresholds keep a large program's graph to what can be read */
+#define DEFAULT_EDGES 40
+
+static const char *svg, *png, *edges;
 static bool callgraph;
 static const struct an_cli_opt opts[] = {
 	{ "callgraph", NULL, "the program's call graph (every image's, or IMAGE's callers)",
 	  NULL, &callgraph },
+	{ "edges", "N", "--callgraph: the N edges with the most calls (-n N the same;\n"
+	  "default: 40 drawn, every edge in --csv and --json)", &edges, NULL },
 	{ "svg", "FILE", "render the graph to FILE as SVG (Graphviz's dot)", &svg, NULL },
 	{ "png", "FILE", "render the graph to FILE as PNG (Graphviz's dot)", &png, NULL },
 	{ NULL, NULL, NULL, NULL, NULL },
@@ -335,12 +345,13 @@ struct cg {
 	const struct an_callgraph *g;
 	const struct an_session *s;
 	const char *title;
+	size_t max;
 };
 
 static void cg_dot(FILE *f, const void *arg)
 {
 	const struct cg *c = arg;
-	an_callgraph_dot(f, c->g, c->s, c->title);
+	an_callgraph_dot(f, c->g, c->s, c->title, c->max);
 }
 
 static const struct an_tcol gcols[] = {
@@ -350,11 +361,11 @@ static const struct an_tcol gcols[] = {
 	{ .name = "calls", .text = "%.0f" }, { .name = "true_calls", .text = "%.0f" },
 };
 
-static void cg_table(const struct an_callgraph *g, const struct an_session *s)
+static void cg_table(const struct an_callgraph *g, const struct an_session *s, size_t max)
 {
 	struct an_table t;
 	an_table_init(&t, gcols, sizeof gcols / sizeof *gcols);
-	for (size_t e = 0; e < g->nedge; e++) {
+	for (size_t e = 0; e < g->nedge && e < max; e++) {
 		const struct an_cg_edge *d = &g->edge[e];
 		const struct an_cg_node *v[2] = { &g->node[d->from], &g->node[d->to] };
 		for (size_t k = 0; k < 2; k++) {
@@ -372,8 +383,8 @@ static void cg_table(const struct an_callgraph *g, const struct an_session *s)
 	if (cli.fmt == AN_CSV) {
 		an_table_csv(&t, stdout);
 	} else {
-		printf("{\"tool\": \"dcpi2dot\", \"callgraph\": true, \"estimator\": \"%s\",\n"
-		       " \"edges\": ", an_estimator_name[s->o.est]);
+		printf("{\"tool\": \"dcpi2dot\", \"callgraph\": true, \"estimator\": \"%s\", "
+		       "\"edges_total\": %zu,\n \"edges\": ", an_estimator_name[s->o.est], g->nedge);
 		an_table_json(&t, stdout);
 	}
 	an_table_free(&t);
@@ -408,14 +419,15 @@ static int callgraph_main(void)
 	an_callgraph_scan(&g, &s, callers, &k);
 	an_cli_visit(&cli, &s, an_callgraph_visit, &g, &k);
 	an_callgraph_finish(&g, s.have_truth);
+	size_t max = cli.top ? cli.top : cli.fmt == AN_TEXT ? DEFAULT_EDGES : SIZE_MAX;
 	if (cli.fmt == AN_TEXT) {
-		const struct cg c = { &g, &s, *path ? path : so.db };
+		const struct cg c = { &g, &s, *path ? path : so.db, max };
 		draw(cg_dot, &c);
 		char prefix[64];
 		snprintf(prefix, sizeof prefix, "%s: ", cli.tool);
 		an_skips_text(&k, stderr, prefix);
 	} else {
-		cg_table(&g, &s);
+		cg_table(&g, &s, max);
 		if (cli.fmt == AN_JSON) {
 			printf(",\n ");
 			an_skips_json(&k, stdout);
@@ -437,6 +449,13 @@ int main(int argc, char **argv)
 		an_cli_die(&cli, "--svg and --png draw the graph; --csv and --json list it");
 	if (callgraph && cli.so.proc)
 		an_cli_die(&cli, "--callgraph draws a program's calls: IMAGE at most, no PROC");
+	if (edges && cli.top)
+		an_cli_bad(cli.tool, "-n and --edges are one option: give one");
+	if (edges)
+		cli.top = an_cli_number(cli.tool, "--edges", edges, 1ul << 30);
+	if (cli.top && !callgraph)
+		an_cli_bad(cli.tool, "%s is for --callgraph (a procedure's graph is drawn whole)",
+		           edges ? "--edges" : "-n");
 	if (callgraph)
 		return callgraph_main();
 	if (!cli.so.proc)

@@ -126,8 +126,8 @@ static void text(const struct an_session *s, const struct an_profimage *pi,
 		if (*codes && isfinite(x->stall))
 			bubbles(codes, x->stall, at);
 		an_out_insn(a, i, ins, sizeof ins);
-		printf(" %*llx  %-*.*s", aw, (unsigned long long)an_cfg_pc(&a->g, i), INSN_W, INSN_W,
-		       ins);
+		char pc[24];
+		printf(" %*s  %-*.*s", aw, an_out_pc(an_cfg_pc(&a->g, i), pc), INSN_W, INSN_W, ins);
 		for (size_t c = 0; c < a->nev; c++)
 			if (an_pm_listed(&s->rep, c))
 				printf(" %7.0f", an_proc_samples(a, c, i));

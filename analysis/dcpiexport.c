@@ -14,13 +14,19 @@
  * executions and cycles as two more values, every instruction of the
  * procedure a sample, and the estimated CPI as a label; with --truth the
  * truth's executions and cycles beside them.  DCPI's samples carry no
- * stack: each sample is one location deep.
+ * stack: each sample is one location deep.  Where the image has DWARF
+ * (gcc -g; analysis/lib/srcline.h, as dcpilist --source reads it) each
+ * location has its source lines, the innermost inlined function first
+ * and the procedure last, as profile.proto orders them, and every
+ * function its file and the line it starts at; without, one line, the
+ * procedure's, line 0.
  */
 #include "analysis/report/cli.h"
 #include "analysis/report/table.h"
 #include "analysis/lib/elfsyms.h"
 #include "analysis/report/pprof.h"
 #include "analysis/lib/report.h"
+#include "analysis/lib/srcline.h"
 #include "util/outfile.h"
 #include <inttypes.h>
 #include <math.h>
@@ -136,9 +142,43 @@ struct image_out {
 	uint32_t *pid;               /* the unknown image: each process's */
 	uint64_t *pid_fid;           /* function */
 	size_t npid;
+	struct srcline *sl;          /* its DWARF, NULL: none */
+	struct inl {                 /* the functions inlined, by name and */
+		const char *name, *file; /* where they start                 */
+		unsigned line;
+		uint64_t id;
+	} *inl;
+	size_t ninl;
 };
 
-static uint64_t function_of(struct pprof *pp, struct image_out *io, uint32_t pid, uint64_t off)
+/* A function's file: where it is defined, else (assembly: no function
+ * DIE says) the file of its line. */
+static const char *file_of(const struct srcline_frame *f)
+{
+	return f->decl_file ? f->decl_file : f->file;
+}
+
+/* The function of an inlined frame: one per name and start. */
+static uint64_t inlined_of(struct pprof *pp, struct image_out *io, const struct srcline_frame *f)
+{
+	for (size_t k = 0; k < io->ninl; k++) {
+		const struct inl *x = &io->inl[k];
+		if (!strcmp(x->name, f->func) && x->line == f->decl_line &&
+		    (x->file == f->decl_file || (x->file && f->decl_file && !strcmp(x->file, f->decl_file))))
+			return x->id;
+	}
+	if (!(io->inl = realloc(io->inl, (io->ninl + 1) * sizeof *io->inl)))
+		an_cli_die(&cli, "out of memory");
+	uint64_t id = pprof_function(pp, f->func, file_of(f), f->decl_line);
+	io->inl[io->ninl++] = (struct inl){ f->func, f->decl_file, f->decl_line, id };
+	return id;
+}
+
+/* The procedure at off: its symbol's function (dcpiprof's row), with
+ * the file and start line of its DWARF where there is one (outer: the
+ * outermost frame at off, or NULL). */
+static uint64_t function_of(struct pprof *pp, struct image_out *io, uint32_t pid, uint64_t off,
+                            const struct srcline_frame *outer)
 {
 	if (io->ri->kind == PROF_UNKNOWN) {
 		/* a function per process, as dcpiprof's rows (analysis/lib/report.h) */
@@ -158,7 +198,9 @@ static uint64_t function_of(struct pprof *pp, struct image_out *io, uint32_t pid
 	long s = elfsyms_find(&io->es, off);
 	size_t k = s < 0 ? io->es.nsym : (size_t)s;
 	if (!io->fid[k])
-		io->fid[k] = pprof_function(pp, s < 0 ? "(no symbol)" : io->es.sym[k].name, NULL, 0);
+		io->fid[k] = pprof_function(pp, s < 0 ? "(no symbol)" : io->es.sym[k].name,
+		                            s >= 0 && outer ? file_of(outer) : NULL,
+		                            s >= 0 && outer ? outer->decl_line : 0);
 	return io->fid[k];
 }
 
@@ -185,7 +227,7 @@ static void one_image(struct pprof *pp, struct image_out *io, const struct point
 		seg ? seg->vaddr : lo, seg ? seg->vaddr + seg->filesz : hi,
 		seg ? seg->offset : (ri->kind == PROF_UNKNOWN ? 0 : lo),
 		ri->path, ri->kind == PROF_UNKNOWN ? NULL : build_id,
-		io->syms || ri->kind == PROF_UNKNOWN, false, false,
+		io->syms || ri->kind == PROF_UNKNOWN, io->sl != NULL, io->sl != NULL,
 	};
 	io->mapping = pprof_mapping(pp, &m);
 
@@ -205,11 +247,20 @@ static void one_image(struct pprof *pp, struct image_out *io, const struct point
 		}
 		const struct elfseg *sg;
 		uint64_t addr = io->syms ? address(&io->es, q->off, &sg) : q->off;
-		/* one line a location: its function, line 0 (not known); the
-		 * source lines and inlined frames of debugging information
-		 * will go here, innermost first (analysis/report/pprof.h) */
-		struct pprof_line line = { function_of(pp, io, q->pid, q->off), 0 };
-		uint64_t loc = pprof_location(pp, io->mapping, addr, &line, line.function ? 1 : 0);
+		/* the location's lines, innermost first (analysis/report/pprof.h):
+		 * the inlined frames, then the procedure, its symbol's function
+		 * as dcpiprof names it; without DWARF the procedure alone,
+		 * line 0 (not known) */
+		struct srcline_frame fr[SRCLINE_MAX_FRAMES];
+		struct pprof_line lines[SRCLINE_MAX_FRAMES];
+		size_t nfr = io->sl ? srcline_frames(io->sl, addr, fr, SRCLINE_MAX_FRAMES) : 0;
+		for (size_t k = 0; k + 1 < nfr; k++)
+			lines[k] = (struct pprof_line){ inlined_of(pp, io, &fr[k]), fr[k].line };
+		lines[nfr ? nfr - 1 : 0] = (struct pprof_line){
+			function_of(pp, io, q->pid, q->off, nfr ? &fr[nfr - 1] : NULL),
+			nfr ? fr[nfr - 1].line : 0 };
+		uint64_t loc = pprof_location(pp, io->mapping, addr, lines,
+		                              lines[nfr ? nfr - 1 : 0].function ? (nfr ? nfr : 1) : 0);
 		size_t n = 0;
 		for (size_t c = 0; c < pts.ncols; c++)
 			val[n++] = (int64_t)llround(v[c]);
@@ -307,6 +358,9 @@ static void build(struct pprof *pp, const struct report *r, struct summary *sum)
 			}
 			if (io.syms && !(io.fid = calloc(io.es.nsym + 1, sizeof *io.fid)))
 				an_cli_die(&cli, "out of memory");
+			/* its source lines, where it has DWARF (none: quietly) */
+			if (io.syms)
+				io.sl = srcline_open(file, NULL);
 		}
 		uint64_t nf = pp->nfunction, nl = pp->nlocation;
 		one_image(pp, &io, pts.p + a, pts.p + b);
@@ -316,6 +370,8 @@ static void build(struct pprof *pp, const struct report *r, struct summary *sum)
 		free(io.fid);
 		free(io.pid);
 		free(io.pid_fid);
+		free(io.inl);
+		srcline_close(io.sl);
 		if (io.syms)
 			elfsyms_free(&io.es);
 	}

@@ -85,7 +85,8 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		if (cli.fmt == AN_TEXT) {
 			if (both)
 				an_src_above(stdout, sl, a, i, aw + 2);
-			printf("%*llx", aw, (unsigned long long)pc);
+			char pcs[24];
+			printf("%*s", aw, an_out_pc(pc, pcs));
 			for (size_t c = 0; c < a->nev; c++)
 				if (an_pm_listed(&s->rep, c))
 					printf(" %8.0f", an_proc_samples(a, c, i));

@@ -51,6 +51,7 @@ struct row {
 	const char *pm_culprit;     /* ... and their culprit                   */
 	char *src_file;             /* its source line, NULL: none             */
 	unsigned src_line;
+	const char *reason;         /* why an estimate is missing, NULL: none  */
 };
 
 struct rows {
@@ -63,6 +64,23 @@ struct rows {
 	struct an_src_cache src;    /* the DWARF of the image visited          */
 	bool any_src;               /* some row has a source line              */
 };
+
+/* Why row w's estimates are not all there (docs/tools.md,
+ * "dcpitopstalls"), NULL when they are: its stall per execution needs
+ * executions, which the frequency estimate may put at 0 for an
+ * instruction with samples; the records' estimate needs records. */
+static const char *reason(const struct row *w, double count, bool have_pm)
+{
+	bool no_avg = !isfinite(w->avg), no_pm = have_pm && !isfinite(w->pm_stall);
+	if (no_avg && no_pm)
+		return isnan(count) ? "no frequency estimate; no instruction-sampling records"
+		                    : "frequency estimated 0: no stall per execution; "
+		                      "no instruction-sampling records";
+	if (no_avg)
+		return isnan(count) ? "no frequency estimate"
+		                    : "frequency estimated 0: no stall per execution";
+	return no_pm ? "no instruction-sampling records" : NULL;
+}
 
 static bool visit(void *arg, const struct an_session *s, const struct an_profimage *pi,
                   const struct an_proc *a)
@@ -119,6 +137,7 @@ static bool visit(void *arg, const struct an_session *s, const struct an_profima
 		}
 		w->have_truth = t != NULL;
 		an_wcg_true_stall(a, i, &w->true_avg, &w->true_cause);
+		w->reason = reason(w, x->count, r->have_pm);
 		r->n++;
 	}
 	return true;
@@ -146,8 +165,11 @@ static const char *base(const char *path)
 }
 
 /* The columns, the text's and the data's (CSV, JSON) interleaved, each
- * format's in its order; pm, truth and source lines only where there. */
-enum { C_PM = 1, C_TRUTH = 2, C_SRC = 4 };
+ * format's in its order; pm, truth and source lines only where there;
+ * the reason always in CSV and JSON (empty, null: none), in the text
+ * where a row has one.  A missing estimate is empty in CSV and null in
+ * JSON, "-" in the text. */
+enum { C_PM = 1, C_TRUTH = 2, C_SRC = 4, C_REASON = 8 };
 static const struct {
 	unsigned when;
 	struct an_tcol col;
@@ -162,19 +184,18 @@ static const struct {
 	       .flags = AN_TCOL_SHORT } },
 	{ 0, { .name = "conf", .width = -6, .sep = " " } },
 	{ 0, { .name = "avg", .text = "%.1f", .width = 6, .sep = " ", .data = "%.4f",
-	       .json = an_out_json_num, .flags = AN_TCOL_NAN } },
+	       .json = an_out_json_num } },
 	{ 0, { .name = "blame", .width = -6, .sep = "  " } },
-	{ 0, { .name = "pc", .flags = AN_TCOL_DATA } },
-	{ 0, { .name = "pc", .width = 16, .sep = " ", .flags = AN_TCOL_TEXT } },
+	{ 0, { .name = "pc", .width = 18, .sep = " " } },
 	{ 0, { .name = "procedure", .flags = AN_TCOL_DATA } },
 	{ 0, { .name = "image", .flags = AN_TCOL_DATA } },
 	{ 0, { .name = "where", .head = "procedure", .width = -30, .sep = "  ",
 	       .flags = AN_TCOL_TEXT } },
 	{ C_PM, { .name = "pm_stall_cycles", .head = "pmcycles", .text = "%.0f", .width = 8,
-	          .sep = " ", .data = "%.0f", .flags = AN_TCOL_SHORT | AN_TCOL_NAN } },
+	          .sep = " ", .data = "%.0f", .flags = AN_TCOL_SHORT } },
 	{ C_PM, { .name = "pm_culprit", .head = "pmculprit", .width = -9, .sep = "  " } },
 	{ C_TRUTH, { .name = "true_avg", .text = "%.4f", .data = "%.4f", .json = an_out_json_num,
-	             .flags = AN_TCOL_DATA | AN_TCOL_NAN } },
+	             .flags = AN_TCOL_DATA } },
 	{ C_TRUTH, { .name = "true_cause", .flags = AN_TCOL_DATA } },
 	/* as text the true stall and its cause one column: none at all
 	 * where there is no true stall and no source column after it */
@@ -184,6 +205,9 @@ static const struct {
 	/* the source column last: the columns before it stay where they
 	 * are without DWARF */
 	{ C_SRC, { .name = "source", .sep = "  ", .flags = AN_TCOL_TEXT | AN_TCOL_ASIS } },
+	{ 0, { .name = "reason", .flags = AN_TCOL_DATA } },
+	{ C_REASON, { .name = "reason", .sep = "  ",
+	              .flags = AN_TCOL_TEXT | AN_TCOL_ASIS } },
 };
 enum { NCOLUMNS = sizeof columns / sizeof *columns };
 
@@ -199,9 +223,7 @@ static void add_row(struct an_table *t, const struct row *w, double p, double cu
 	an_table_str(t, an_conf_name[w->conf]);
 	an_table_num(t, w->avg);
 	an_table_str(t, w->blame);
-	snprintf(pc, sizeof pc, "0x%llx", (unsigned long long)w->pc);
-	an_table_str(t, pc);
-	an_table_str(t, pc + 2);
+	an_table_str(t, an_out_pc(w->pc, pc));
 	an_table_str(t, w->proc);
 	an_table_str(t, w->image);
 	snprintf(where, sizeof where, "%s (%s)", w->proc, base(w->image));
@@ -228,6 +250,9 @@ static void add_row(struct an_table *t, const struct row *w, double p, double cu
 			snprintf(src, sizeof src, "%s:%u", srcline_base(w->src_file), w->src_line);
 		an_table_str(t, w->src_file ? src : NULL);
 	}
+	an_table_str(t, w->reason);
+	if (when & C_REASON)
+		an_table_str(t, w->reason);
 }
 
 /* JSON's members before the rows. */
@@ -243,8 +268,11 @@ static void json_head(const struct an_session *s, const struct rows *r)
 /* The top rows in the format asked for. */
 static void print(const struct an_session *s, const struct rows *r, size_t top)
 {
+	bool any_reason = false;     /* of the rows printed */
+	for (size_t i = 0; i < r->n && i < top; i++)
+		any_reason |= r->v[i].reason != NULL;
 	unsigned when = (r->have_pm ? C_PM : 0) | (s->have_truth ? C_TRUTH : 0) |
-	                (r->any_src ? C_SRC : 0);
+	                (r->any_src ? C_SRC : 0) | (any_reason ? C_REASON : 0);
 	struct an_tcol cols[NCOLUMNS];
 	size_t n = 0;
 	char truth_head[32];

@@ -52,6 +52,8 @@ static void text(const struct an_session *s, const struct acc *x, const struct a
 	       x->w.samples, x->procs, x->procs == 1 ? "" : "s", (unsigned long long)s->samples,
 	       hidden);
 	an_wcg_print(&x->w, stdout, "", false);
+	if (an_wcg_has_range(&x->w))
+		printf("%s\n", an_wcg_range_note);
 	an_skips_text(k, stdout, "");
 	if (x->w.have_pm)
 		printf("records: the instruction-sampling records' split of their estimated "

@@ -10,7 +10,9 @@ PROFDB_SRCS = daemon/profile.h daemon/profile.c daemon/profdb.h daemon/profdb.c 
 DCPID_CORE_SRCS = daemon/collect.h daemon/collect.c daemon/imagemap.h \
 	daemon/imagemap.c daemon/counttab.h daemon/counttab.c
 noinst_LIBRARIES += daemon/libprofdb.a daemon/libdcpid.a
-daemon_libprofdb_a_SOURCES = $(PROFDB_SRCS)
+# the epoch's program file, which alphasim writes after the run (not
+# dcpid: docs/dcpi-db.md, "The epoch's program")
+daemon_libprofdb_a_SOURCES = $(PROFDB_SRCS) daemon/runprog.h daemon/runprog.c
 daemon_libdcpid_a_SOURCES = $(DCPID_CORE_SRCS)
 
 # The same sources cross-compiled into the guest's dcpid.

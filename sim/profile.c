@@ -16,6 +16,7 @@
 #include "analysis/lib/whatcg.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
+#include "daemon/runprog.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -341,6 +342,15 @@ bool profile_measure(struct profile_run *pr, struct machine *m, const struct tru
 	free(epochs);
 	if (!pr->epoch)
 		FAIL("%s: dcpid wrote no epoch", pr->db);
+	/* name the program this epoch is a run of (dcpi-db.md, "The epoch's
+	 * program"), for the tools that merge epochs; written here, after
+	 * the run, since anything the guest did more would move its samples */
+	char dir[PATH_MAX], prog[PATH_MAX];
+	profdb_epoch_dir(dir, sizeof dir, pr->db, pr->epoch);
+	if (!realpath(pr->argv[pr->path_arg], prog))
+		FAIL("%s: %s", pr->argv[pr->path_arg], strerror(errno));
+	if (!runprog_write(dir, prog, err, errlen))
+		return false;
 	struct report r;
 	if (!report_read(&r, pr->db, pr->epoch, NULL, err, errlen))
 		return false;
@@ -532,12 +542,8 @@ static void analysis_summary(const struct profile_run *pr, const struct report *
 		        "often with --events cycles:PERIOD,imiss)\n");
 	an_wcg_print(&w.w, f, "  ", true);
 	/* what the table's two puzzles mean (docs/analysis.md, "dcpiwhatcg") */
-	bool range = false;
-	for (int i = 0; i < AN_WCG_N; i++)
-		range |= w.w.hi[i] > w.w.lo[i];
-	if (range)
-		fprintf(f, "alphasim: LOW%% - HIGH%%: stalls with several possible culprits; at "
-		        "least those where this is the only one, at most all where it is listed\n");
+	if (an_wcg_has_range(&w.w))
+		fprintf(f, "alphasim: %s\n", an_wcg_range_note);
 	if (truth && w.w.have_truth && w.w.truth_total > 0 && w.w.samples > 0) {
 		double d = 100 * (w.w.total - w.w.truth_total) / w.w.truth_total;
 		fprintf(f, "alphasim: cycles: the estimate is samples x mean period, %.1f%% %s than "

@@ -8,7 +8,9 @@
 #     commands that work when copied;
 #   - every tool in every format: the text's landmarks (dcpicalc's
 #     "Best-case X/N = M CPI" header, bubbles, legend), JSON that parses,
-#     CSV rows of one width, the same bytes twice;
+#     CSV rows of one width, the same bytes twice; pc in the text as in
+#     CSV; dcpitopstalls' failed estimates and their reason; dcpiwhatcg's
+#     line saying what its ranges mean;
 #   - the tools agree with each other and with dcpiprof (samples per
 #     procedure, cycles = samples x period, shares adding up to 100%);
 #   - the estimates against the truth (dcpiaccuracy), for DCPI's
@@ -93,7 +95,64 @@ for tool in dcpitopstalls dcpiwhatcg dcpiaccuracy; do
 done
 grep -q "minios.elf" dcpitopstalls.all.out && ok "dcpitopstalls: the kernel's stalls too" ||
 	fail "dcpitopstalls: the whole database: no kernel"
+# an estimate that fails (a frequency estimated 0 for an instruction with
+# samples, as some of the kernel's PAL-heavy ones get) is empty in CSV,
+# null in JSON, "-" in the text, and each row says why in its reason
+# (docs/tools.md, "dcpitopstalls"); no "nan" anywhere.  How many rows
+# fail moves with the guest's phase (1 to 8 seen), so none is demanded:
+# the columns and their agreement are.
+for fmt in text csv json; do
+	opt=; [ $fmt = text ] || opt=--$fmt
+	run "dcpitopstalls.why.$fmt" "$A/dcpitopstalls" -db db $T $opt -n 100000
+done
+python3 - dcpitopstalls.why.csv.out dcpitopstalls.why.json.out dcpitopstalls.why.text.out <<'PY' &&
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+js = json.load(open(sys.argv[2]))["rows"]
+text = [l for l in open(sys.argv[3]) if l.startswith(" ")][1:]
+why = [r for r in rows if r["reason"]]
+ok = (len(rows) == len(js) == len(text) and
+      all((r["avg"] == "") == (r["reason"] == "frequency estimated 0: no stall per execution")
+          for r in rows) and
+      all((j["avg"] is None) == (j["reason"] is not None) for j in js) and
+      all(r["reason"] == (j["reason"] or "") for r, j in zip(rows, js)) and
+      all((r["reason"] != "") == t.rstrip().endswith("  " + r["reason"])
+          for r, t in zip(rows, text)) and
+      "nan" not in open(sys.argv[1]).read())
+print(len(why), "of", len(rows), "rows with a reason")
+sys.exit(not ok)
+PY
+	ok "dcpitopstalls: a failed estimate empty, null, '-', and why" ||
+	fail "dcpitopstalls: a failed estimate: nan, or no reason"
 
+# pc is one column in every format: 0x and the link address, the text's
+# as CSV's (docs/json.md; docs/analysis.md, "The tools")
+python3 - <<'PY' && ok "pc: the text's column is CSV's, 0x and all" || fail "pc: text and CSV differ"
+import csv, re, sys
+def text_pcs(name, col):
+    out = []
+    for l in open(name):
+        f = l.split()
+        if len(f) > col and re.fullmatch(r"(0x)?[0-9a-f]{9,16}", f[col]):
+            out.append(f[col])
+    return out
+bad = []
+for tool, col in (("dcpicalc", 0), ("dcpilist", 0), ("dcpitopstalls", 7)):
+    want = [r["pc"] for r in csv.DictReader(open(tool + ".csv.out"))]
+    got = text_pcs(tool + ".text.out", col)
+    if not want or got != want:
+        bad.append("%s: text %s, CSV %s" % (tool, got[:2], want[:2]))
+print("\n".join(bad))
+sys.exit(bool(bad))
+PY
+# dcpiwhatcg's text says what its ranges mean, in one line after the
+# table, where it has one (docs/tools.md, "Reading dcpiwhatcg's table")
+if grep -Eq '^  .*[0-9.]+% - +[0-9.]+%' dcpiwhatcg.text.out; then
+	[ "$(grep -c '^LOW% - HIGH%: stalls with several possible culprits; at least those where this is the only one, at most all where it is listed$' dcpiwhatcg.text.out)" -eq 1 ] &&
+		ok "dcpiwhatcg: its ranges explained" || fail "dcpiwhatcg: ranges, no line saying what they mean"
+else
+	fail "dcpiwhatcg: no range in the default workload's table"
+fi
 # dcpicalc's listing: the header, the D-cache stall drawn and named at
 # the add that uses the load, the legend
 grep -Eq '^\*\*\* Best-case [0-9]+/[0-9]+ = [0-9.]+ CPI$' dcpicalc.text.out &&

@@ -15,7 +15,8 @@
 #     judged: on this run it gives the hottest call block 0 executions;
 #     the samples shared out add up to the callee's;
 #   - --csv and --json say the same; a procedure not in the image is one
-#     line naming it.
+#     line naming it;
+#   - dcpi2dot --callgraph's edge limit: -n N, --edges N, 40 by default.
 . "$top_srcdir/tests/lib.sh"
 long_simulation "a profiled run"
 B=$(cd "$top_builddir" && pwd)
@@ -167,6 +168,48 @@ import csv
 r = [r for r in csv.DictReader(open("cg.csv")) if r["caller"] == "main" and r["callee"] == "work"]
 print(r[0]["true_calls"], r[0]["sites"])' >cg.csvout
 expect_eq "--callgraph --csv: main -> work" "$(cat cg.csvout)" "$(($1 + $2)) 2"
+# the edge limit (docs/tools.md, "dcpi2dot"): -n N or --edges N draws
+# the N edges with the most calls and the procedures they join, the
+# graph's label saying how many were left out; by default 40 drawn, and
+# --csv and --json list every edge (JSON's edges_total their number)
+"$A/dcpi2dot" -db db --callgraph --csv >cgall.csv
+"$A/dcpi2dot" -db db --callgraph --json >cgall.json
+m=$(($(wc -l <cgall.csv) - 1))
+"$A/dcpi2dot" -db db --callgraph >cgall.dot
+"$A/dcpi2dot" -db db --callgraph -n 2 >cg2.dot
+"$A/dcpi2dot" -db db --callgraph --edges 2 >cg2e.dot
+"$A/dcpi2dot" -db db --callgraph --csv -n 2 >cg2.csv
+python3 - "$m" <<'PY' && ok "--callgraph: -n 2 and --edges 2 draw the 2 heaviest of $m edges, and say so; 40 by default" ||
+import csv, json, re, sys
+m = int(sys.argv[1])
+def graph(path):
+    nodes, edges, label = {}, [], ""
+    for l in open(path):
+        g = re.match(r"\s*(N\d+) \[label=\"([^\\\"]*)", l)
+        if g: nodes[g.group(1)] = g.group(2)
+        g = re.match(r"\s*(N\d+) -> (N\d+) \[.*calls=(\d+)", l)
+        if g: edges.append((g.group(1), g.group(2)))
+        g = re.match(r'\s*label="call graph of (.*)";', l)
+        if g: label = g.group(1)
+    return nodes, edges, label
+rows = list(csv.DictReader(open("cgall.csv")))
+heavy = [(r["caller"], r["callee"]) for r in rows[:2]]
+n2, e2, l2 = graph("cg2.dot")
+na, ea, la = graph("cgall.dot")
+ok = (m > 2 and [(n2[a], n2[b]) for a, b in e2] == heavy and
+      set(n2) == {x for e in e2 for x in e} and
+      "2 of %d edges drawn, those with the most calls; %d left out" % (m, m - 2) in l2 and
+      open("cg2.dot").read() == open("cg2e.dot").read() and
+      len(list(csv.DictReader(open("cg2.csv")))) == 2 and
+      json.load(open("cgall.json"))["edges_total"] == m == len(json.load(open("cgall.json"))["edges"]) and
+      len(ea) == min(m, 40) and (("%d left out" % (m - 40)) in la) == (m > 40))
+print(m, len(e2), len(ea), l2)
+sys.exit(not ok)
+PY
+	fail "--callgraph: the edge limit: $(cat cg2.dot | head -5)"
+"$A/dcpi2dot" -db db -n 2 calls main >bad.out 2>bad.err
+[ $? -eq 2 ] && [ ! -s bad.out ] && grep -q -- "-n is for --callgraph" bad.err &&
+	ok "-n without --callgraph: said" || fail "-n without --callgraph: $(cat bad.err)"
 "$A/dcpi2dot" -db db --callgraph calls main >bad.out 2>bad.err
 [ $? -ne 0 ] && [ ! -s bad.out ] && grep -q "no PROC" bad.err &&
 	ok "--callgraph with a PROC: said" || fail "--callgraph with a PROC: $(cat bad.err)"

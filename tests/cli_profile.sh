@@ -10,7 +10,11 @@
 #     installed names);
 #   - a second run into one database adds an epoch: dcpiprof, merging
 #     them, warns in one line when they are runs of different programs
-#     or sampling periods, and not when they are of one, nor with --epoch.
+#     or sampling periods, and not when they are of one, nor with --epoch;
+#     two short runs of two dynamic programs (built as a user builds them:
+#     alpha-linux-gnu-gcc -O2), whose samples the loader and the kernel
+#     take, are runs of different programs too; an epoch's program file
+#     that is not one is refused in one line naming it.
 . "$top_srcdir/tests/lib.sh"
 B=$(cd "$top_builddir" && pwd)
 A=$B/analysis/dcpiprof
@@ -65,4 +69,20 @@ rm -rf db2
 "$A" -db db2 >/dev/null 2>prog.err
 grep -q "^dcpiprof: warning: db2: epochs 1 and 2 are runs of different programs (.*demo.lnx, .*misp.dyn)" prog.err &&
 	ok "another program: $(cut -c1-100 prog.err)" || fail "another program: no warning: $(cat prog.err)"
+CC=${ALPHA_OBJDUMP%objdump}gcc
+printf '#include <stdio.h>\nint main(void) { puts("A"); return 0; }\n' >a.c
+printf '#include <stdio.h>\nint main(int c, char **v) { printf("B %%s\\n", v[c - 1]); return 0; }\n' >b.c
+"$CC" -O2 a.c -o progA && "$CC" -O2 b.c -o progB || fail "cannot build with $CC"
+rm -rf db3
+"$ALPHASIM" -q --profile=db3 progA >/dev/null 2>&1
+"$ALPHASIM" -q --profile=db3 progA >/dev/null 2>&1
+"$A" -db db3 >/dev/null 2>short.err
+expect_eq "two short runs of one dynamic program: dcpiprof's stderr" "$(cat short.err)" ""
+"$ALPHASIM" -q --profile=db3 progB >/dev/null 2>&1
+"$A" -db db3 >/dev/null 2>short.err
+grep -q "^dcpiprof: warning: db3: epochs 1 and 3 are runs of different programs (.*progA, .*progB)" short.err &&
+	ok "short runs of two dynamic programs: $(cut -c1-100 short.err)" ||
+	fail "short runs of two dynamic programs: no warning: $(cat short.err)"
+printf 'dcpi-program 1\n' >db3/epoch-0002/program
+refused "an epoch's program file that is not one" db3/epoch-0002/program "$A" -db db3
 finish

@@ -12,6 +12,12 @@
 #     its mapping; the file well-formed for protoc --decode_raw too;
 #   - the estimates: each instruction's freq and the truth's executions
 #     as dcpilist lists them, the CPI label beside;
+#   - source lines (the workload and minios are built with -g): every
+#     sampled location's lines, innermost inlined frame first, the
+#     functions and file:lines alpha-linux-gnu-addr2line -a -i -f gives
+#     (the procedure by its symbol, as dcpiprof names it); every function
+#     there with its file and start line; a program without -g (and
+#     libc) one line a location, line 0, as before;
 #   - one image, one epoch; the same bytes twice; bad input: one line,
 #     a non-zero status, no file written.
 . "$top_srcdir/tests/lib.sh"
@@ -73,6 +79,11 @@ decode() {
 #   check                    the structure's faults, one a line
 #   funcs                    IMAGE,FUNCTION,EVENT,N for every nonzero sum
 #   insns IMAGE              ADDRESS,FREQ,TRUE_FREQ,CPI per instruction
+#   lines IMAGE              ADDRESS FUNC@FILE:LINE;... per sampled location
+#                            (IMAGE a path, or a base name)
+#                            (file base names), then "bad: ..." where a
+#                            function with a line has no file, or no
+#                            function a start line
 #   types                    TYPE/UNIT ...
 cat > sums.py <<'PY'
 import ast, sys
@@ -107,6 +118,7 @@ st = p["string_table"]
 types = [(st[one(t, "type")], st[one(t, "unit")]) for t in p.get("sample_type", [])]
 maps = {one(m, "id"): m for m in p.get("mapping", [])}
 funcs = {one(f, "id"): st[one(f, "name")] for f in p.get("function", [])}
+fmeta = {one(f, "id"): (st[one(f, "filename")], one(f, "start_line")) for f in p.get("function", [])}
 locs = {one(l, "id"): l for l in p.get("location", [])}
 mode = sys.argv[2]
 if mode == "types":
@@ -137,13 +149,36 @@ elif mode == "funcs":
     for s in p["sample"]:
         l = locs[s["location_id"][0]]
         img = st[one(maps[one(l, "mapping_id")], "filename")]
-        fn = funcs[one(l["line"][0], "function_id")] if l.get("line") else "(no function)"
+        # the procedure: the last line, after the inlined frames
+        fn = funcs[one(l["line"][-1], "function_id")] if l.get("line") else "(no function)"
         for (t, u), v in zip(types, s["value"]):
             if u in ("samples", "records"):
                 sums[(img, fn, t)] = sums.get((img, fn, t), 0) + v
     for (img, fn, t), v in sorted(sums.items()):
         if v:
             print("%s,%s,%s,%d" % (img, fn, t, v))
+elif mode == "lines":
+    sampled = {s["location_id"][0] for s in p["sample"] if s["value"][0]}
+    used, withline = set(), set()
+    for i in sorted(sampled):
+        l = locs[i]
+        name = st[one(maps[one(l, "mapping_id")], "filename")]
+        if name != sys.argv[3] and ("/" in sys.argv[3] or name.rsplit("/", 1)[-1] != sys.argv[3]):
+            continue
+        fr = []
+        for ln in l.get("line", []):
+            f = one(ln, "function_id")
+            used.add(f)
+            if one(ln, "line"):
+                withline.add(f)
+            fr.append("%s@%s:%d" % (funcs[f], fmeta[f][0].rsplit("/", 1)[-1], one(ln, "line")))
+        print("0x%x %s" % (one(l, "address"), ";".join(fr)))
+    # a function with a line has its file; with its DWARF, where it starts
+    for f in sorted(used & withline):
+        if not fmeta[f][0]:
+            print("bad: %s: a line, no file" % funcs[f])
+    if withline and not any(fmeta[f][1] > 0 for f in withline):
+        print("bad: no function with its start line")
 elif mode == "insns":
     col = {t: i for i, (t, u) in enumerate(types)}
     for s in p["sample"]:
@@ -228,6 +263,79 @@ n=$(cat est.check)
 [ "$n" -gt 0 ] 2> /dev/null && ok "$proc: $n instructions' freq, true_freq and cpi as dcpilist's" ||
 	fail "$proc: the estimates differ from dcpilist's: $n"
 
+# source lines: every sampled location of the workload and of minios
+# against alpha-linux-gnu-addr2line -a -i -f (-a: each address before
+# its frames): the functions and lines.  The procedure's name is its
+# symbol's, which may be a clone of the DWARF's function (NAME.part.N:
+# gcc's).  The files against llvm-addr2line where it is installed: GNU
+# addr2line 2.40 names the compilation unit's file for a line of a
+# header in DWARF 5 (the workload's kernels.h lines as workload.c's),
+# where the line table, readelf --debug-dump=decodedline and
+# llvm-addr2line name the header.
+tools=${ALPHA_OBJDUMP%objdump}
+for im in "$B/testprogs/accuracy/workload.lnx=$B/testprogs/accuracy/workload.lnx" \
+          "/boot/minios.elf=$B/minios/minios.elf"; do
+	name=${im%%=*} file=${im#*=} base=$(basename "$name")
+	python3 sums.py all.txt lines "$name" > $base.lines
+	grep '^bad: ' $base.lines | head -3 > $base.bad
+	expect_eq "$base: every function with a line has its file, start lines" "$(cat $base.bad)" ""
+	grep -v '^bad: ' $base.lines | cut -d' ' -f1 > $base.addrs
+	xargs "${tools}addr2line" -a -i -f -e "$file" < $base.addrs > $base.a2l
+	: > $base.l2l
+	if command -v llvm-addr2line > /dev/null; then
+		xargs llvm-addr2line -a -i -f -e "$file" < $base.addrs > $base.l2l
+	fi
+	python3 - $base.lines $base.a2l $base.l2l <<'PY' > $base.check
+import sys
+def frames(path):
+    out, a, rows, i = {}, None, open(path).read().split("\n"), 0
+    while i < len(rows):
+        r = rows[i]
+        if r.startswith("0x"):
+            a = "0x%x" % int(r, 16)
+            out[a] = []
+            i += 1
+        elif r:
+            fl = rows[i + 1].split(" (discriminator")[0].rsplit(":", 1)
+            out[a].append((r, fl[0].rsplit("/", 1)[-1], fl[1]))
+            i += 2
+        else:
+            i += 1
+    return out
+got = {}
+for l in open(sys.argv[1]).read().split("\n"):
+    if l and not l.startswith("bad:"):
+        a, g = l.split(" ", 1)
+        got[a] = [(x.split("@")[0],) + tuple(x.split("@", 1)[1].rsplit(":", 1)) for x in g.split(";")]
+gnu, llvm = frames(sys.argv[2]), frames(sys.argv[3])
+bad, inl, files = [], 0, 0
+for a, fr in got.items():
+    w, v = gnu.get(a, []), llvm.get(a)
+    if w and w[0][1] == "??":
+        ok = len(fr) == 1 and fr[0][2] == "0"     # no DWARF there: line 0
+    else:
+        ok = len(fr) == len(w) and all(
+            (gf == wf or (k == len(w) - 1 and gf.startswith(wf + "."))) and gl == wl
+            for k, ((gf, _, gl), (wf, _, wl)) in enumerate(zip(fr, w)))
+        if ok and v is not None:
+            # the file of each line: its function's (profile.proto's Line
+            # has none of its own), the call site's for a caller's frame
+            ok = len(v) == len(fr) and all(
+                gfile == vfile for (_, gfile, _), (_, vfile, _) in zip(fr, v))
+            files += ok
+    if not ok:
+        bad.append("%s: %s, addr2line %s, llvm-addr2line %s" % (a, fr, w, v))
+    inl += len(fr) > 1
+print("\n".join(bad[:3]) if bad else "%d %d %d" % (len(got), inl, files))
+PY
+	set -- $(cat $base.check)
+	[ $# -eq 3 ] && [ "$1" -gt 0 ] 2>/dev/null &&
+		ok "$base: $1 sampled locations' functions and lines as addr2line -i gives them ($2 with inlined frames; files of $3 as llvm-addr2line's)" ||
+		fail "$base: lines differ from addr2line's: $(head -3 $base.check)"
+done
+[ "$(cut -d' ' -f2 minios.elf.lines | grep -c ';')" -gt 0 ] &&
+	ok "minios.elf: inlined frames exported" || fail "minios.elf: no location with an inlined frame"
+
 "$A/dcpiexport" -db db --truth db.truth --output again.pb.gz > /dev/null 2>&1
 cmp -s all.pb.gz again.pb.gz && ok "default workload: the same bytes twice" ||
 	fail "default workload: the export differs from run to run"
@@ -243,6 +351,12 @@ decode dyn && same_counts "libc_sort" dyn dyn
 grep -q "^/lib/libc.so.6.1,strcmp,cycles," dyn.funcs && ok "libc_sort: strcmp's samples in libc" ||
 	fail "libc_sort: no samples of strcmp in libc"
 grep -q ",imiss," dyn.funcs && ok "libc_sort: the second event too" || fail "libc_sort: no imiss"
+# without -g (the program, libc): one line a location, line 0, as before
+python3 sums.py dyn.txt lines libc_sort > nodebug.lines
+python3 sums.py dyn.txt lines libc.so.6.1 >> nodebug.lines
+[ -s nodebug.lines ] && ! grep -v '^0x[0-9a-f]* [^;]*@:0$' nodebug.lines | grep -q . &&
+	ok "libc_sort (no -g): one line a location, line 0" ||
+	fail "libc_sort (no -g): $(grep -v '^0x[0-9a-f]* [^;]*@:0$' nodebug.lines | head -2)"
 
 # one image; one epoch (a second run into the database)
 "$A/dcpiexport" -db dyn --output libc.pb.gz libc.so.6.1 > /dev/null 2>&1

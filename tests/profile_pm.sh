@@ -140,10 +140,10 @@ for mode in intr buffer; do
 	"$B/analysis/dcpitopstalls" -db "$db" --csv --method pm -n 1000 --truth "$db.truth" \
 		libc.so.6.1 > top.csv
 	expect_eq "dcpitopstalls --method pm: last columns" "$(head -1 top.csv | cut -d, -f11-)" \
-		pm_stall_cycles,pm_culprit,true_avg,true_cause
+		pm_stall_cycles,pm_culprit,true_avg,true_cause,reason
 	awk -F, 'FNR == 1 { next }
-		{ got = $(NF - 3) }
-		FNR == 2 && $(NF - 2) != $NF { print "wrong: first row blames", $(NF - 2), "not", $NF }
+		{ got = $(NF - 4) }
+		FNR == 2 && $(NF - 3) != $(NF - 1) { print "wrong: first row blames", $(NF - 3), "not", $(NF - 1) }
 		FNR > 2 && got > last { print "wrong: out of order at", $8 }
 		{ last = got; sum += got; print "right:", $8 }
 		END { printf "sum %.0f\n", sum }' top.csv > top.txt
@@ -160,7 +160,7 @@ for mode in intr buffer; do
 		topc.csv > topc.txt
 	expect_eq "dcpitopstalls: rows by the counters' stall cycles" "$(cat topc.txt)" ""
 	expect_eq "dcpitopstalls: records' columns" "$(head -1 topc.csv | cut -d, -f11-)" \
-		pm_stall_cycles,pm_culprit
+		pm_stall_cycles,pm_culprit,reason
 	fi
 	own=$(prof_sum "$db/*/*-libcwork.dyn.pm.retired.prof $db/*/*-libc.so.6.1.pm.retired.prof")
 	[ $((own * 10)) -gt $((indb * 9)) ] &&

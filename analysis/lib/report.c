@@ -6,6 +6,7 @@
 #include "util/fail.h"
 #include "daemon/events.h"
 #include "daemon/profdb.h"
+#include "daemon/runprog.h"
 #include "util/paths.h"
 #include <inttypes.h>
 #include <limits.h>
@@ -140,35 +141,47 @@ static void sort_cols(struct report *r)
 	memcpy(r->cols, sorted, sizeof sorted);
 }
 
-/* What tells one epoch's run from another's: its program (the user
- * image with the most samples) and each event's mean period. */
+/* What tells one epoch's run from another's: its program and each
+ * event's mean period.  The program is the one alphasim --profile ran
+ * (docs/dcpi-db.md, "The epoch's program"); an epoch without that file
+ * falls back on the user image with the most samples, a shared library
+ * only where no program has any: on a short run of a dynamic program
+ * the loader takes most of them. */
 struct epoch_sig {
 	unsigned epoch;
-	char program[PROF_PATH_MAX];
+	char program[PATH_MAX];
 	struct report_col cols[REPORT_MAX_COLS];
 	size_t ncols;
 };
+
+static bool is_library(const char *path);
 
 static bool epoch_sig(const char *db, unsigned epoch, struct epoch_sig *sig,
                       char *err, size_t errlen)
 {
 	struct report one;
 	memset(&one, 0, sizeof one);
-	bool ok = read_epoch(&one, db, epoch, NULL, err, errlen);
+	char dir[PATH_MAX];
+	profdb_epoch_dir(dir, sizeof dir, db, epoch);
+	bool named = false;
+	bool ok = runprog_read(dir, sig->program, sizeof sig->program, &named, err, errlen) &&
+	          read_epoch(&one, db, epoch, NULL, err, errlen);
 	if (ok) {
 		sig->epoch = epoch;
 		uint64_t best = 0;
-		sig->program[0] = 0;
-		for (size_t i = 0; i < one.nimages; i++) {
-			uint64_t n = 0;
-			for (size_t c = 0; c < one.ncols; c++)
-				if (report_kind_of(one.cols[c].name) == REPORT_SAMPLES)
-					n += one.images[i].samples[c];
-			if (one.images[i].kind == PROF_USER && n > best) {
-				best = n;
-				snprintf(sig->program, sizeof sig->program, "%s", one.images[i].path);
+		for (int lib = 0; lib < 2 && !named && !best; lib++)
+			for (size_t i = 0; i < one.nimages; i++) {
+				uint64_t n = 0;
+				for (size_t c = 0; c < one.ncols; c++)
+					if (report_kind_of(one.cols[c].name) == REPORT_SAMPLES)
+						n += one.images[i].samples[c];
+				if (one.images[i].kind == PROF_USER && n > best &&
+				    is_library(one.images[i].path) == lib) {
+					best = n;
+					snprintf(sig->program, sizeof sig->program, "%s",
+					         one.images[i].path);
+				}
 			}
-		}
 		memcpy(sig->cols, one.cols, sizeof sig->cols);
 		sig->ncols = one.ncols;
 	}
@@ -199,9 +212,11 @@ static bool check_mixed(struct report *r, const char *db, const unsigned *epochs
 		if (!(ok = epoch_sig(db, epochs[i], b, err, errlen)))
 			break;
 		if (strcmp(a->program, b->program)) {
+			/* each path cut to what the message has room for */
 			snprintf(r->mixed, sizeof r->mixed, "epochs %u and %u are runs of different "
-			         "programs (%s, %s)", a->epoch, b->epoch,
-			         a->program[0] ? a->program : "none", b->program[0] ? b->program : "none");
+			         "programs (%.*s, %.*s)", a->epoch, b->epoch, PROF_PATH_MAX - 1,
+			         a->program[0] ? a->program : "none", PROF_PATH_MAX - 1,
+			         b->program[0] ? b->program : "none");
 			break;
 		}
 		for (size_t c = 0; c < a->ncols; c++) {

@@ -169,6 +169,18 @@ static const char *name_of(Dwarf_Die *d)
 	return s ? s : "??";
 }
 
+/* Function d's name and where it is defined, into f (its line at the
+ * address is the caller's to give). */
+static void func_of(struct srcline *sl, Dwarf_Die *cu, Dwarf_Die *d, struct srcline_frame *f)
+{
+	int line = 0;
+	const char *decl = dwarf_decl_file(d);
+	struct srcfile *sf = decl ? file_of(sl, decl, compdir_of(cu)) : NULL;
+	f->func = name_of(d);
+	f->decl_file = sf ? sf->name : NULL;
+	f->decl_line = dwarf_decl_line(d, &line) == 0 && line > 0 ? (unsigned)line : 0;
+}
+
 size_t srcline_frames(struct srcline *sl, uint64_t addr, struct srcline_frame *f, size_t max)
 {
 	Dwarf_Die cu, *sc = NULL, *chain = NULL;
@@ -194,7 +206,7 @@ size_t srcline_frames(struct srcline *sl, uint64_t addr, struct srcline_frame *f
 	while (i < n && !is_function(&chain[i]))
 		i++;
 	if (i < n) {
-		f[k].func = name_of(&chain[i]);
+		func_of(sl, &cu, &chain[i], &f[k]);
 		if (!srcline_at(sl, addr, &f[k].file, &f[k].line))
 			f[k].file = NULL, f[k].line = 0;
 		k++;
@@ -215,8 +227,9 @@ size_t srcline_frames(struct srcline *sl, uint64_t addr, struct srcline_frame *f
 		if (dwarf_formudata(dwarf_attr(&chain[i], DW_AT_call_line, &a), &ln) != 0)
 			ln = 0;
 		struct srcfile *sf = src ? file_of(sl, src, compdir_of(&cu)) : NULL;
-		f[k++] = (struct srcline_frame){ name_of(&chain[j]), sf ? sf->name : NULL,
-		                                 (unsigned)ln };
+		func_of(sl, &cu, &chain[j], &f[k]);
+		f[k].file = sf ? sf->name : NULL;
+		f[k++].line = (unsigned)ln;
 	}
 	free(chain);
 	return k;

@@ -37,10 +37,14 @@ struct srcline *srcline_get(struct srcline **cur, const char *path, const char *
 /* A function at an address: its name, and the source line in it (for
  * the innermost, the address's own line; for each caller, the line of
  * the call the inner one was inlined at).  file: the path as the DWARF
- * names it, NULL when unknown; line 0 when unknown. */
+ * names it, NULL when unknown; line 0 when unknown.  decl_file and
+ * decl_line: where the function itself is defined (DW_AT_decl_file,
+ * DW_AT_decl_line, through its abstract origin), NULL and 0 unknown. */
 struct srcline_frame {
 	const char *func, *file;
 	unsigned line;
+	const char *decl_file;
+	unsigned decl_line;
 };
 
 /* The file and line of addr; false when the line table has none. */

@@ -279,6 +279,17 @@ static double pct(double v, double total)
 	return total > 0 ? 100 * v / total : 0;
 }
 
+const char an_wcg_range_note[] = "LOW% - HIGH%: stalls with several possible culprits; "
+	"at least those where this is the only one, at most all where it is listed";
+
+bool an_wcg_has_range(const struct an_wcg *w)
+{
+	for (int i = 0; i < AN_WCG_N; i++)
+		if (w->hi[i] > w->lo[i])
+			return true;
+	return false;
+}
+
 void an_wcg_print(const struct an_wcg *w, FILE *f, const char *prefix, bool brief)
 {
 	bool truth = w->have_truth, pm = w->have_pm;

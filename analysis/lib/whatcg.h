@@ -130,6 +130,12 @@ void an_wcg_add(struct an_wcg *w, const struct an_proc *a, const struct an_pm *p
  * out the categories with neither estimated nor true cycles. */
 void an_wcg_print(const struct an_wcg *w, FILE *f, const char *prefix, bool brief);
 
+/* What the table's ranges mean, one line without its end (docs/
+ * analysis.md, "dcpiwhatcg"), which dcpiwhatcg and alphasim's summary
+ * print after a table with a range; and whether w has one. */
+extern const char an_wcg_range_note[];
+bool an_wcg_has_range(const struct an_wcg *w);
+
 /* The truth's cycles of instruction i by category (all 0 without a
  * record). */
 void an_wcg_truth(const struct an_proc *a, size_t i, double out[AN_WCG_N]);

@@ -210,8 +210,15 @@ void an_callgraph_finish(struct an_callgraph *g, bool truth)
 }
 
 void an_callgraph_dot(FILE *f, const struct an_callgraph *g, const struct an_session *s,
-                      const char *title)
+                      const char *title, size_t max_edges)
 {
+	/* the edges drawn: the first (g->edge is by calls, most first),
+	 * and the nodes they join; the shares and the colours are of the
+	 * whole graph's, so that they do not change with the limit */
+	size_t nedge = g->nedge < max_edges ? g->nedge : max_edges;
+	bool *drawn = xcalloc(g->nnode + 1, sizeof *drawn);
+	for (size_t e = 0; e < nedge; e++)
+		drawn[g->edge[e].from] = drawn[g->edge[e].to] = true;
 	double total = 0, maxs = 0, maxc = 0;
 	for (size_t n = 0; n < g->nnode; n++) {
 		total += g->node[n].samples;
@@ -219,16 +226,24 @@ void an_callgraph_dot(FILE *f, const struct an_callgraph *g, const struct an_ses
 	}
 	for (size_t e = 0; e < g->nedge; e++)
 		maxc = fmax(maxc, g->edge[e].calls);
-	char s1[16], s2[16];
+	char s1[16], s2[16], cut[160] = "";
+	if (nedge < g->nedge)
+		snprintf(cut, sizeof cut, "\\n%zu of %zu edges drawn, those with the most calls; "
+		         "%zu left out (-n N draws N)", nedge, g->nedge, g->nedge - nedge);
 	fprintf(f, "digraph \"callgraph\" {\n");
+	if (*cut)
+		fprintf(f, "  // %zu of %zu edges left out: the ones with the fewest calls\n",
+		        g->nedge - nedge, g->nedge);
 	fprintf(f, "  label=\"call graph of %s: calls estimated by %s (the calling blocks' "
-	        "executions)%s\";\n  labelloc=t;\n", title, an_estimator_name[s->o.est],
-	        s->have_truth ? ", true calls in brackets" : "");
+	        "executions)%s%s\";\n  labelloc=t;\n", title, an_estimator_name[s->o.est],
+	        s->have_truth ? ", true calls in brackets" : "", cut);
 	fprintf(f, "  node [shape=box, style=filled, fontname=\"monospace\", fontsize=10];\n");
 	/* as dcpi2dot's blocks: the fill the node's share of the samples
 	 * (white to red), here its font size too */
 	for (size_t n = 0; n < g->nnode; n++) {
 		const struct an_cg_node *v = &g->node[n];
+		if (!drawn[n])
+			continue;
 		if (v->image == AN_CG_INDIRECT) {
 			fprintf(f, "  N%zu [label=\"(indirect)\", shape=oval, fillcolor=white];\n", n);
 			continue;
@@ -243,7 +258,7 @@ void an_callgraph_dot(FILE *f, const struct an_callgraph *g, const struct an_ses
 		        "fontsize=%.1f];\n", base ? base + 1 : img, an_out_short(v->samples, s1),
 		        total > 0 ? 100 * v->samples / total : 0, 0.9 * heat, 10 + 8 * heat);
 	}
-	for (size_t e = 0; e < g->nedge; e++) {
+	for (size_t e = 0; e < nedge; e++) {
 		const struct an_cg_edge *d = &g->edge[e];
 		fprintf(f, "  N%zu -> N%zu [label=\"%s", d->from, d->to,
 		        d->estimated ? an_out_short(d->calls, s1) : "?");
@@ -258,6 +273,7 @@ void an_callgraph_dot(FILE *f, const struct an_callgraph *g, const struct an_ses
 		        1 + 4 * (maxc > 0 ? d->calls / maxc : 0));
 	}
 	fprintf(f, "}\n");
+	free(drawn);
 }
 
 void an_callgraph_free(struct an_callgraph *g)

@@ -56,9 +56,12 @@ bool an_callgraph_visit(void *arg, const struct an_session *s, const struct an_p
                         const struct an_proc *a);
 /* The sites summed into nodes and edges (edges by calls, most first). */
 void an_callgraph_finish(struct an_callgraph *g, bool truth);
-/* The graph as Graphviz DOT; title its label. */
+/* The graph as Graphviz DOT; title its label.  Only the first
+ * max_edges edges (those with the most calls) and the procedures they
+ * join are drawn, as gprof2dot's edge threshold keeps a large program's
+ * graph readable; the label says how many edges were left out. */
 void an_callgraph_dot(FILE *f, const struct an_callgraph *g, const struct an_session *s,
-                      const char *title);
+                      const char *title, size_t max_edges);
 void an_callgraph_free(struct an_callgraph *g);
 
 #endif

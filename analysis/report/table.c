@@ -81,10 +81,16 @@ const char *an_out_short(double v, char buf[16])
 
 int an_out_addr_width(const struct an_proc *a)
 {
-	int n = 9;
+	int n = 2 + 9;
 	for (uint64_t top = an_cfg_pc(&a->g, a->g.ninsn ? a->g.ninsn - 1 : 0) >> 36; top; top >>= 4)
 		n++;
 	return n;
+}
+
+const char *an_out_pc(uint64_t pc, char buf[24])
+{
+	snprintf(buf, 24, "0x%llx", (unsigned long long)pc);
+	return buf;
 }
 
 void an_out_insn(const struct an_proc *a, size_t i, char *buf, size_t len)

@@ -44,9 +44,14 @@ void an_out_cpi(FILE *f, int w, double cpi);
 void an_out_pm_csv(FILE *f, const struct an_pm *pm, const struct an_proc *a, size_t i);
 void an_out_pm_json(FILE *f, const struct an_pm *pm, const struct an_proc *a, size_t i);
 
-/* The hex digits a's addresses need (9 for a program's, 16 for the
- * kernel's), so that the columns after them line up. */
+/* The characters a's addresses need as an_out_pc writes them ("0x"
+ * and 9 hex digits for a program's, 16 for the kernel's), so that the
+ * columns after them line up. */
 int an_out_addr_width(const struct an_proc *a);
+
+/* An instruction's pc as every format writes it (docs/json.md): "0x"
+ * and lower-case hex, the link address the image file gives its code. */
+const char *an_out_pc(uint64_t pc, char buf[24]);
 
 /* Instruction i of a's disassembly, objdump style with one space. */
 void an_out_insn(const struct an_proc *a, size_t i, char *buf, size_t len);
