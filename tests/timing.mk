@@ -21,8 +21,9 @@ TESTS += $(TIMING_BENCHES) tests/timing_balance.sh tests/timing_config.sh
 # The fast paths (memo=1) against the plain model (memo=0): identical
 # outputs on the corpus, the microbenchmarks and the bench programs.
 TESTS += tests/same_memo.sh
-# DCPI's default events leave the memo on.
+# DCPI's default events leave the memo on (on int.lnx under minios).
 TESTS += tests/memo_events.sh
+GUEST_CHECK += testprogs/bench/int.lnx daemon/dcpid.lnx minios/minios.elf
 GUEST_CHECK += $(BENCH_PROGS:=.bare)
 CLEANFILES += testprogs/timing/*.bare
 
