@@ -83,6 +83,12 @@ expect_eq "two short runs of one dynamic program: dcpiprof's stderr" "$(cat shor
 grep -q "^dcpiprof: warning: db3: epochs 1 and 3 are runs of different programs (.*progA, .*progB)" short.err &&
 	ok "short runs of two dynamic programs: $(cut -c1-100 short.err)" ||
 	fail "short runs of two dynamic programs: no warning: $(cat short.err)"
+# the tools over the analysis session warn alike
+"$B/analysis/dcpiwhatcg" -db db3 >/dev/null 2>short.err
+grep -q "^dcpiwhatcg: warning: db3: epochs 1 and 3 are runs of different programs" short.err &&
+	ok "dcpiwhatcg warns too" || fail "dcpiwhatcg: no warning: $(cat short.err)"
+"$B/analysis/dcpiwhatcg" -db db3 --epoch 3 >/dev/null 2>short.err
+expect_eq "dcpiwhatcg --epoch 3: no warning" "$(cat short.err)" ""
 printf 'dcpi-program 1\n' >db3/epoch-0002/program
 refused "an epoch's program file that is not one" db3/epoch-0002/program "$A" -db db3
 finish

@@ -85,6 +85,11 @@ void an_cli_open(const struct an_cli *c, struct an_session *s, const struct an_s
 	char err[1024];
 	if (!an_session_open(s, o, err, sizeof err))
 		an_cli_die(c, "%s", err);
+	/* as dcpiprof: the merged epochs of other programs or periods are
+	 * one profile only by accident (docs/usage.md, "Profiling") */
+	if (s->rep.mixed[0])
+		fprintf(stderr, "%s: warning: %s: %s, and all epochs are merged; --epoch N shows "
+		        "one\n", c->tool, o->db, s->rep.mixed);
 }
 
 void an_cli_run(const struct an_cli *c, struct an_session *s, const struct an_visitor *v)
