@@ -19,7 +19,7 @@ unset ALPHASIM_MINIOS ALPHASIM_DCPID
 intact() {
 	extra=$(cd "$2" && find . ! -name . ! -name alphasim.lock ! -name dcpid.stats \
 		! -path './epoch-0001' ! -path './epoch-0001/*.prof' \
-		! -path './epoch-0001/handler.cost')
+		! -path './epoch-0001/handler.cost' ! -path './epoch-0001/program')
 	[ -z "$extra" ] && ok "$1: the database holds only what dcpid wrote" ||
 		fail "$1: the database holds $extra"
 	[ -f "$2/dcpid.stats" ] && [ ! -L "$2/dcpid.stats" ] &&
