@@ -269,11 +269,9 @@ void an_table_sort(struct an_table *t,
 
 void an_table_truncate(struct an_table *t, size_t n)
 {
-	while (an_table_rows(t) > n) {
-		t->ncell--;
-		free(t->cell[t->ncell].s);
-	}
-	t->ncell = an_table_rows(t) * t->ncol;   /* a partial row, too */
+	size_t keep = an_table_rows(t) > n ? n * t->ncol : an_table_rows(t) * t->ncol;
+	while (t->ncell > keep)      /* the rows past n, and a partial row */
+		free(t->cell[--t->ncell].s);
 }
 
 static void text_cell(const struct an_table *t, size_t k, const struct an_tcell *c, char *buf,
