@@ -140,14 +140,19 @@ for mode in intr buffer; do
 	# dcpitopstalls --method pm: its rows by the records' dynamic stall
 	# cycles, which add up to dcpiwhatcg's records' dynamic subtotal (the
 	# same instructions: the procedures with cycles samples), the first
-	# blamed on the truth's main cause
+	# blamed on the truth's main cause, a D-cache miss's either way: an
+	# instruction whose misses the S-cache and the board cache both serve
+	# is one or the other by a few records (dmiss_b for the truth's
+	# dmiss_s in one sanitized tree; the culprit check above allows it too)
 	"$B/analysis/dcpitopstalls" -db "$db" --csv --method pm -n 1000 --truth "$db.truth" \
 		libc.so.6.1 > top.csv
 	expect_eq "dcpitopstalls --method pm: last columns" "$(head -1 top.csv | cut -d, -f11-)" \
 		pm_stall_cycles,pm_culprit,true_avg,true_cause,reason
 	awk -F, 'FNR == 1 { next }
 		{ got = $(NF - 4) }
-		FNR == 2 && $(NF - 3) != $(NF - 1) { print "wrong: first row blames", $(NF - 3), "not", $(NF - 1) }
+		FNR == 2 { a = $(NF - 3); b = $(NF - 1); sub(/^dmiss_.*/, "dmiss", a)
+			sub(/^dmiss_.*/, "dmiss", b)
+			if (a != b) print "wrong: first row blames", $(NF - 3), "not", $(NF - 1) }
 		FNR > 2 && got > last { print "wrong: out of order at", $8 }
 		{ last = got; sum += got; print "right:", $8 }
 		END { printf "sum %.0f\n", sum }' top.csv > top.txt
