@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "daemon/pmrec.h"
+#include "daemon/profdb.h"
 #include "util/infile.h"
 
 static const struct pmrec_file_header file_header = {
@@ -36,21 +37,6 @@ static void checksum(const void *buf, size_t n, uint64_t *sa, uint64_t *sb)
 	*sb = b;
 }
 
-static bool write_all(int fd, const void *buf, size_t n)
-{
-	const unsigned char *b = buf;
-	while (n) {
-		ssize_t w = write(fd, b, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		b += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
 /* The segment goes at the end, its parts written from where they are
  * (no copy: dcpid pays per record); a write that fails part way is cut
  * off again, so that the stream never holds part of a segment. */
@@ -68,11 +54,11 @@ bool pmrec_append(const char *dir, const struct pmrec_image *img, uint32_t nimg,
 	checksum(img, (size_t)nimg * sizeof *img, &seg.sum_a, &seg.sum_b);
 	checksum(rec, (size_t)n * sizeof *rec, &seg.sum_a, &seg.sum_b);
 	checksum(place, (size_t)n * sizeof *place, &seg.sum_a, &seg.sum_b);
-	bool ok = end >= 0 && (end || write_all(fd, &file_header, sizeof file_header)) &&
-	          write_all(fd, &seg, sizeof seg) &&
-	          write_all(fd, img, (size_t)nimg * sizeof *img) &&
-	          write_all(fd, rec, (size_t)n * sizeof *rec) &&
-	          write_all(fd, place, (size_t)n * sizeof *place) &&
+	bool ok = end >= 0 && (end || profdb_write_all(fd, &file_header, sizeof file_header)) &&
+	          profdb_write_all(fd, &seg, sizeof seg) &&
+	          profdb_write_all(fd, img, (size_t)nimg * sizeof *img) &&
+	          profdb_write_all(fd, rec, (size_t)n * sizeof *rec) &&
+	          profdb_write_all(fd, place, (size_t)n * sizeof *place) &&
 	          (fsync(fd) == 0 || errno == EINVAL);
 	int e = errno;
 	if (!ok && end >= 0 && ftruncate(fd, end) != 0)

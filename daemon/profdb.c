@@ -182,8 +182,9 @@ bool profdb_read(const char *path, struct prof *p, char *err, size_t errlen)
 	return ok;
 }
 
-static bool write_all(int fd, const unsigned char *b, size_t n)
+bool profdb_write_all(int fd, const void *buf, size_t n)
 {
+	const unsigned char *b = buf;
 	while (n) {
 		ssize_t w = write(fd, b, n);
 		if (w < 0 && errno == EINTR)
@@ -217,7 +218,7 @@ bool profdb_replace(const char *dir, const char *name, const unsigned char *b, s
 		return prof_fail(err, errlen, "%s: %s", tmp, strerror(errno));
 	/* fsync puts the data on disk before the rename makes it the
 	 * profile (minios's hostfs has already written it through). */
-	bool ok = write_all(fd, b, n) && (fsync(fd) == 0 || errno == EINVAL);
+	bool ok = profdb_write_all(fd, b, n) && (fsync(fd) == 0 || errno == EINVAL);
 	int e = errno;
 	if (close(fd) && ok) {
 		ok = false;

@@ -52,4 +52,8 @@ bool profdb_write(const char *dir, const struct prof *p, size_t *bytes,
 bool profdb_replace(const char *dir, const char *name, const unsigned char *b, size_t n,
                     char *err, size_t errlen);
 
+/* All n bytes to fd, a short write resumed and EINTR retried; false with
+ * errno set on an error (or a write of none). */
+bool profdb_write_all(int fd, const void *buf, size_t n);
+
 #endif
